@@ -1,0 +1,45 @@
+import { z } from 'zod'
+
+/** One criterion or one command, with how and whether it was verified. */
+export const ConvergenceCheckSchema = z.object({
+  kind: z.enum(['criterion', 'command']),
+  text: z.string(),
+  verdict: z.enum(['pass', 'fail', 'pending']),
+  /** Who decided the verdict: a command's exit code, the executor's structured report, or a person (pending). */
+  verified_by: z.enum(['command', 'agent', 'manual']),
+  exit_code: z.number().int().nullable().optional(),
+  duration_ms: z.number().nonnegative().optional(),
+  timed_out: z.boolean().optional(),
+  output_tail: z.string().optional(),
+  tests_passed: z.number().int().nonnegative().optional(),
+  tests_failed: z.number().int().nonnegative().optional(),
+})
+
+export const TaskResultSchema = z.object({
+  task_id: z.string(),
+  status: z.enum(['completed', 'failed', 'skipped']),
+  started_at: z.string().nullable(),
+  executed_at: z.string().nullable(),
+  duration_ms: z.number().nonnegative(),
+  files_modified: z.array(z.string()),
+  commit_hash: z.string().nullable(),
+  tests_passed: z.boolean().nullable(),
+  convergence_verified: z.array(ConvergenceCheckSchema),
+  attempts: z.number().int().nonnegative(),
+  error: z.string().nullable(),
+})
+
+export const ExecutionRecordSchema = z.object({
+  solution_id: z.string(),
+  issue_id: z.string(),
+  plan_hash: z.string(),
+  status: z.enum(['running', 'completed', 'failed', 'paused', 'stopped']),
+  started_at: z.string(),
+  executed_at: z.string().nullable(),
+  /** Keyed by task id; a task absent here has not finished yet. */
+  tasks: z.record(z.string(), TaskResultSchema),
+})
+
+export type ConvergenceCheck = z.infer<typeof ConvergenceCheckSchema>
+export type TaskResult = z.infer<typeof TaskResultSchema>
+export type ExecutionRecord = z.infer<typeof ExecutionRecordSchema>

@@ -1,0 +1,25 @@
+/** Identifiers used across the data model and how the variants found in plans are normalised. */
+
+export const ISSUE_ID = /^ISS-(\d+)$/
+export const SOLUTION_ID = /^SOL-ISS-(\d+)-(\d+)$/
+/** `T1` is canonical; `TASK-001` (analyze-with-file) is read as `T1`. */
+const TASK_ID_VARIANT = /^(?:T|TASK-?)0*(\d{1,7})$/i
+
+export function issueId(number: number): string {
+  return `ISS-${number}`
+}
+
+export function issueNumberOf(id: string): number | undefined {
+  const match = ISSUE_ID.exec(id)
+  return match ? Number(match[1]) : undefined
+}
+
+export function solutionId(issueNumber: number, seq: number): string {
+  return `SOL-ISS-${issueNumber}-${seq}`
+}
+
+/** The canonical task id for any accepted spelling, or undefined when it is not a task id. */
+export function canonicalTaskId(raw: string): string | undefined {
+  const match = TASK_ID_VARIANT.exec(raw.trim())
+  return match ? `T${Number(match[1])}` : undefined
+}

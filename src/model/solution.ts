@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { ISSUE_ID, SOLUTION_ID } from './ids.js'
+import { LEVELS, lenientEnum, stringList } from './enums.js'
+import { TaskInputSchema, TaskSchema, type Task } from './task.js'
+
+export const AnalysisSchema = z.object({
+  risk: z.enum(LEVELS).optional(),
+  impact: z.enum(LEVELS).optional(),
+  complexity: z.enum(LEVELS).optional(),
+})
+
+export const ExplorationContextSchema = z.object({
+  relevant_files: z.array(z.string()),
+  patterns: z.array(z.string()),
+  integration_points: z.array(z.string()),
+  constraints: z.array(z.string()),
+})
+
+/** Bound to the plan's content hash: a plan edited after approval no longer matches and is not executed. */
+export const ApprovalSchema = z.object({
+  plan_hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+  approved_by: z.string(),
+  approved_at: z.string(),
+})
+
+export const SolutionSchema = z.object({
+  id: z.string().regex(SOLUTION_ID),
+  issue_id: z.string().regex(ISSUE_ID),
+  description: z.string().min(1),
+  strategy_type: z.string(),
+  created_at: z.string().optional(),
+  tasks: z.array(TaskSchema).min(1),
+  exploration_context: ExplorationContextSchema.optional(),
+  analysis: AnalysisSchema.optional(),
+  score: z.number().min(0).max(1).optional(),
+  is_bound: z.boolean(),
+  approval: ApprovalSchema.optional(),
+})
+
+export type Analysis = z.infer<typeof AnalysisSchema>
+export type Approval = z.infer<typeof ApprovalSchema>
+export type Solution = z.infer<typeof SolutionSchema>
+
+// ---------------------------------------------------------------------------
+// Reader
+// ---------------------------------------------------------------------------
+
+const RelevantFileInput = z.union([z.string(), z.looseObject({ path: z.string() }).transform((f) => f.path)])
+
+const ExplorationContextInput = z.looseObject({
+  relevant_files: z.array(RelevantFileInput).optional(),
+  patterns: stringList().optional(),
+  integration_points: stringList().optional(),
+  constraints: stringList().optional(),
+})
+
+const AnalysisInput = z.object({
+  risk: lenientEnum(LEVELS).optional(),
+  impact: lenientEnum(LEVELS).optional(),
+  complexity: lenientEnum(LEVELS).optional(),
+})
+
+export const SolutionInputSchema = z
+  .looseObject({
+    id: z.string().regex(SOLUTION_ID, 'expected SOL-ISS-<issue>-<seq>, e.g. SOL-ISS-42-1'),
+    issue_id: z.string().regex(ISSUE_ID, 'expected ISS-<issue number>, e.g. ISS-42'),
+    description: z.string().trim().min(1),
+    strategy_type: z.string().trim().min(1).optional(),
+    created_at: z.string().optional(),
+    tasks: z.array(TaskInputSchema).min(1),
+    exploration_context: ExplorationContextInput.optional(),
+    analysis: AnalysisInput.optional(),
+    score: z.number().min(0).max(1).optional(),
+    is_bound: z.boolean().optional(),
+    approval: ApprovalSchema.optional(),
+  })
+  .transform(
+    (s): Solution => ({
+      id: s.id,
+      issue_id: s.issue_id,
+      description: s.description,
+      strategy_type: s.strategy_type?.toLowerCase() ?? inferStrategy(s.tasks),
+      ...(s.created_at !== undefined ? { created_at: s.created_at } : {}),
+      tasks: s.tasks,
+      ...(s.exploration_context
+        ? {
+            exploration_context: {
+              relevant_files: s.exploration_context.relevant_files ?? [],
+              patterns: s.exploration_context.patterns ?? [],
+              integration_points: s.exploration_context.integration_points ?? [],
+              constraints: s.exploration_context.constraints ?? [],
+            },
+          }
+        : {}),
+      ...(s.analysis ? { analysis: s.analysis } : {}),
+      ...(s.score !== undefined ? { score: s.score } : {}),
+      is_bound: s.is_bound ?? false,
+      ...(s.approval ? { approval: s.approval } : {}),
+    }),
+  )
+
+export type SolutionInput = z.input<typeof SolutionInputSchema>
+
+export const SOLUTION_KEYS = Object.keys(SolutionInputSchema.in.shape)
+
+function inferStrategy(tasks: Task[]): string {
+  const counts = new Map<string, number>()
+  for (const t of tasks) counts.set(t.type, (counts.get(t.type) ?? 0) + 1)
+  const [top] = [...counts.entries()].sort((a, b) => b[1] - a[1])
+  switch (top?.[0]) {
+    case 'fix': return 'bugfix'
+    case 'refactor': return 'refactor'
+    case 'testing': return 'testing'
+    default: return 'feature'
+  }
+}

@@ -1,0 +1,239 @@
+import { z } from 'zod'
+import { canonicalTaskId } from './ids.js'
+import {
+  EFFORTS, FILE_ACTIONS, PRIORITIES, TASK_ACTIONS, TASK_TYPES,
+  lenientEnum, stringList,
+  type Effort, type Priority, type TaskType,
+} from './enums.js'
+
+// ---------------------------------------------------------------------------
+// Canonical form: what Converge writes. Every reader variant normalises to it.
+// ---------------------------------------------------------------------------
+
+export const FileChangeSchema = z.object({
+  path: z.string().min(1),
+  action: z.enum(FILE_ACTIONS),
+  target: z.string().nullable(),
+  changes: z.array(z.string()),
+})
+
+export const ImplementationStepSchema = z.object({
+  step: z.string(),
+  description: z.string(),
+  actions: z.array(z.string()),
+})
+
+export const TaskTestSchema = z.object({
+  commands: z.array(z.string()),
+  unit: z.array(z.string()),
+  integration: z.array(z.string()),
+})
+
+export const ConvergenceSchema = z.object({
+  criteria: z.array(z.string()),
+  /** One entry per line: a command, `Run: <command>`, `Manual: <step>` or prose. */
+  verification: z.string(),
+  definition_of_done: z.string(),
+})
+
+export const TaskSourceSchema = z.looseObject({
+  tool: z.string().optional(),
+  session_id: z.string().optional(),
+  original_id: z.string().optional(),
+})
+
+export const TaskSchema = z.object({
+  id: z.string().regex(/^T\d+$/),
+  title: z.string().min(1),
+  action: z.enum(TASK_ACTIONS),
+  type: z.enum(TASK_TYPES),
+  priority: z.enum(PRIORITIES),
+  effort: z.enum(EFFORTS),
+  scope: z.string().optional(),
+  description: z.string(),
+  files: z.array(FileChangeSchema),
+  implementation: z.array(ImplementationStepSchema),
+  test: TaskTestSchema,
+  convergence: ConvergenceSchema,
+  depends_on: z.array(z.string()),
+  estimated_minutes: z.number().positive().optional(),
+  evidence: z.array(z.string()),
+  source: TaskSourceSchema.optional(),
+})
+
+export type FileChange = z.infer<typeof FileChangeSchema>
+export type ImplementationStep = z.infer<typeof ImplementationStepSchema>
+export type Task = z.infer<typeof TaskSchema>
+
+// ---------------------------------------------------------------------------
+// Reader: accepts every variant the seed documents use.
+// ---------------------------------------------------------------------------
+
+const nonEmpty = z.string().trim().min(1)
+
+const FileChangeInput = z.object({
+  path: nonEmpty,
+  action: lenientEnum(FILE_ACTIONS, { add: 'create', new: 'create', update: 'modify', edit: 'modify', remove: 'delete' }).optional(),
+  target: z.string().nullable().optional(),
+  changes: stringList().optional(),
+  change: z.string().optional(),
+})
+
+/** `solution-schema.md`: `modification_points: [{ file, target, change }]`. */
+const ModificationPointInput = z.object({
+  file: nonEmpty,
+  target: z.string().nullable().optional(),
+  change: z.string().optional(),
+  changes: stringList().optional(),
+})
+
+const ImplementationStepInput = z.union([
+  z.string(),
+  z.object({
+    step: z.union([z.string(), z.number()]).optional(),
+    description: z.string(),
+    actions: stringList().optional(),
+  }),
+])
+
+const TestInput = z.object({
+  commands: stringList().optional(),
+  unit: stringList().optional(),
+  integration: stringList().optional(),
+})
+
+const ConvergenceInput = z.object({
+  criteria: stringList().optional(),
+  verification: stringList().optional(),
+  definition_of_done: z.string().optional(),
+})
+
+/** `solution-schema.md`: `acceptance: { criteria[], verification[] }`. */
+const AcceptanceInput = z.object({
+  criteria: stringList().optional(),
+  verification: stringList().optional(),
+})
+
+const TaskIdInput = z.string().transform((raw, ctx) => {
+  const id = canonicalTaskId(raw)
+  if (!id) {
+    ctx.addIssue({ code: 'custom', message: `"${raw}" is not a task id`, input: raw })
+    return z.NEVER
+  }
+  return id
+})
+
+/** Numeric priorities count from 1 (most urgent), as in the issue queue of the seed documents. */
+const PriorityInput = z.union([
+  z.number().int().min(1).max(5).transform((n): Priority => (['critical', 'high', 'medium', 'low', 'low'] as const)[n - 1]!),
+  lenientEnum(PRIORITIES, { urgent: 'critical', p0: 'critical', p1: 'high', p2: 'medium', p3: 'low', normal: 'medium' }),
+])
+
+const TaskInputObject = z.looseObject({
+  id: TaskIdInput,
+  title: nonEmpty,
+  action: lenientEnum(TASK_ACTIONS),
+  type: lenientEnum(TASK_TYPES, { bugfix: 'fix', bug: 'fix', test: 'testing', tests: 'testing', feat: 'feature' }).optional(),
+  priority: PriorityInput.optional(),
+  effort: lenientEnum(EFFORTS, { s: 'small', m: 'medium', l: 'large' }).optional(),
+  scope: z.string().optional(),
+  description: z.string().optional(),
+  files: z.array(FileChangeInput).optional(),
+  modification_points: z.array(ModificationPointInput).optional(),
+  implementation: z.array(ImplementationStepInput).optional(),
+  test: TestInput.optional(),
+  convergence: ConvergenceInput.optional(),
+  acceptance: AcceptanceInput.optional(),
+  depends_on: z.array(z.string()).optional(),
+  estimated_minutes: z.number().positive().optional(),
+  evidence: stringList().optional(),
+  source: TaskSourceSchema.optional(),
+})
+
+export const TaskInputSchema = TaskInputObject.transform(normaliseTask)
+
+export type TaskInput = z.input<typeof TaskInputSchema>
+
+/** Keys a task may carry; anything else is reported as an unknown field (with a suggestion). */
+export const TASK_KEYS = Object.keys(TaskInputObject.shape)
+
+type ParsedTask = z.output<typeof TaskInputObject>
+
+function normaliseTask(t: ParsedTask): Task {
+  const files = mergeFiles(t.files ?? [], t.modification_points ?? [])
+  const description = t.description?.trim() ?? ''
+  const priority = t.priority ?? 'medium'
+  return {
+    id: t.id,
+    title: t.title,
+    action: t.action,
+    type: t.type ?? inferTaskType(`${t.title} ${description}`),
+    priority,
+    effort: t.effort ?? inferEffort(priority, files.length),
+    ...(t.scope !== undefined ? { scope: t.scope } : {}),
+    description,
+    files,
+    implementation: (t.implementation ?? []).map((step, i) =>
+      typeof step === 'string'
+        ? { step: String(i + 1), description: step, actions: [] }
+        : { step: String(step.step ?? i + 1), description: step.description, actions: step.actions ?? [] },
+    ),
+    test: { commands: t.test?.commands ?? [], unit: t.test?.unit ?? [], integration: t.test?.integration ?? [] },
+    convergence: {
+      criteria: unique([...(t.convergence?.criteria ?? []), ...(t.acceptance?.criteria ?? [])]),
+      verification: unique([...(t.convergence?.verification ?? []), ...(t.acceptance?.verification ?? [])]).join('\n'),
+      definition_of_done: t.convergence?.definition_of_done ?? '',
+    },
+    depends_on: unique((t.depends_on ?? []).map((d) => canonicalTaskId(d) ?? d)),
+    ...(t.estimated_minutes !== undefined ? { estimated_minutes: t.estimated_minutes } : {}),
+    evidence: t.evidence ?? [],
+    ...(t.source !== undefined ? { source: t.source } : {}),
+  }
+}
+
+type FileInput = z.output<typeof FileChangeInput>
+type PointInput = z.output<typeof ModificationPointInput>
+
+/** `files[]` and `modification_points[]` become one list, one entry per path, `change` folded into `changes`. */
+function mergeFiles(files: FileInput[], points: PointInput[]): FileChange[] {
+  const byPath = new Map<string, FileChange>()
+  const add = (path: string, action: FileChange['action'] | undefined, target: string | null | undefined, changes: string[]) => {
+    const existing = byPath.get(path)
+    if (existing) {
+      existing.changes = unique([...existing.changes, ...changes])
+      existing.target ??= target ?? null
+      if (action && action !== 'modify') existing.action = action
+    } else {
+      byPath.set(path, { path, action: action ?? 'modify', target: target ?? null, changes: unique(changes) })
+    }
+  }
+  for (const f of files) add(f.path, f.action, f.target, [...(f.changes ?? []), ...(f.change ? [f.change] : [])])
+  for (const p of points) add(p.file, 'modify', p.target, [...(p.changes ?? []), ...(p.change ? [p.change] : [])])
+  return [...byPath.values()]
+}
+
+function unique(items: string[]): string[] {
+  return [...new Set(items.map((s) => s.trim()).filter(Boolean))]
+}
+
+// Type and effort inference: `task-generation-execution-spec.md`, "Task Type Inference" and "Effort Inference".
+const TYPE_KEYWORDS: Array<[TaskType, RegExp]> = [
+  ['fix', /\b(fix|resolve|repair|patch|correct|bug)/],
+  ['refactor', /\b(refactor|restructure|extract|reorganize|reorganise|decouple)/],
+  ['feature', /\b(add|implement|create|build|introduce)/],
+  ['enhancement', /\b(improve|optimi[sz]e|enhance|upgrade|streamline)/],
+  ['testing', /\b(test|coverage|validate|verify|assert)/],
+]
+
+export function inferTaskType(text: string): TaskType {
+  const lower = text.toLowerCase()
+  for (const [type, pattern] of TYPE_KEYWORDS) if (pattern.test(lower)) return type
+  return 'enhancement'
+}
+
+export function inferEffort(priority: Priority, fileCount: number): Effort {
+  const urgent = priority === 'high' || priority === 'critical'
+  if (urgent && fileCount >= 3) return 'large'
+  if (urgent || fileCount >= 2) return 'medium'
+  return 'small'
+}

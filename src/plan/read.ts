@@ -1,0 +1,122 @@
+import { SolutionInputSchema, SOLUTION_KEYS, TASK_KEYS, type Finding, type Solution } from '../model/index.js'
+import { toPlanErrors, type PlanError } from './schema-errors.js'
+
+export type ParsedSolution =
+  | { ok: true; solution: Solution; warnings: Finding[] }
+  | { ok: false; errors: PlanError[]; warnings: Finding[] }
+
+/** Plans larger than this are refused before parsing; real plans are a few kilobytes. */
+export const MAX_PLAN_BYTES = 32 * 1024 * 1024
+
+/** Parses plan text as JSON, reporting a syntax error with its line and column. */
+export function readPlanJson(text: string): { ok: true; value: unknown } | { ok: false; error: PlanError } {
+  if (text.length > MAX_PLAN_BYTES)
+    return { ok: false, error: { code: 'too_large', path: '(root)', message: `Plan is ${text.length} bytes; the limit is ${MAX_PLAN_BYTES}`, hint: 'Split the work into several issues' } }
+  try {
+    return { ok: true, value: JSON.parse(text.replace(/^\uFEFF/, '')) }
+  } catch (error) {
+    const message = (error as Error).message
+    const position = /at position (\d+)/.exec(message)
+    const where = position ? lineAndColumn(text, Number(position[1])) : undefined
+    return {
+      ok: false,
+      error: {
+        code: 'invalid_json',
+        path: '(root)',
+        message: `Not valid JSON${where ? ` at line ${where.line}, column ${where.column}` : ''}: ${shorten(message)}`,
+        hint: 'Check for a missing comma or quote, trailing commas and comments, which JSON does not allow',
+      },
+    }
+  }
+}
+
+/** Validates and normalises a solution; unknown fields are kept out and reported as warnings. */
+export function parseSolution(raw: unknown): ParsedSolution {
+  const warnings = unknownFieldWarnings(raw)
+  const result = SolutionInputSchema.safeParse(raw)
+  if (!result.success) return { ok: false, errors: toPlanErrors(result.error.issues), warnings }
+  return { ok: true, solution: result.data, warnings }
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1
+  let lineStart = 0
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++
+    lineStart = i + 1
+  }
+  return { line, column: offset - lineStart + 1 }
+}
+
+/** V8 quotes the input in some messages; keep the answer short for a 5 MB file. */
+function shorten(message: string): string {
+  return message.length > 200 ? `${message.slice(0, 200)}…` : message
+}
+
+const NESTED_KEYS: Record<string, readonly string[]> = {
+  convergence: ['criteria', 'verification', 'definition_of_done'],
+  acceptance: ['criteria', 'verification'],
+  test: ['commands', 'unit', 'integration'],
+  files: ['path', 'action', 'target', 'changes', 'change'],
+  modification_points: ['file', 'target', 'change', 'changes'],
+}
+
+function unknownFieldWarnings(raw: unknown): Finding[] {
+  const warnings: Finding[] = []
+  if (!isObject(raw)) return warnings
+  checkKeys(raw, SOLUTION_KEYS, '', warnings)
+  if (!Array.isArray(raw.tasks)) return warnings
+  raw.tasks.forEach((task, i) => {
+    if (!isObject(task)) return
+    const at = `tasks[${i}]`
+    const taskId = typeof task.id === 'string' ? task.id : undefined
+    checkKeys(task, TASK_KEYS, at, warnings, taskId)
+    for (const [key, known] of Object.entries(NESTED_KEYS)) {
+      const value = task[key]
+      if (isObject(value)) checkKeys(value, known, `${at}.${key}`, warnings, taskId)
+      else if (Array.isArray(value))
+        value.forEach((item, k) => isObject(item) && checkKeys(item, known, `${at}.${key}[${k}]`, warnings, taskId))
+    }
+  })
+  return warnings
+}
+
+function checkKeys(obj: Record<string, unknown>, known: readonly string[], at: string, out: Finding[], taskId?: string) {
+  for (const key of Object.keys(obj)) {
+    if (known.includes(key)) continue
+    const suggestion = closest(key, known)
+    out.push({
+      rule: 'unknown-field',
+      severity: 'low',
+      ...(taskId ? { task_id: taskId } : {}),
+      path: at ? `${at}.${key}` : key,
+      message: `Unknown field "${key}" is ignored`,
+      fix: suggestion ? `Did you mean "${suggestion}"?` : `Remove it, or use one of: ${known.join(', ')}`,
+    })
+  }
+}
+
+function closest(key: string, known: readonly string[]): string | undefined {
+  let best: string | undefined
+  let bestDistance = Math.max(2, Math.floor(key.length / 4))
+  for (const candidate of known) {
+    const d = editDistance(key.toLowerCase(), candidate)
+    if (d <= bestDistance) { best = candidate; bestDistance = d }
+  }
+  return best
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    previous = current
+  }
+  return previous[b.length]!
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

@@ -1,0 +1,74 @@
+/**
+ * The state branch (SPEC §4) as a store of text files where every change is one atomic commit.
+ * Implementations: a local git repository (git plumbing) and a GitHub repository (API).
+ */
+
+export interface StateSnapshot {
+  /** The commit this snapshot was read at; null while the branch does not exist. */
+  readonly head: string | null
+  /** A file's text at `head`, or undefined when it does not exist. */
+  read(path: string): Promise<string | undefined>
+}
+
+/** Files to write (text) or delete (null), as one commit with `message`. */
+export interface StateChange {
+  message: string
+  files: Record<string, string | null>
+}
+
+export interface StateStore {
+  readonly branch: string
+  /** Reads the branch head. `prefetch` names files the caller will read, so a remote store can fetch them at once. */
+  snapshot(prefetch?: readonly string[]): Promise<StateSnapshot>
+  /**
+   * Commits `change` on top of `expectedHead` (null: create the branch as an orphan) and returns the new
+   * commit. Throws StaleHeadError, having written nothing, when the branch is no longer at `expectedHead`.
+   */
+  commit(change: StateChange, expectedHead: string | null): Promise<string>
+}
+
+export class StaleHeadError extends Error {
+  constructor(branch: string, expected: string | null, actual: string | null) {
+    super(`State branch ${branch} moved: expected ${expected ?? '(no branch)'}, found ${actual ?? '(no branch)'}`)
+    this.name = 'StaleHeadError'
+  }
+}
+
+export interface TransactResult {
+  /** The new commit, or null when the change was empty or wrote what was already there. */
+  commit: string | null
+  attempts: number
+}
+
+/**
+ * Reads the head, computes a change from it and commits it; when another writer got there first, reads
+ * again and recomputes, so concurrent writers never lose each other's updates. `apply` must be a pure
+ * function of the snapshot (it may run several times) and may return null for "nothing to do".
+ */
+export async function transact(
+  store: StateStore,
+  apply: (snapshot: StateSnapshot) => Promise<StateChange | null> | StateChange | null,
+  options: { prefetch?: readonly string[]; maxAttempts?: number } = {},
+): Promise<TransactResult> {
+  const maxAttempts = options.maxAttempts ?? 12
+  for (let attempt = 1; ; attempt++) {
+    const snapshot = await store.snapshot(options.prefetch)
+    const change = await apply(snapshot)
+    if (!change || !(await changesAnything(snapshot, change))) return { commit: null, attempts: attempt }
+    try {
+      return { commit: await store.commit(change, snapshot.head), attempts: attempt }
+    } catch (error) {
+      if (!(error instanceof StaleHeadError) || attempt >= maxAttempts) throw error
+      // Back off a little, with jitter, so a crowd of writers spreads out.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt))
+    }
+  }
+}
+
+async function changesAnything(snapshot: StateSnapshot, change: StateChange): Promise<boolean> {
+  for (const [path, content] of Object.entries(change.files)) {
+    const current = await snapshot.read(path)
+    if ((content ?? undefined) !== current) return true
+  }
+  return false
+}
