@@ -59,11 +59,13 @@ export function analyseDag(tasks: readonly Task[]): DagAnalysis {
   // Dependency edges in compressed sparse row form: deps of task i are depTargets[depStart[i]..depStart[i+1]).
   const depStart = new Int32Array(n + 1)
   const depTargets: number[] = []
+  const lastAddedBy = new Int32Array(n).fill(-1) // drops a dependency listed twice without a Set per task
   for (let i = 0; i < n; i++) {
     depStart[i] = depTargets.length
     const task = tasks[i]!
-    const seen = new Set<number>()
-    task.depends_on.forEach((dep, k) => {
+    const deps = task.depends_on
+    for (let k = 0; k < deps.length; k++) {
+      const dep = deps[k]!
       const j = indexOf.get(dep)
       if (dep === task.id) {
         errors.push({
@@ -76,11 +78,11 @@ export function analyseDag(tasks: readonly Task[]): DagAnalysis {
           message: `${task.id} depends on unknown task ${dep}`,
           fix: `Use the id of an existing task (${sampleIds(tasks)}) or remove "${dep}"`,
         })
-      } else if (!seen.has(j)) {
-        seen.add(j)
+      } else if (lastAddedBy[j] !== i) {
+        lastAddedBy[j] = i
         depTargets.push(j)
       }
-    })
+    }
   }
   depStart[n] = depTargets.length
 
@@ -156,61 +158,73 @@ function findCycles(
 
 /**
  * Earliest wave after all dependencies, then pushed later while a task already in that wave shares a
- * file. Each file keeps a "next free wave" union-find, so skipping over occupied waves is amortised O(α).
+ * file. Each file keeps a "next free wave" union-find, so skipping over occupied waves is amortised
+ * O(α). Files are interned to numbers once.
  */
 function scheduleWaves(
   tasks: readonly Task[], orderIdx: Int32Array, depStart: Int32Array, depTargets: number[],
 ): { waves: string[][]; conflicts: FileConflict[] } {
   const wave = new Int32Array(tasks.length)
   const waves: string[][] = []
-  const nextFree = new Map<string, Map<number, number>>()
-  const touchedBy = new Map<string, string[]>()
+  // Intern paths in plan order (sequential memory access); the schedule then reads only typed arrays.
+  const fileIds = new Map<string, number>()
+  const fileUsers: number[][] = []
+  const fileStart = new Int32Array(tasks.length + 1)
+  const fileTargets: number[] = []
+  for (let i = 0; i < tasks.length; i++) {
+    fileStart[i] = fileTargets.length
+    const entries = tasks[i]!.files
+    for (let k = 0; k < entries.length; k++) {
+      const path = normalisePath(entries[k]!.path)
+      let id = fileIds.get(path)
+      if (id === undefined) { id = fileUsers.length; fileIds.set(path, id); fileUsers.push([]) }
+      const users = fileUsers[id]!
+      if (users[users.length - 1] === i) continue // the same file listed twice by one task
+      users.push(i)
+      fileTargets.push(id)
+    }
+  }
+  fileStart[tasks.length] = fileTargets.length
 
+  // Per file: wave → a later wave to look at; a wave not in the map is free for that file.
+  const nextFree = Array.from({ length: fileUsers.length }, () => new Map<number, number>())
   const find = (occupied: Map<number, number>, w: number): number => {
     let root = w
-    while (occupied.has(root)) root = occupied.get(root)!
-    while (occupied.has(w)) { const next = occupied.get(w)!; occupied.set(w, root); w = next }
+    for (let next = occupied.get(root); next !== undefined; next = occupied.get(root)) root = next
+    while (w !== root) { const next = occupied.get(w)!; occupied.set(w, root); w = next }
     return root
   }
 
   for (const i of orderIdx) {
-    const task = tasks[i]!
     let w = 0
     for (let e = depStart[i]!; e < depStart[i + 1]!; e++) w = Math.max(w, wave[depTargets[e]!]! + 1)
-    const paths = uniquePaths(task)
-    const sets = paths.map((p) => {
-      let set = nextFree.get(p)
-      if (!set) nextFree.set(p, (set = new Map()))
-      const users = touchedBy.get(p)
-      if (users) users.push(task.id)
-      else touchedBy.set(p, [task.id])
-      return set
-    })
-    for (let moved = true; moved; ) {
+    const from = fileStart[i]!
+    const to = fileStart[i + 1]!
+    for (let moved = from < to; moved; ) {
       moved = false
-      for (const set of sets) {
-        const free = find(set, w)
+      for (let e = from; e < to; e++) {
+        const free = find(nextFree[fileTargets[e]!]!, w)
         if (free > w) { w = free; moved = true }
       }
     }
-    for (const set of sets) set.set(w, w + 1)
+    for (let e = from; e < to; e++) nextFree[fileTargets[e]!]!.set(w, w + 1)
     wave[i] = w
-    ;(waves[w] ??= []).push(task.id)
+    ;(waves[w] ??= []).push(tasks[i]!.id)
   }
 
   const conflicts: FileConflict[] = []
-  for (const [path, ids] of touchedBy) if (ids.length > 1) conflicts.push({ path, tasks: ids })
+  for (const [path, id] of fileIds) {
+    const users = fileUsers[id]!
+    if (users.length > 1) conflicts.push({ path, tasks: users.map((i) => tasks[i]!.id) })
+  }
   return { waves, conflicts }
-}
-
-function uniquePaths(task: Task): string[] {
-  if (task.files.length === 0) return []
-  return [...new Set(task.files.map((f) => normalisePath(f.path)))]
 }
 
 /** `./src//a.ts` and `src/a.ts` are the same file. */
 export function normalisePath(path: string): string {
-  return path.trim().replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/{2,}/g, '/')
+  const clean =
+    path.charCodeAt(0) !== 46 /* . */ && !path.includes('//') && !path.includes('\\') && path.trim() === path
+  return clean ? path : path.trim().replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/{2,}/g, '/')
 }
 
 function sampleIds(tasks: readonly Task[]): string {

@@ -1,0 +1,18 @@
+/**
+ * `npm run bench [-- --full] [-- only=dag]`: prints each benchmark as a table with ratios against a
+ * baseline measured in the same run.
+ */
+import { benchDag } from './dag.js'
+
+const args = process.argv.slice(2)
+const full = args.includes('--full')
+const only = args.find((a) => a.startsWith('only='))?.slice(5)
+
+const benches: Record<string, () => string | Promise<string>> = {
+  dag: () => benchDag({ full }),
+}
+
+for (const [name, run] of Object.entries(benches)) {
+  if (only && only !== name) continue
+  console.log(`${await run()}\n`)
+}

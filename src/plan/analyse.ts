@@ -1,0 +1,36 @@
+import type { Finding, QualityGate, QualityReport, Solution } from '../model/index.js'
+import { analyseDag, type DagAnalysis } from './dag.js'
+import { assessQuality } from './quality.js'
+import { parseSolution, readPlanJson } from './read.js'
+import type { PlanError } from './schema-errors.js'
+
+/** Everything Converge knows about a plan before it runs anything. */
+export interface PlanAnalysis {
+  /** The canonical plan, when it could be read. */
+  solution?: Solution
+  /** Reasons the plan cannot be used: schema errors and DAG errors (unknown, self, duplicate ids, cycles). */
+  errors: PlanError[]
+  /** Non-blocking remarks about the plan's form, e.g. unknown fields. */
+  warnings: Finding[]
+  dag?: DagAnalysis
+  quality?: QualityReport
+  /** `fail` whenever there are errors; otherwise the quality gate. */
+  gate: QualityGate
+}
+
+export function analysePlan(raw: unknown): PlanAnalysis {
+  const parsed = parseSolution(raw)
+  if (!parsed.ok) return { errors: parsed.errors, warnings: parsed.warnings, gate: 'fail' }
+  const { solution, warnings } = parsed
+  const dag = analyseDag(solution.tasks)
+  const errors: PlanError[] = dag.errors.map((e) => ({ code: e.code, path: e.path, message: e.message, hint: e.fix }))
+  const quality = assessQuality(solution, dag)
+  return { solution, errors, warnings, dag, quality, gate: errors.length ? 'fail' : quality.quality_gate }
+}
+
+/** `analysePlan` for plan text (a file, a fenced block): JSON syntax errors are reported like any other error. */
+export function analysePlanText(text: string): PlanAnalysis {
+  const json = readPlanJson(text)
+  if (!json.ok) return { errors: [json.error], warnings: [], gate: 'fail' }
+  return analysePlan(json.value)
+}
