@@ -22,13 +22,14 @@ export const IssueStateSchema = z.object({
   planned_at: z.string().nullable(),
   executed_at: z.string().nullable(),
   error: z.string().nullable(),
-  labels: z.array(z.string()),
-  author: z.string().nullable(),
-  url: z.string().nullable(),
+  // Fields below were added to the seed's IssueState; defaults let state written without them load.
+  labels: z.array(z.string()).default([]),
+  author: z.string().nullable().default(null),
+  url: z.string().nullable().default(null),
   /** `sha256:` of the issue body the current plan was made from. */
-  body_sha: z.string().nullable(),
-  feedback: z.array(FeedbackSchema),
-  updated_at: z.string(),
+  body_sha: z.string().nullable().default(null),
+  feedback: z.array(FeedbackSchema).default([]),
+  updated_at: z.string().nullable().default(null),
 })
 
 export type Feedback = z.infer<typeof FeedbackSchema>

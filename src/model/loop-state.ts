@@ -8,12 +8,13 @@ export type LoopStatus = (typeof LOOP_STATUSES)[number]
 export const DevelopTaskSchema = z.object({
   id: z.string(),
   description: z.string(),
-  tool: z.string(),
-  mode: z.enum(['analysis', 'write']),
   status: z.enum(['pending', 'in_progress', 'completed', 'failed']),
-  files_changed: z.array(z.string()),
-  created_at: z.string(),
-  completed_at: z.string().nullable(),
+  // The seed's initial example leaves these out of a task that has not started.
+  tool: z.string().default('executor'),
+  mode: z.enum(['analysis', 'write']).default('write'),
+  files_changed: z.array(z.string()).default([]),
+  created_at: z.string().nullable().default(null),
+  completed_at: z.string().nullable().default(null),
 })
 
 export const HypothesisSchema = z.object({

@@ -32,7 +32,7 @@ export const RunErrorSchema = z.object({
 })
 
 export const RunStateSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(1).default(1),
   status: z.enum(['pending', 'running', 'completed']),
   phase: z.enum(['init', 'listing', 'planning', 'executing', 'complete']),
   issues: z.record(z.string(), IssueSummarySchema),
@@ -44,7 +44,7 @@ export const RunStateSchema = z.object({
   }),
   errors: z.array(RunErrorSchema),
   /** Most recent transitions last; capped so the file stays small on long-lived repositories. */
-  history: z.array(TransitionSchema),
+  history: z.array(TransitionSchema).default([]),
   created_at: z.string(),
   updated_at: z.string(),
 })

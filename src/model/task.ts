@@ -3,7 +3,7 @@ import { canonicalTaskId } from './ids.js'
 import {
   EFFORTS, FILE_ACTIONS, PRIORITIES, TASK_ACTIONS, TASK_TYPES,
   lenientEnum, stringList,
-  type Effort, type Priority, type TaskType,
+  type Effort, type Priority, type TaskAction, type TaskType,
 } from './enums.js'
 
 // ---------------------------------------------------------------------------
@@ -114,7 +114,7 @@ const AcceptanceInput = z.object({
   verification: stringList().optional(),
 })
 
-const TaskIdInput = z.string().transform((raw, ctx) => {
+const TaskIdInput = z.string().meta({ description: 'T1, T2, … (TASK-001 is read as T1)' }).transform((raw, ctx) => {
   const id = canonicalTaskId(raw)
   if (!id) {
     ctx.addIssue({ code: 'custom', message: `"${raw}" is not a task id`, input: raw })
@@ -132,7 +132,7 @@ const PriorityInput = z.union([
 const TaskInputObject = z.looseObject({
   id: TaskIdInput,
   title: nonEmpty,
-  action: lenientEnum(TASK_ACTIONS),
+  action: lenientEnum(TASK_ACTIONS).optional(),
   type: lenientEnum(TASK_TYPES, { bugfix: 'fix', bug: 'fix', test: 'testing', tests: 'testing', feat: 'feature' }).optional(),
   priority: PriorityInput.optional(),
   effort: lenientEnum(EFFORTS, { s: 'small', m: 'medium', l: 'large' }).optional(),
@@ -163,11 +163,12 @@ function normaliseTask(t: ParsedTask): Task {
   const files = mergeFiles(t.files ?? [], t.modification_points ?? [])
   const description = t.description?.trim() ?? ''
   const priority = t.priority ?? 'medium'
+  const type = t.type ?? inferTaskType(`${t.title} ${description}`)
   return {
     id: t.id,
     title: t.title,
-    action: t.action,
-    type: t.type ?? inferTaskType(`${t.title} ${description}`),
+    action: t.action ?? inferAction(t.title, t.type),
+    type,
     priority,
     effort: t.effort ?? inferEffort(priority, files.length),
     ...(t.scope !== undefined ? { scope: t.scope } : {}),
@@ -229,6 +230,20 @@ export function inferTaskType(text: string): TaskType {
   const lower = text.toLowerCase()
   for (const [type, pattern] of TYPE_KEYWORDS) if (pattern.test(lower)) return type
   return 'enhancement'
+}
+
+const ACTION_BY_TYPE: Record<TaskType, TaskAction> = {
+  fix: 'Fix', refactor: 'Refactor', feature: 'Add', enhancement: 'Update', testing: 'Test',
+}
+
+/**
+ * The action of a task that does not state one (the seed's task example has only `type`): the title's
+ * leading verb when it is an action, else the stated type's action, else Implement.
+ */
+export function inferAction(title: string, type: TaskType | undefined): TaskAction {
+  const verb = /^\s*([a-z]+)/i.exec(title)?.[1]?.toLowerCase()
+  const fromTitle = TASK_ACTIONS.find((a) => a.toLowerCase() === verb)
+  return fromTitle ?? (type ? ACTION_BY_TYPE[type] : 'Implement')
 }
 
 export function inferEffort(priority: Priority, fileCount: number): Effort {

@@ -1,3 +1,4 @@
+import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser'
 import { SolutionInputSchema, SOLUTION_KEYS, TASK_KEYS, type Finding, type Solution } from '../model/index.js'
 import { toPlanErrors, type PlanError } from './schema-errors.js'
 
@@ -14,26 +15,39 @@ export function readPlanJson(text: string): { ok: true; value: unknown } | { ok:
     return { ok: false, error: { code: 'too_large', path: '(root)', message: `Plan is ${text.length} bytes; the limit is ${MAX_PLAN_BYTES}`, hint: 'Split the work into several issues' } }
   try {
     return { ok: true, value: JSON.parse(text.replace(/^\uFEFF/, '')) }
-  } catch (error) {
-    const message = (error as Error).message
-    const position = /at position (\d+)/.exec(message)
-    const where = position ? lineAndColumn(text, Number(position[1])) : undefined
-    return {
-      ok: false,
-      error: {
-        code: 'invalid_json',
-        path: '(root)',
-        message: `Not valid JSON${where ? ` at line ${where.line}, column ${where.column}` : ''}: ${shorten(message)}`,
-        hint: 'Check for a missing comma or quote, trailing commas and comments, which JSON does not allow',
-      },
-    }
+  } catch {
+    return { ok: false, error: jsonSyntaxError(text) }
   }
+}
+
+/**
+ * V8 gives no position for some syntax errors on Node 20 (a prose line before the JSON, input cut
+ * short), so the position comes from a second, error-collecting parse with JSON's own rules.
+ */
+function jsonSyntaxError(text: string): PlanError {
+  const errors: ParseError[] = []
+  parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false })
+  const first = errors[0]
+  const what = first ? words(printParseErrorCode(first.error)) : 'not valid JSON'
+  const where = first ? lineAndColumn(text, first.offset) : undefined
+  const near = first ? text.slice(first.offset, first.offset + 30).split('\n')[0] : ''
+  return {
+    code: 'invalid_json',
+    path: '(root)',
+    message: `Not valid JSON${where ? ` at line ${where.line}, column ${where.column}` : ''}: ${what}${near ? ` near "${near}"` : ''}`,
+    hint: 'Check for a missing comma or quote, trailing commas and comments, which JSON does not allow',
+  }
+}
+
+/** `CommaExpected` → `comma expected`. */
+function words(code: string): string {
+  return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
 }
 
 /** Validates and normalises a solution; unknown fields are kept out and reported as warnings. */
 export function parseSolution(raw: unknown): ParsedSolution {
   const warnings = unknownFieldWarnings(raw)
-  const result = SolutionInputSchema.safeParse(raw)
+  const result = SolutionInputSchema.safeParse(raw, { reportInput: true })
   if (!result.success) return { ok: false, errors: toPlanErrors(result.error.issues), warnings }
   return { ok: true, solution: result.data, warnings }
 }
@@ -46,11 +60,6 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
     lineStart = i + 1
   }
   return { line, column: offset - lineStart + 1 }
-}
-
-/** V8 quotes the input in some messages; keep the answer short for a 5 MB file. */
-function shorten(message: string): string {
-  return message.length > 200 ? `${message.slice(0, 200)}…` : message
 }
 
 const NESTED_KEYS: Record<string, readonly string[]> = {

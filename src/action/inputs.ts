@@ -1,0 +1,54 @@
+import { z } from 'zod'
+
+const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const
+
+const positiveInt = (name: string) =>
+  z.string().trim().regex(/^\d+$/, `${name} must be a whole number`).transform(Number).refine((n) => n > 0, `${name} must be at least 1`)
+
+const boolean = (name: string) =>
+  z.string().trim().toLowerCase().refine((v) => v === 'true' || v === 'false', `${name} must be true or false`).transform((v) => v === 'true')
+
+/** action.yml inputs, checked once at start-up so a typo fails the step with a precise message. */
+export const ActionInputsSchema = z.object({
+  'github-token': z.string().min(1, 'github-token is empty: pass ${{ github.token }} or a token with contents, issues, pull-requests and checks write'),
+  command: z.string().trim(),
+  'issue-number': z.string().trim().regex(/^\d*$/, 'issue-number must be a number').transform((v) => (v ? Number(v) : undefined)),
+  'state-branch': z.string().trim().min(1).regex(/^(?!\/|.*\.\.|.*\/\/)[\w./-]+$/, 'state-branch must be a valid branch name'),
+  planner: z.enum(['auto', 'explicit', 'builtin', 'command']),
+  'planner-command': z.string(),
+  'executor-command': z.string(),
+  'max-parallel': positiveInt('max-parallel'),
+  'max-iterations': positiveInt('max-iterations'),
+  'max-retries': z.string().trim().regex(/^\d+$/, 'max-retries must be a whole number').transform(Number),
+  'max-errors': positiveInt('max-errors'),
+  'on-failure': z.enum(['retry', 'skip', 'abort']),
+  'task-timeout-minutes': positiveInt('task-timeout-minutes'),
+  'auto-approve': boolean('auto-approve'),
+  'min-permission': z.enum(PERMISSIONS),
+  'plan-label': z.string().trim().min(1),
+  'execute-label': z.string().trim().min(1),
+  'command-prefix': z.string().trim().min(1),
+  'working-directory': z.string().trim().min(1),
+  'dry-run': boolean('dry-run'),
+})
+
+export type ActionInputs = z.output<typeof ActionInputsSchema>
+export type Permission = (typeof PERMISSIONS)[number]
+export const INPUT_NAMES = Object.keys(ActionInputsSchema.shape) as Array<keyof typeof ActionInputsSchema.shape>
+
+/**
+ * Reads and validates every input through `getInput` (`@actions/core`'s, in the action). Returns every
+ * problem at once rather than the first.
+ */
+export function readInputs(getInput: (name: string) => string): { ok: true; inputs: ActionInputs } | { ok: false; errors: string[] } {
+  const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, getInput(name)]))
+  const result = ActionInputsSchema.safeParse(raw)
+  if (result.success) return { ok: true, inputs: result.data }
+  return {
+    ok: false,
+    errors: result.error.issues.map((issue) => {
+      const name = String(issue.path[0])
+      return issue.code === 'invalid_value' ? `${name}: "${raw[name]}" is not one of ${issue.values.join(', ')}` : `${name}: ${issue.message}`
+    }),
+  }
+}

@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { parse as parseYaml } from 'yaml'
+import type { IssueDocument } from '../planners/types.js'
+
+/**
+ * A local issue: markdown, optionally with YAML front matter (`number`, `title`, `labels`, `author`).
+ * Without a title in front matter the first `# heading` is the title; without a number the digits of
+ * the file name are (`42.md`, `issue-42.md`), else 1.
+ */
+export async function readIssueFile(path: string, overrides: { number?: number } = {}): Promise<IssueDocument> {
+  const text = (await readFile(path, 'utf8')).replace(/\r\n/g, '\n')
+  const front = /^---\n([\s\S]*?)\n---\n?/.exec(text)
+  const meta = front ? (parseYaml(front[1]!) as Record<string, unknown> | null) ?? {} : {}
+  let body = front ? text.slice(front[0].length) : text
+  let title = typeof meta.title === 'string' ? meta.title : undefined
+  if (!title) {
+    const heading = /^\s*#\s+(.+)\n?/.exec(body)
+    if (heading) {
+      title = heading[1]!.trim()
+      body = body.slice(heading[0].length)
+    }
+  }
+  const fromName = /(\d+)/.exec(basename(path))
+  const number = overrides.number ?? (typeof meta.number === 'number' ? meta.number : fromName ? Number(fromName[1]) : 1)
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${path}: issue number must be a positive integer`)
+  const labels = Array.isArray(meta.labels) ? meta.labels.map(String) : []
+  return {
+    number,
+    title: title ?? basename(path).replace(/\.md$/, ''),
+    body: body.trim(),
+    labels,
+    ...(typeof meta.author === 'string' ? { author: meta.author } : {}),
+  }
+}

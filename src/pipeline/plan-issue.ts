@@ -1,0 +1,114 @@
+import {
+  IssueStateSchema, RunStateSchema, SolutionSchema, solutionId,
+  type IssueState, type Solution,
+} from '../model/index.js'
+import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
+import { planHash, sha256 } from '../plan/hash.js'
+import type { IssueDocument, PlannerOutput } from '../planners/types.js'
+import { statePaths, toStateJson } from '../state/layout.js'
+import { readStateJson } from '../state/state-files.js'
+import { transact, type StateChange, type StateStore } from '../state/store.js'
+import { initialRunState, recordIssue, refreshIssue, withFeedback } from '../state/transitions.js'
+import { planEvent } from './events.js'
+
+export interface PlanIssueResult {
+  analysis: PlanAnalysis
+  /** The plan as stored (with its final id), when it was valid. */
+  solution?: Solution
+  planHash?: string
+  issueState: IssueState
+  /** The state commit, or null when nothing changed (same issue body, same plan). */
+  commit: string | null
+  /** True when the stored plan was kept because the new one is identical (its approval, if any, stands). */
+  unchanged: boolean
+  planPath: string
+}
+
+/**
+ * Validates a planner's output and records the result on the state branch in one commit: `issue.json`,
+ * `plan.json`, `state.json` and `events.md` for a valid plan; for an invalid one only the issue's failed
+ * state (with the errors as feedback for the next planning). A plan identical to the stored one changes
+ * nothing, so reruns make no commit and keep an approval.
+ */
+export async function planIssue(
+  store: StateStore, issue: IssueDocument, output: PlannerOutput, now: string,
+): Promise<PlanIssueResult> {
+  const analysis: PlanAnalysis = output.error
+    ? { errors: [output.error], warnings: [], gate: 'fail' }
+    : analysePlan(output.raw)
+  const n = issue.number
+  const paths = [statePaths.runState, statePaths.issue(n), statePaths.plan(n), statePaths.events(n)]
+  const bodySha = sha256(issue.body)
+  let result: Omit<PlanIssueResult, 'commit'> | undefined
+
+  const { commit } = await transact(
+    store,
+    async (snapshot): Promise<StateChange | null> => {
+      const run = (await readStateJson(snapshot, statePaths.runState, RunStateSchema)) ?? initialRunState(now)
+      const previous = await readStateJson(snapshot, statePaths.issue(n), IssueStateSchema)
+      const stored = await readStateJson(snapshot, statePaths.plan(n), SolutionSchema)
+      const facts = { number: n, title: issue.title, labels: issue.labels, author: issue.author, url: issue.url }
+      const current = refreshIssue(previous, facts, now)
+
+      if (!analysis.solution || analysis.errors.length) {
+        const message = `Plan rejected: ${analysis.errors.length} error${analysis.errors.length === 1 ? '' : 's'} (${analysis.errors.slice(0, 3).map((e) => `${e.path}: ${e.message}`).join('; ')})`
+        const failed = withFeedback(
+          { ...current, status: 'failed', error: message, body_sha: bodySha, updated_at: now },
+          { at: now, source: 'validation', message },
+        )
+        result = { analysis, issueState: failed, unchanged: false, planPath: statePaths.plan(n) }
+        if (previous && previous.status === 'failed' && previous.body_sha === bodySha && previous.error === message) return null
+        return {
+          message: `ISS-${n}: plan rejected (${analysis.errors.length} error${analysis.errors.length === 1 ? '' : 's'})`,
+          files: {
+            [statePaths.issue(n)]: toStateJson(failed),
+            [statePaths.runState]: toStateJson(recordIssue(run, failed, now, { note: 'plan rejected', error: message, phase: 'planning' })),
+            [statePaths.events(n)]: appendEvent(await snapshot.read(statePaths.events(n)), n, planEvent({ at: now, analysis, issue: n })),
+          },
+        }
+      }
+
+      // Same content as the stored plan (ids aside): keep the stored plan, its id and its approval.
+      const seq = stored ? Number(/-(\d+)$/.exec(stored.id)![1]) : 0
+      const sameAsStored = stored && planHash({ ...analysis.solution, id: stored.id }) === planHash(stored)
+      const solution: Solution = sameAsStored
+        ? stored
+        : { ...withoutApproval(analysis.solution), id: solutionId(n, seq + 1), issue_id: `ISS-${n}`, created_at: analysis.solution.created_at ?? now }
+      const planned: IssueState = {
+        ...current,
+        status: 'planned',
+        solution_id: solution.id,
+        planned_at: sameAsStored && previous?.planned_at ? previous.planned_at : now,
+        error: null,
+        body_sha: bodySha,
+        updated_at: now,
+      }
+      result = { analysis, solution, planHash: planHash(solution), issueState: planned, unchanged: Boolean(sameAsStored), planPath: statePaths.plan(n) }
+      if (sameAsStored && previous?.status === 'planned' && previous.body_sha === bodySha && previous.title === issue.title) {
+        result.issueState = previous
+        return null
+      }
+      const tasks = solution.tasks.length
+      return {
+        message: `ISS-${n}: ${sameAsStored ? 'plan unchanged' : 'planned'} ${solution.id} (${tasks} task${tasks === 1 ? '' : 's'}, gate ${analysis.gate})`,
+        files: {
+          [statePaths.issue(n)]: toStateJson(planned),
+          [statePaths.plan(n)]: toStateJson(solution),
+          [statePaths.runState]: toStateJson(recordIssue(run, planned, now, { note: `planned ${solution.id}`, phase: 'planning' })),
+          [statePaths.events(n)]: appendEvent(await snapshot.read(statePaths.events(n)), n, planEvent({ at: now, analysis, issue: n, solution })),
+        },
+      }
+    },
+    { prefetch: paths },
+  )
+  return { ...result!, commit }
+}
+
+function withoutApproval(solution: Solution): Solution {
+  const { approval: _approval, ...rest } = solution
+  return rest
+}
+
+function appendEvent(existing: string | undefined, issue: number, event: string): string {
+  return `${existing ?? `# Execution Events\n\n**Issue**: ISS-${issue}\n\n---\n\n`}${event}`
+}
