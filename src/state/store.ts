@@ -21,8 +21,8 @@ export interface StateStore {
   /** Reads the branch head. `prefetch` names files the caller will read, so a remote store can fetch them at once. */
   snapshot(prefetch?: readonly string[]): Promise<StateSnapshot>
   /**
-   * Commits `change` on top of `expectedHead` (null: create the branch as an orphan) and returns the new
-   * commit. Throws StaleHeadError, having written nothing, when the branch is no longer at `expectedHead`.
+   * Commits `change` on top of `expectedHead` — the full oid from `snapshot()`, or null to create the
+   * branch as an orphan — and returns the new commit. Throws StaleHeadError, having written nothing, when the branch is no longer at `expectedHead`.
    */
   commit(change: StateChange, expectedHead: string | null): Promise<string>
 }
@@ -44,25 +44,46 @@ export interface TransactResult {
  * Reads the head, computes a change from it and commits it; when another writer got there first, reads
  * again and recomputes, so concurrent writers never lose each other's updates. `apply` must be a pure
  * function of the snapshot (it may run several times) and may return null for "nothing to do".
+ *
+ * Writers in one process take turns per store (they would only make each other retry); writers in other
+ * processes or runs are spread out by exponential backoff with full jitter.
  */
 export async function transact(
   store: StateStore,
   apply: (snapshot: StateSnapshot) => Promise<StateChange | null> | StateChange | null,
   options: { prefetch?: readonly string[]; maxAttempts?: number } = {},
 ): Promise<TransactResult> {
-  const maxAttempts = options.maxAttempts ?? 12
-  for (let attempt = 1; ; attempt++) {
-    const snapshot = await store.snapshot(options.prefetch)
-    const change = await apply(snapshot)
-    if (!change || !(await changesAnything(snapshot, change))) return { commit: null, attempts: attempt }
-    try {
-      return { commit: await store.commit(change, snapshot.head), attempts: attempt }
-    } catch (error) {
-      if (!(error instanceof StaleHeadError) || attempt >= maxAttempts) throw error
-      // Back off a little, with jitter, so a crowd of writers spreads out.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt))
+  return inTurn(store, async () => {
+    const maxAttempts = options.maxAttempts ?? 30
+    for (let attempt = 1; ; attempt++) {
+      const snapshot = await store.snapshot(options.prefetch)
+      const change = await apply(snapshot)
+      if (!change || !(await changesAnything(snapshot, change))) return { commit: null, attempts: attempt }
+      try {
+        return { commit: await store.commit(change, snapshot.head), attempts: attempt }
+      } catch (error) {
+        if (!(error instanceof StaleHeadError) || attempt >= maxAttempts) throw error
+        await sleep(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt))
+      }
     }
-  }
+  })
+}
+
+const BACKOFF_BASE_MS = 25
+const BACKOFF_CAP_MS = 2_000
+
+const turns = new WeakMap<StateStore, Promise<unknown>>()
+
+/** Runs `work` after every earlier `inTurn` call on the same store has settled. */
+function inTurn<T>(store: StateStore, work: () => Promise<T>): Promise<T> {
+  const previous = turns.get(store) ?? Promise.resolve()
+  const mine = previous.then(work, work)
+  turns.set(store, mine.catch(() => undefined))
+  return mine
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
 async function changesAnything(snapshot: StateSnapshot, change: StateChange): Promise<boolean> {
