@@ -1,75 +1,17 @@
 #!/usr/bin/env node
-/**
- * `converge`: the Converge pipeline against a local git repository (SPEC §10).
- */
+/** Entry point of the `converge` binary (`dist/cli/index.js`). */
 import { realpathSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
-import { demoCommand } from './commands/demo.js'
-import { planCommand } from './commands/plan.js'
-import { UsageError, validateCommand } from './commands/validate.js'
-import { processIo, type CliIo } from './io.js'
-import { DEFAULT_STATE_BRANCH } from '../state/layout.js'
-
-const USAGE = `Usage: converge <command> [options]
-
-Commands:
-  demo                              Run the pipeline on the bundled example, offline
-  validate <plan.json>              Check a plan file (exit 1 with every error and finding)
-  plan --issue-file <issue.md>      Plan an issue and commit it to the local state branch
-
-Options:
-  --repo <dir>            Repository holding the state branch (default: .)
-  --state-branch <name>   State branch (default: ${DEFAULT_STATE_BRANCH})
-  --planner <mode>        auto | explicit | builtin (default: auto)
-  --number <n>            Issue number (default: from the file's front matter or name)
-  --json                  validate: print the report as JSON
-  --keep                  demo: keep the temporary directory
-  -h, --help              Show this help`
-
-export async function main(argv: string[], io: CliIo, packageRoot: string): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      repo: { type: 'string', default: '.' },
-      'state-branch': { type: 'string', default: DEFAULT_STATE_BRANCH },
-      planner: { type: 'string', default: 'auto' },
-      'issue-file': { type: 'string' },
-      number: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  })
-  const [command, ...rest] = positionals
-  if (values.help || !command) {
-    io.out(USAGE)
-    return command || values.help ? 0 : 2
-  }
-  const number = values.number === undefined ? undefined : Number(values.number)
-  if (number !== undefined && !(Number.isInteger(number) && number > 0)) throw new UsageError('--number must be a positive integer')
-  switch (command) {
-    case 'demo':
-      return demoCommand({ packageRoot, keep: values.keep }, io)
-    case 'validate':
-      return validateCommand({ positionals: rest, json: values.json }, io)
-    case 'plan':
-      return planCommand(
-        { issueFile: values['issue-file'], repo: values.repo, planner: values.planner, stateBranch: values['state-branch'], ...(number !== undefined ? { number } : {}) },
-        io,
-      )
-    default:
-      throw new UsageError(`Unknown command "${command}". Commands: demo, validate, plan`)
-  }
-}
+import { runCli } from './cli.js'
+import { UsageError } from './usage-error.js'
+import { processIo } from './io.js'
 
 /** This file is `<root>/src/cli/main.ts` in development and `<root>/dist/cli/index.js` when bundled. */
 function packageRootOf(script: string): string {
   return resolve(dirname(realpathSync(script)), '..', '..')
 }
 
-main(process.argv.slice(2), processIo, packageRootOf(process.argv[1]!)).then(
+runCli(process.argv.slice(2), processIo, packageRootOf(process.argv[1]!)).then(
   (code) => { process.exitCode = code },
   (error: unknown) => {
     const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')

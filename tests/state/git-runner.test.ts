@@ -5,7 +5,7 @@ import { GitError, runGit, runGitBytes } from '../../src/git/git.js'
 import { readFiles } from '../../src/git/read-files.js'
 import { resolveRef } from '../../src/git/refs.js'
 import { writeTree } from '../../src/git/write-tree.js'
-import { type TempRepo, bareRepo } from './temp-repos.js'
+import { type TempRepo, bareRepo } from '../support/temp-repos.js'
 
 describe('runGit', () => {
   let repo: TempRepo

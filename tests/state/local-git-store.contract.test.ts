@@ -1,6 +1,6 @@
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import { describeStoreContract } from '../support/store-contract.js'
-import { type TempRepo, bareRepo, busyWorkingRepo, countCommits } from './temp-repos.js'
+import { type TempRepo, bareRepo, busyWorkingRepo, countCommits } from '../support/temp-repos.js'
 
 function fixture(repo: TempRepo) {
   const store = new LocalGitStore({ repoDir: repo.dir })

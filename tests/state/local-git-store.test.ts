@@ -8,7 +8,7 @@ import { GitError } from '../../src/git/git.js'
 import { statePaths, toStateJson } from '../../src/state/layout.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import { transact } from '../../src/state/store.js'
-import { type TempRepo, busyWorkingRepo, countCommits } from './temp-repos.js'
+import { type TempRepo, busyWorkingRepo, countCommits } from '../support/temp-repos.js'
 
 const BRANCH = 'converge/state'
 

@@ -5,7 +5,7 @@ import { LocalGitStore } from '../../state/local-git-store.js'
 import { DEFAULT_STATE_BRANCH } from '../../state/layout.js'
 import { readIssueFile } from '../issue-file.js'
 import type { CliIo } from '../io.js'
-import { UsageError } from './validate.js'
+import { UsageError } from '../usage-error.js'
 
 export interface PlanArgs {
   issueFile?: string

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { analysePlanText } from '../../plan/analyse.js'
 import { renderPlanText } from '../../report/plan-text.js'
 import type { CliIo } from '../io.js'
+import { UsageError } from '../usage-error.js'
 
 /** `converge validate <plan.json>`: exit 0 for a usable plan, 1 with every error and finding otherwise. */
 export async function validateCommand(args: { positionals: string[]; json: boolean }, io: CliIo): Promise<number> {
@@ -15,8 +16,4 @@ export async function validateCommand(args: { positionals: string[]; json: boole
     io.out(`${file}\n${renderPlanText(analysis)}`)
   }
   return analysis.errors.length || analysis.gate === 'fail' ? 1 : 0
-}
-
-export class UsageError extends Error {
-  override name = 'UsageError'
 }

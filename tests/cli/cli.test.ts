@@ -1,0 +1,135 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli } from '../../src/cli/cli.js'
+import { UsageError } from '../../src/cli/usage-error.js'
+import { syntheticPlan } from '../../bench/synthetic.js'
+import { busyWorkingRepo, countCommits } from '../support/temp-repos.js'
+
+const ROOT = resolve(import.meta.dirname, '..', '..')
+
+async function cli(...args: string[]): Promise<{ code: number; out: string }> {
+  const lines: string[] = []
+  const io = { out: (t: string) => lines.push(t), err: (t: string) => lines.push(t) }
+  const code = await runCli(args, io, ROOT)
+  return { code, out: lines.join('\n') }
+}
+
+describe('converge validate', () => {
+  let dir: string
+  beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'converge-cli-')) })
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+  const file = async (name: string, content: string) => {
+    const path = join(dir, name)
+    await writeFile(path, content)
+    return path
+  }
+
+  it('accepts a good plan with exit 0 and prints the gate and waves', async () => {
+    const { code, out } = await cli('validate', 'tests/fixtures/plans/well-formed.json')
+    expect(code).toBe(0)
+    expect(out).toContain('gate PASS')
+    expect(out).toContain('Waves (tasks in a wave run in parallel)')
+  })
+
+  it('exits 1 with every error, each with its path and a fix', async () => {
+    const { code, out } = await cli('validate', 'tests/fixtures/plans/cycle-3.json')
+    expect(code).toBe(1)
+    expect(out).toContain('Circular dependency: T1 → T3 → T2 → T1')
+    expect(out).toContain('fix: Remove one of these dependencies')
+  })
+
+  it('prints a JSON report with --json', async () => {
+    const { code, out } = await cli('validate', '--json', 'tests/fixtures/plans/unknown-dependency.json')
+    expect(code).toBe(1)
+    const report = JSON.parse(out)
+    expect(report.errors).toContainEqual(expect.objectContaining({ code: 'unknown_dependency', path: 'tasks[1].depends_on[1]' }))
+  })
+
+  it('answers for a 10,000-task plan', async () => {
+    const path = await file('big.json', JSON.stringify(syntheticPlan(10_000, 'minimal')))
+    const { code, out } = await cli('validate', path)
+    expect(code).toBe(0)
+    expect(out).toMatch(/10000 tasks in \d+ waves/)
+  })
+
+  it('answers for a cycle deep inside a 10,000-task chain', async () => {
+    const tasks = Array.from({ length: 10_000 }, (_, i) => ({
+      id: `T${i + 1}`, title: `Step ${i + 1}`, action: 'Implement',
+      depends_on: i === 0 ? [] : i === 6_000 ? [`T${i}`, 'T9000'] : [`T${i}`],
+    }))
+    const path = await file('deep-cycle.json', JSON.stringify({ id: 'SOL-ISS-1-1', issue_id: 'ISS-1', description: 'Deep cycle', tasks }))
+    const { code, out } = await cli('validate', path)
+    expect(code).toBe(1)
+    expect(out).toMatch(/Circular dependency: T6001 → T9000 → T8999 → .* → T6001/)
+  })
+
+  it('answers for a 5 MB malformed file with the line and column', async () => {
+    const good = JSON.stringify(syntheticPlan(8_000), null, 1)
+    const broken = `${good.slice(0, 5_000_000)},,${good.slice(5_000_000)}`
+    expect(broken.length).toBeGreaterThan(5_000_000)
+    const path = await file('broken.json', broken)
+    const { code, out } = await cli('validate', path)
+    expect(code).toBe(1)
+    expect(out).toMatch(/Not valid JSON at line \d+, column \d+/)
+  })
+
+  it('reports a missing file and usage mistakes clearly', async () => {
+    await expect(cli('validate')).rejects.toThrow(UsageError)
+    await expect(cli('frobnicate')).rejects.toThrow('Unknown command "frobnicate"')
+    await expect(cli('validate', join(dir, 'missing.json'))).rejects.toThrow(/ENOENT/)
+  })
+})
+
+describe('converge plan', () => {
+  it('plans an issue file into the local state branch, then finds nothing to change on a rerun', async () => {
+    const repo = await busyWorkingRepo()
+    try {
+      const status = await repo.git('status', '--porcelain')
+      const first = await cli('plan', '--issue-file', 'examples/demo/issue.md', '--repo', repo.dir)
+      expect(first.code).toBe(0)
+      expect(first.out).toContain('Plan SOL-ISS-42-1 for ISS-42: 4 tasks in 2 waves')
+      expect(first.out).toMatch(/State: converge\/state @ [0-9a-f]{12} \(\.converge\/issues\/42\/plan\.json\)/)
+      const second = await cli('plan', '--issue-file', 'examples/demo/issue.md', '--repo', repo.dir)
+      expect(second.out).toContain('State: unchanged on converge/state')
+      expect(await countCommits(repo, 'converge/state')).toBe(1)
+      expect(await repo.git('status', '--porcelain')).toBe(status)
+    } finally {
+      await repo.cleanup()
+    }
+  })
+
+  it('exits 1 and says what is missing for a vague issue', async () => {
+    const repo = await busyWorkingRepo()
+    const dir = await mkdtemp(join(tmpdir(), 'converge-cli-'))
+    try {
+      const issue = join(dir, '12.md')
+      await writeFile(issue, '# Make the app faster\n\nIt is slow.\n')
+      const { code, out } = await cli('plan', '--issue-file', issue, '--repo', repo.dir)
+      expect(code).toBe(1)
+      expect(out).toContain('no Acceptance criteria section: tasks have no criteria')
+      expect(out).toMatch(/critical\s+tasks\[0\]\.convergence\.criteria/)
+    } finally {
+      await repo.cleanup()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the bundled CLI (dist/cli/index.js)', () => {
+  it('runs the demo end to end as a separate process', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'dist/cli/index.js'), 'demo'], { cwd: tmpdir() })
+    expect(stdout).toContain('Plan SOL-ISS-42-1 for ISS-42: 4 tasks in 2 waves')
+    expect(stdout).toContain('gate PASS')
+    expect(stdout).toContain('.converge/issues/42/plan.json')
+    expect(stdout).toContain('Working tree of main untouched: yes')
+  })
+
+  it('exits 2 with a pointer to --help on a usage mistake', async () => {
+    const run = promisify(execFile)(process.execPath, [join(ROOT, 'dist/cli/index.js'), 'nope'])
+    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Run converge --help for usage.') })
+  })
+})
