@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { INPUT_NAMES, readInputs } from '../../src/action/inputs.js'
+
+const action = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
+  inputs: Record<string, { description: string; default?: string }>
+  outputs: Record<string, { description: string }>
+  runs: { using: string; main: string }
+}
+const defaults = (overrides: Record<string, string> = {}) => (name: string) =>
+  overrides[name] ?? (name === 'github-token' ? 'ghs_test' : action.inputs[name]?.default ?? '')
+
+describe('action inputs', () => {
+  it('action.yml declares exactly the inputs the action reads, each described, and runs on node24', () => {
+    expect(Object.keys(action.inputs).sort()).toEqual([...INPUT_NAMES].sort())
+    for (const [name, input] of Object.entries(action.inputs)) expect(input.description, name).toBeTruthy()
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
+  })
+
+  it('declares every output of SPEC §8', () => {
+    expect(Object.keys(action.outputs).sort()).toEqual([
+      'check-run-id', 'comment-id', 'issue-id', 'matrix', 'plan-hash', 'plan-path', 'pull-request-number',
+      'quality-gate', 'solution-id', 'status', 'tasks-completed', 'tasks-failed', 'tasks-total',
+    ])
+  })
+
+  it('reads the defaults of action.yml into typed values', () => {
+    const read = readInputs(defaults())
+    expect(read).toMatchObject({
+      ok: true,
+      inputs: { planner: 'auto', 'max-parallel': 2, 'auto-approve': false, 'min-permission': 'write', 'issue-number': undefined, 'dry-run': false },
+    })
+  })
+
+  it('reports every bad input at once, by name', () => {
+    const read = readInputs(defaults({ 'max-parallel': 'two', 'on-failure': 'explode', 'auto-approve': 'yes', 'state-branch': '../x' }))
+    expect(read.ok).toBe(false)
+    if (read.ok) return
+    expect(read.errors).toEqual([
+      'state-branch: state-branch must be a valid branch name',
+      'max-parallel: max-parallel must be a whole number',
+      'on-failure: "explode" is not one of retry, skip, abort',
+      'auto-approve: auto-approve must be true or false',
+    ])
+  })
+})
