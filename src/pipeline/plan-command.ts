@@ -1,9 +1,6 @@
-import { choosePlanner } from '../planners/index.js'
-import type { IssueDocument, PlannerOutput } from '../planners/types.js'
+import { choosePlanner, type IssueDocument, type PlannerMode, type PlannerOutput } from '../planners/index.js'
 import type { StateStore } from '../state/store.js'
 import { planIssue, type PlanIssueResult } from './plan-issue.js'
-
-export type PlannerMode = 'auto' | 'explicit' | 'builtin'
 
 /** The `plan` command on any store: choose the planner, then validate and record (see `planIssue`). */
 export async function pipelinePlan(

@@ -57,8 +57,9 @@ export async function transact(
     const maxAttempts = options.maxAttempts ?? 30
     for (let attempt = 1; ; attempt++) {
       const snapshot = await store.snapshot(options.prefetch)
-      const change = await apply(snapshot)
-      if (!change || !(await changesAnything(snapshot, change))) return { commit: null, attempts: attempt }
+      const proposed = await apply(snapshot)
+      const change = proposed && (await effectiveChange(snapshot, proposed))
+      if (!change) return { commit: null, attempts: attempt }
       try {
         return { commit: await store.commit(change, snapshot.head), attempts: attempt }
       } catch (error) {
@@ -86,10 +87,11 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
-async function changesAnything(snapshot: StateSnapshot, change: StateChange): Promise<boolean> {
+/** The change without entries that would leave a file as it is (same text, or deleting what is absent). */
+async function effectiveChange(snapshot: StateSnapshot, change: StateChange): Promise<StateChange | null> {
+  const files: StateChange['files'] = {}
   for (const [path, content] of Object.entries(change.files)) {
-    const current = await snapshot.read(path)
-    if ((content ?? undefined) !== current) return true
+    if ((content ?? undefined) !== (await snapshot.read(path))) files[path] = content
   }
-  return false
+  return Object.keys(files).length ? { message: change.message, files } : null
 }

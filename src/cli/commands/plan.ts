@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
-import { pipelinePlan, type PlannerMode } from '../../pipeline/plan-command.js'
+import { pipelinePlan } from '../../pipeline/plan-command.js'
+import type { PlannerMode } from '../../planners/index.js'
 import { renderPlanText } from '../../report/plan-text.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
 import { DEFAULT_STATE_BRANCH } from '../../state/layout.js'

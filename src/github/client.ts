@@ -1,0 +1,112 @@
+import { retry } from '@octokit/plugin-retry'
+import { throttling } from '@octokit/plugin-throttling'
+import { Octokit } from '@octokit/rest'
+
+const ConvergeOctokit = Octokit.plugin(retry, throttling)
+export type GitHubApi = InstanceType<typeof ConvergeOctokit>
+
+export interface ClientLog {
+  debug(message: string): void
+  warning(message: string): void
+}
+
+export interface GitHubClientOptions {
+  token: string
+  /** `GITHUB_API_URL`: https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server. */
+  apiUrl?: string
+  /** `GITHUB_GRAPHQL_URL`; derived from apiUrl when absent. */
+  graphqlUrl?: string
+  log?: ClientLog
+  /** Each attempt of a request is abandoned after this long (then retried like a network error). */
+  requestTimeoutMs?: number
+  /** Retries of a failed request (5xx, 429, network errors) and of rate-limited ones. */
+  retries?: number
+  /** Unit of the retry delays (Octokit's default is one second). */
+  retryBaseMs?: number
+}
+
+/** What a command cost, for the logs and the benchmarks. */
+export interface RequestStats {
+  /** HTTP requests sent, retries included. */
+  requests: number
+  /** 304 Not Modified answers to conditional requests: these cost no rate limit. */
+  notModified: number
+  /** Requests that cost rate limit. */
+  readonly rateLimitCost: number
+  byRoute: Record<string, number>
+}
+
+export interface GitHubClient {
+  rest: GitHubApi
+  graphql: GitHubApi['graphql']
+  stats: RequestStats
+}
+
+const DEFAULT_API_URL = 'https://api.github.com'
+
+/**
+ * Octokit with retries (5xx, 429, network errors, timeouts) and throttling (primary and secondary rate
+ * limits, honouring `retry-after`), pointed at `GITHUB_API_URL` / `GITHUB_GRAPHQL_URL` so GitHub
+ * Enterprise Server works, and counting every request it sends.
+ */
+export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
+  const log = options.log ?? { debug: () => {}, warning: () => {} }
+  const retries = options.retries ?? 3
+  const retryBaseMs = options.retryBaseMs ?? 1000
+  const stats: RequestStats = {
+    requests: 0,
+    notModified: 0,
+    get rateLimitCost() { return this.requests - this.notModified },
+    byRoute: {},
+  }
+  const rest = new ConvergeOctokit({
+    auth: options.token,
+    baseUrl: (options.apiUrl || DEFAULT_API_URL).replace(/\/+$/, ''),
+    userAgent: 'converge-action',
+    log: { debug: log.debug, info: log.debug, warn: log.warning, error: log.warning },
+    request: { fetch: countingFetch(stats, options.requestTimeoutMs ?? 30_000) },
+    retry: { retries, retryAfterBaseValue: retryBaseMs },
+    throttle: {
+      retryAfterBaseValue: retryBaseMs,
+      fallbackSecondaryRateRetryAfter: 60,
+      onRateLimit: (retryAfter, request, _octokit, retryCount) => {
+        log.warning(`GitHub rate limit reached for ${request.method} ${request.url}; retrying in ${retryAfter} s`)
+        return retryCount < retries
+      },
+      onSecondaryRateLimit: (retryAfter, request, _octokit, retryCount) => {
+        log.warning(`GitHub secondary rate limit for ${request.method} ${request.url}; retrying in ${retryAfter} s`)
+        return retryCount < retries
+      },
+    },
+  })
+
+  const graphql = options.graphqlUrl ? rest.graphql.defaults({ url: options.graphqlUrl }) : rest.graphql
+  return { rest, graphql, stats }
+}
+
+/**
+ * The fetch Octokit sends every attempt through (retries included): it counts the attempt and its route,
+ * and gives it its own timeout, so a hung connection fails and is retried like a network error.
+ */
+function countingFetch(stats: RequestStats, timeoutMs: number): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url)
+    const route = `${init?.method ?? 'GET'} ${url.pathname.replace(/\/\d+(?=\/|$)/g, '/{n}')}`
+    stats.requests++
+    stats.byRoute[route] = (stats.byRoute[route] ?? 0) + 1
+    const timeout = AbortSignal.timeout(timeoutMs)
+    const response = await fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout })
+    if (response.status === 304) stats.notModified++
+    return response
+  }
+}
+
+/** The client as the environment of a workflow run configures it. */
+export function clientFromEnvironment(token: string, env: NodeJS.ProcessEnv, log?: ClientLog): GitHubClient {
+  return createGitHubClient({
+    token,
+    ...(env.GITHUB_API_URL ? { apiUrl: env.GITHUB_API_URL } : {}),
+    ...(env.GITHUB_GRAPHQL_URL ? { graphqlUrl: env.GITHUB_GRAPHQL_URL } : {}),
+    ...(log ? { log } : {}),
+  })
+}

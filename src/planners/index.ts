@@ -1,0 +1,34 @@
+import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
+import { builtinPlan, type BuiltinOptions } from './builtin.js'
+import { explicitPlan, findExplicitPlan, noPlanBlock } from './explicit.js'
+import type { IssueDocument, PlannerOutput } from './types.js'
+
+export { builtinPlan, type BuiltinOptions } from './builtin.js'
+export { explicitPlan, findExplicitPlan, type ExplicitPlanBlock } from './explicit.js'
+export type { IssueDocument, PlannerName, PlannerOutput } from './types.js'
+
+export type PlannerMode = 'auto' | 'explicit' | 'builtin'
+
+/**
+ * Picks where the plan comes from.
+ * - `explicit`: the ```json block of the comment if it has one, else of the issue body; with neither,
+ *   an output whose `error` says so (never an exception).
+ * - `builtin`: the built-in planner on the issue.
+ * - `auto`: `explicit` when the comment or the body holds a plan block, else `builtin`.
+ */
+export function choosePlanner(mode: PlannerMode, issue: IssueDocument, comment?: string, options: BuiltinOptions = {}): PlannerOutput {
+  if (mode === 'builtin') return builtinPlan(issue, options)
+  const seq = options.seq ?? 1
+  if (comment !== undefined && findExplicitPlan(comment).found) return explicitPlan(issue, comment, seq)
+  if (findExplicitPlan(issue.body).found) return explicitPlan(issue, undefined, seq)
+  const searched = comment !== undefined ? 'the comment or the issue body' : 'the issue body'
+  if (mode === 'explicit') return noPlanBlock(searched)
+  const output = builtinPlan(issue, options)
+  return { ...output, notes: [`no \`\`\`json plan block in ${searched}: used the built-in planner`, ...output.notes] }
+}
+
+/** `analysePlan` for a planner's output; an output with `error` (no plan could be read) fails with that error. */
+export function analysePlannerOutput(output: PlannerOutput): PlanAnalysis {
+  if (output.error) return { errors: [output.error], warnings: [], gate: 'fail' }
+  return analysePlan(output.raw)
+}

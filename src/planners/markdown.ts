@@ -1,0 +1,173 @@
+import { Lexer, type MarkedToken, type Token, type Tokens } from 'marked'
+
+/**
+ * The structure of an issue's markdown that the planners read, built from marked's tokens:
+ * sections (by heading), and in them paragraphs, lists (with task checkboxes and nesting) and
+ * fenced code blocks. HTML, tables and rules are left out.
+ */
+
+/** A code span inside inline text, with the plain text that precedes it (to read the word before a path). */
+export interface CodeSpan {
+  code: string
+  before: string
+}
+
+export interface InlineText {
+  /** The text with code spans kept in backticks. */
+  text: string
+  /** The text with code spans unquoted. */
+  plain: string
+  codeSpans: CodeSpan[]
+}
+
+export interface CodeBlock {
+  /** First word of the info string, lower-cased (`sh` for ```` ```sh title="x" ````); empty when absent. */
+  lang: string
+  text: string
+}
+
+export interface ListItem {
+  /** The item's first line or paragraph. */
+  head: InlineText
+  /** Further paragraphs of the item. */
+  more: InlineText[]
+  /** `true`/`false` for a task-list item (`- [x]` / `- [ ]`), `undefined` for a plain item. */
+  checked: boolean | undefined
+  /** Items of the lists nested in this one. */
+  children: ListItem[]
+  code: CodeBlock[]
+}
+
+export type Block =
+  | ({ kind: 'paragraph' } & InlineText)
+  | { kind: 'list'; ordered: boolean; items: ListItem[] }
+  | ({ kind: 'code' } & CodeBlock)
+
+export interface Section {
+  /** Enclosing headings, outermost first; empty for the text before the first heading. */
+  headings: string[]
+  blocks: Block[]
+}
+
+/**
+ * A short paragraph that stands on its own line and is fully bold (`**Acceptance criteria**`) or
+ * ends with a colon (`Tasks:`) is read as a heading below every real heading: issues often use one.
+ */
+const PSEUDO_HEADING_DEPTH = 7
+const PSEUDO_HEADING_MAX_LENGTH = 80
+
+export function readMarkdown(markdown: string): Section[] {
+  const sections: Section[] = [{ headings: [], blocks: [] }]
+  const trail: Array<{ depth: number; text: string }> = []
+  const open = (depth: number, text: string) => {
+    while (trail.length && trail[trail.length - 1]!.depth >= depth) trail.pop()
+    trail.push({ depth, text })
+    sections.push({ headings: trail.map((h) => h.text), blocks: [] })
+  }
+  const visit = (tokens: Token[]) => {
+    for (const token of tokens as MarkedToken[]) {
+      const section = sections[sections.length - 1]!
+      switch (token.type) {
+        case 'heading':
+          open(token.depth, inlineText(token.tokens).plain.trim())
+          break
+        case 'paragraph': {
+          const label = pseudoHeading(token)
+          if (label) open(PSEUDO_HEADING_DEPTH, label)
+          else section.blocks.push({ kind: 'paragraph', ...inlineText(token.tokens) })
+          break
+        }
+        case 'list':
+          section.blocks.push({ kind: 'list', ordered: token.ordered, items: token.items.map(listItem) })
+          break
+        case 'code':
+          section.blocks.push({ kind: 'code', ...codeBlock(token) })
+          break
+        case 'blockquote':
+          visit(token.tokens)
+          break
+      }
+    }
+  }
+  visit(Lexer.lex(markdown))
+  return sections
+}
+
+export function codeBlock(token: Tokens.Code): CodeBlock {
+  return { lang: (token.lang ?? '').trim().split(/\s+/)[0]!.toLowerCase(), text: token.text }
+}
+
+function pseudoHeading(token: Tokens.Paragraph): string | undefined {
+  const text = inlineText(token.tokens)
+  const line = text.plain.trim()
+  if (!line || line.includes('\n') || line.length > PSEUDO_HEADING_MAX_LENGTH || text.codeSpans.length) return undefined
+  const onlyEmphasis = token.tokens.length === 1 && (token.tokens[0]!.type === 'strong' || token.tokens[0]!.type === 'em')
+  if (!onlyEmphasis && !/[:：]$/.test(line)) return undefined
+  return line.replace(/[:：]$/, '').trim()
+}
+
+function listItem(item: Tokens.ListItem): ListItem {
+  const texts: InlineText[] = []
+  const children: ListItem[] = []
+  const code: CodeBlock[] = []
+  for (const token of item.tokens as MarkedToken[]) {
+    switch (token.type) {
+      case 'text':
+        texts.push(inlineText(token.tokens ?? [token]))
+        break
+      case 'paragraph':
+        texts.push(inlineText(token.tokens))
+        break
+      case 'list':
+        children.push(...token.items.map(listItem))
+        break
+      case 'code':
+        code.push(codeBlock(token))
+        break
+    }
+  }
+  const [head = { text: '', plain: '', codeSpans: [] }, ...more] = texts
+  return { head, more, checked: item.task ? Boolean(item.checked) : undefined, children, code }
+}
+
+/** Flattens inline tokens to text; emphasis and links keep their words, HTML and images are dropped. */
+export function inlineText(tokens: readonly Token[]): InlineText {
+  const out: InlineText = { text: '', plain: '', codeSpans: [] }
+  const walk = (list: readonly Token[]) => {
+    for (const token of list as MarkedToken[]) {
+      switch (token.type) {
+        case 'codespan':
+          out.codeSpans.push({ code: decodeEntities(token.text), before: out.plain })
+          out.text += `\`${decodeEntities(token.text)}\``
+          out.plain += decodeEntities(token.text)
+          break
+        case 'text':
+          if (token.tokens) walk(token.tokens)
+          else append(token.text)
+          break
+        case 'escape':
+          append(token.text)
+          break
+        case 'br':
+          append('\n')
+          break
+        case 'strong': case 'em': case 'del': case 'link':
+          walk(token.tokens)
+          break
+      }
+    }
+  }
+  const append = (s: string) => {
+    const decoded = decodeEntities(s)
+    out.text += decoded
+    out.plain += decoded
+  }
+  walk(tokens)
+  return out
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
+
+function decodeEntities(s: string): string {
+  return s.replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, name: string) => ENTITIES[name]!)
+}

@@ -1,0 +1,105 @@
+import type { ListItem, Section } from './markdown.js'
+import { filePath, isMetadataLine, leadingLabel } from './phrases.js'
+import { sectionRole } from './sections.js'
+import { isShellBlock, shellCommands } from './shell.js'
+import { singleCommand } from './task-draft.js'
+import { squash } from './text.js'
+
+/** A criterion, command or manual check, with what says which tasks it belongs to. */
+export interface Outcome {
+  text: string
+  /** Tasks it names (`T2: …`, `# T2` above a command, a `### T2` heading); empty when none. */
+  refs: string[]
+  /** File paths it mentions, to find the tasks that touch them. */
+  paths: string[]
+}
+
+/** What the issue says about when the work is done, outside the task items. */
+export interface Outcomes {
+  criteria: Outcome[]
+  commands: Outcome[]
+  /** Verification steps that are not commands, written `Manual: …`. */
+  manualChecks: Outcome[]
+  /** Paragraphs of "Definition of done" sections. */
+  definitionOfDone: Outcome[]
+  constraints: string[]
+  /** Whether the issue has a section of each kind (to tell "no section" from "nothing for this task"). */
+  found: { criteria: boolean; verification: boolean }
+  /** Code blocks without a language under a verification heading (not run: the language is unknown). */
+  unlabelledBlocks: number
+}
+
+/**
+ * Acceptance and Definition of done sections: every list item (nested ones too) is a criterion;
+ * when an acceptance section has no list, its paragraphs are. Definition-of-done paragraphs are the
+ * definition of done. Verification sections: each line of a shell block is a command; a list item
+ * that is one command in a code span (`` Run `npm test` ``) is a command, any other item a manual
+ * check. `Risk: high`-style lines are left out. A `T2: …` label or a `### T2` heading says which
+ * task something belongs to.
+ */
+export function readOutcomes(sections: readonly Section[]): Outcomes {
+  const out: Outcomes = {
+    criteria: [], commands: [], manualChecks: [], definitionOfDone: [], constraints: [],
+    found: { criteria: false, verification: false },
+    unlabelledBlocks: 0,
+  }
+  for (const section of sections) {
+    const role = sectionRole(section)
+    const headingRefs = leadingLabel(section.headings[section.headings.length - 1] ?? '', 'loose').refs
+    const items = section.blocks.flatMap((b) => (b.kind === 'list' ? flatten(b.items) : [])).filter((i) => !isMetadataLine(i.head.plain))
+    const paragraphs = section.blocks.flatMap((b) => (b.kind === 'paragraph' && squash(b.text) && !isMetadataLine(b.plain) ? [squash(b.text)] : []))
+    switch (role) {
+      case 'criteria':
+        out.found.criteria = true
+        out.criteria.push(...items.map((i) => labelled(i.head.text, headingRefs, i.head.codeSpans.map((s) => s.code))))
+        if (!items.length) out.criteria.push(...paragraphs.map((p) => labelled(p, headingRefs, [])))
+        break
+      case 'done':
+        if (items.length) out.found.criteria = true
+        out.criteria.push(...items.map((i) => labelled(i.head.text, headingRefs, i.head.codeSpans.map((s) => s.code))))
+        out.definitionOfDone.push(...paragraphs.map((p) => labelled(p, headingRefs, [])))
+        break
+      case 'verification':
+        out.found.verification = true
+        for (const block of section.blocks) {
+          if (block.kind !== 'code') continue
+          if (isShellBlock(block))
+            for (const c of shellCommands(block)) out.commands.push({ text: c.command, refs: c.refs.length ? c.refs : headingRefs, paths: commandPaths(c.command) })
+          else if (!block.lang) out.unlabelledBlocks++
+        }
+        for (const item of items) {
+          const command = singleCommand(item.head)
+          if (command) out.commands.push({ text: command, refs: headingRefs, paths: commandPaths(command) })
+          else {
+            const check = labelled(item.head.text, headingRefs, item.head.codeSpans.map((s) => s.code))
+            if (check.text) out.manualChecks.push({ ...check, text: `Manual: ${check.text}` })
+          }
+        }
+        break
+      case 'constraints':
+        out.constraints.push(...items.map((i) => squash(i.head.text)).filter(Boolean))
+        break
+    }
+  }
+  out.criteria = out.criteria.filter((c) => c.text)
+  out.definitionOfDone = out.definitionOfDone.filter((d) => d.text)
+  return out
+}
+
+function flatten(items: readonly ListItem[]): ListItem[] {
+  return items.flatMap((item) => [item, ...flatten(item.children)])
+}
+
+/** A `T2: …` label wins over the heading's; the label is not part of the text. */
+function labelled(text: string, headingRefs: string[], codes: string[]): Outcome {
+  const label = leadingLabel(text, 'strict')
+  return {
+    text: squash(label.rest),
+    refs: label.refs.length ? label.refs : headingRefs,
+    paths: codes.flatMap((code) => filePath(code)?.path ?? []),
+  }
+}
+
+function commandPaths(command: string): string[] {
+  return command.split(/\s+/).flatMap((word) => filePath(word.replace(/^['"]|['"]$/g, ''))?.path ?? [])
+}

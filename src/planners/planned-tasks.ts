@@ -1,0 +1,85 @@
+import type { TaskAction } from '../model/index.js'
+import type { Section } from './markdown.js'
+import { leadingAction } from './phrases.js'
+import { NOT_TASKS, sectionRole } from './sections.js'
+import { addFiles, draftTask, type TaskDraft } from './task-draft.js'
+import type { FoundTaskItems } from './task-items.js'
+import { capitalise, squash } from './text.js'
+import type { IssueDocument } from './types.js'
+
+/** A task with its id and dependencies, gathering the criteria and commands given to it. */
+export interface PlannedTask extends TaskDraft {
+  id: string
+  /** Resolved ids: the enclosing task, the previous one in an "in order" list, then the stated ones. */
+  dependencies: string[]
+  manualChecks: string[]
+  definitionOfDone: string[]
+  /** Ticked (`- [x]`) in the issue. */
+  checked: boolean
+}
+
+/**
+ * Tasks T1, T2, … in document order, from the task items or, when there are none, one task from
+ * the title. Labels (`T5: …` on the second item) are translated to positional ids (T2) when they
+ * differ; a label wins over a positional id it collides with. Dependencies on missing tasks are
+ * kept for the plan analysis to report. Returns notes on translated labels.
+ */
+export function planTasks(issue: IssueDocument, sections: readonly Section[], found: FoundTaskItems) {
+  const tasks: PlannedTask[] = found.items.length
+    ? found.items.map((entry, i) => {
+        const id = `T${i + 1}`
+        const structural = [entry.parent, entry.previous].flatMap((index) => (index === undefined ? [] : [`T${index + 1}`]))
+        return { ...draftTask(entry.item, `Task ${id}`), id, dependencies: structural, manualChecks: [], definitionOfDone: [], checked: entry.item.checked === true }
+      })
+    : [{ ...titleTask(issue, sections), id: 'T1', dependencies: [], manualChecks: [], definitionOfDone: [], checked: false }]
+
+  const notes: string[] = []
+  const byLabel = new Map<string, string>()
+  for (const task of tasks)
+    for (const label of task.labels)
+      if (label !== task.id && !byLabel.has(label)) {
+        byLabel.set(label, task.id)
+        notes.push(`${task.id} is labelled ${label} in the issue: references to ${label} mean ${task.id}`)
+      }
+  const resolve = (ref: string) => byLabel.get(ref) ?? ref
+  for (const task of tasks) task.dependencies = [...new Set([...task.dependencies, ...task.dependencyRefs.map(resolve)])]
+  return { tasks, resolve, notes }
+}
+
+/**
+ * With no task items, one task: the issue title (without `[Bug]`-style tags), its action from the
+ * title's first verb or conventional-commit prefix (`fix: …`), and the files the title or the
+ * issue's prose name in backticks.
+ */
+function titleTask(issue: IssueDocument, sections: readonly Section[]): TaskDraft {
+  const title = squash(issue.title.replace(/^\s*(?:\[[^\]]*\]\s*)+/, '')) || `Resolve issue #${issue.number}`
+  const prefix = /^([A-Za-z]+)(?:\([^)]*\))?!?:\s+/.exec(title)
+  const action: TaskAction = leadingAction(prefix ? title.slice(prefix[0].length) : title) ?? (prefix && leadingAction(prefix[1]!)) ?? 'Implement'
+  const draft: TaskDraft = {
+    labels: [], title, untitled: false, description: issueDescription(sections, issue).text, action,
+    files: [], implementation: [], criteria: [], commands: [], dependencyRefs: [], evidence: [],
+  }
+  const titleSpans = [...issue.title.matchAll(/`([^`]+)`/g)].map((m) => ({ code: m[1]!, before: issue.title.slice(0, m.index) }))
+  addFiles(draft, titleSpans, action, title)
+  for (const section of proseSections(sections))
+    for (const block of section.blocks) if (block.kind === 'paragraph') addFiles(draft, block.codeSpans, action, squash(block.text))
+  draft.implementation.push({ step: '1', description: title, actions: draft.files.map((f) => `${capitalise(f.action)} ${f.path}`) })
+  return draft
+}
+
+/** The first paragraph outside criteria, done, verification and constraint sections; else the title. */
+export function issueDescription(sections: readonly Section[], issue: IssueDocument): { text: string; fromTitle: boolean } {
+  for (const section of proseSections(sections)) {
+    const paragraph = section.blocks.find((b) => b.kind === 'paragraph' && squash(b.text))
+    if (paragraph?.kind === 'paragraph') return { text: squash(paragraph.text), fromTitle: false }
+  }
+  return { text: squash(issue.title) || `Resolve issue #${issue.number}`, fromTitle: true }
+}
+
+/** Sections that describe the problem: not acceptance, done, verification or constraints. */
+function proseSections(sections: readonly Section[]): Section[] {
+  return sections.filter((s) => {
+    const role = sectionRole(s)
+    return !role || !NOT_TASKS.has(role) || role === 'context'
+  })
+}

@@ -1,0 +1,29 @@
+import type { PlanError } from '../plan/schema-errors.js'
+
+/** A GitHub issue (or a local markdown file standing in for one), as the planners read it. */
+export interface IssueDocument {
+  number: number
+  title: string
+  body: string
+  labels: string[]
+  author?: string
+  url?: string
+}
+
+export type PlannerName = 'explicit' | 'builtin'
+
+/**
+ * What a planner produced. `raw` is the solution before validation: run it through `analysePlan`
+ * (or `analysePlannerOutput`, which also reports `error`).
+ *
+ * `error` is set when no plan could be produced at all — a ```json block that is not valid JSON
+ * (the message gives the line and column in the issue or comment), or `planner: explicit` with no
+ * block. `raw` is then `undefined`.
+ */
+export interface PlannerOutput {
+  planner: PlannerName
+  raw: unknown
+  /** What the planner inferred or could not find, in plain words, for the report. */
+  notes: string[]
+  error?: PlanError
+}

@@ -1,0 +1,134 @@
+import { assertTreePath } from '../git/tree-path.js'
+import type { GitHubClient } from '../github/client.js'
+import { StaleHeadError, type StateChange, type StateSnapshot, type StateStore } from './store.js'
+
+export interface GitHubStoreOptions {
+  client: GitHubClient
+  owner: string
+  repo: string
+  branch: string
+}
+
+interface BlobNode { text: string | null; isTruncated: boolean; oid: string }
+
+/**
+ * The state branch in a GitHub repository. A snapshot is one GraphQL query (the head and every prefetched
+ * file, read from that same commit); a commit is one `createCommitOnBranch` mutation whose
+ * `expectedHeadOid` makes it a compare-and-swap. Only the first commit, which creates the orphan branch,
+ * goes through the Git Data API (tree, commit, ref: three requests, once).
+ */
+export class GitHubStore implements StateStore {
+  readonly branch: string
+  private readonly client: GitHubClient
+  private readonly owner: string
+  private readonly repo: string
+
+  constructor(options: GitHubStoreOptions) {
+    this.client = options.client
+    this.owner = options.owner
+    this.repo = options.repo
+    this.branch = options.branch
+  }
+
+  async snapshot(prefetch: readonly string[] = []): Promise<StateSnapshot> {
+    prefetch.forEach(assertTreePath)
+    const vars = prefetch.map((_, i) => `$p${i}: String!`).join(', ')
+    const files = prefetch.map((_, i) => `f${i}: file(path: $p${i}) { object { ... on Blob { text isTruncated oid } } }`).join(' ')
+    const query = `query($owner: String!, $name: String!, $ref: String!${vars ? `, ${vars}` : ''}) {
+      repository(owner: $owner, name: $name) { ref(qualifiedName: $ref) { target { oid ... on Commit { ${files} } } } }
+    }`
+    const variables = Object.fromEntries(prefetch.map((path, i) => [`p${i}`, path]))
+    const data = await this.client.graphql<{
+      repository: { ref: { target: { oid: string } & Record<string, { object: BlobNode | null } | null> } | null }
+    }>(query, { owner: this.owner, name: this.repo, ref: `refs/heads/${this.branch}`, ...variables })
+
+    const target = data.repository.ref?.target
+    const head = target?.oid ?? null
+    const cache = new Map<string, Promise<string | undefined>>()
+    for (const [i, path] of prefetch.entries()) {
+      const blob = target?.[`f${i}`]?.object ?? null
+      cache.set(path, blob ? this.blobText(blob) : Promise.resolve(undefined))
+    }
+    return {
+      head,
+      read: (path) => {
+        assertTreePath(path)
+        if (head === null) return Promise.resolve(undefined)
+        let text = cache.get(path)
+        if (!text) cache.set(path, (text = this.readAt(head, path)))
+        return text
+      },
+    }
+  }
+
+  async commit(change: StateChange, expectedHead: string | null): Promise<string> {
+    const paths = Object.keys(change.files)
+    paths.forEach(assertTreePath)
+    return expectedHead === null ? this.createBranch(change) : this.commitOnBranch(change, expectedHead)
+  }
+
+  private async commitOnBranch(change: StateChange, expectedHead: string): Promise<string> {
+    const [headline, ...body] = change.message.split('\n')
+    const entries = Object.entries(change.files)
+    const mutation = `mutation($input: CreateCommitOnBranchInput!) {
+      createCommitOnBranch(input: $input) { commit { oid } }
+    }`
+    const input = {
+      branch: { repositoryNameWithOwner: `${this.owner}/${this.repo}`, branchName: this.branch },
+      expectedHeadOid: expectedHead,
+      message: { headline, ...(body.join('\n').trim() ? { body: body.join('\n').trim() } : {}) },
+      fileChanges: {
+        additions: entries.filter(([, c]) => c !== null).map(([path, c]) => ({ path, contents: Buffer.from(c!, 'utf8').toString('base64') })),
+        deletions: entries.filter(([, c]) => c === null).map(([path]) => ({ path })),
+      },
+    }
+    try {
+      const data = await this.client.graphql<{ createCommitOnBranch: { commit: { oid: string } } }>(mutation, { input })
+      return data.createCommitOnBranch.commit.oid
+    } catch (error) {
+      if (isStaleHead(error)) throw new StaleHeadError(this.branch, expectedHead, null)
+      throw error
+    }
+  }
+
+  /** The orphan branch: a root commit, then a ref that must not exist yet (422 otherwise). */
+  private async createBranch(change: StateChange): Promise<string> {
+    const { rest } = this.client
+    const repo = { owner: this.owner, repo: this.repo }
+    const tree = Object.entries(change.files)
+      .filter(([, content]) => content !== null)
+      .map(([path, content]) => ({ path, mode: '100644' as const, type: 'blob' as const, content: content! }))
+    const { data: treeData } = await rest.git.createTree({ ...repo, tree })
+    const { data: commit } = await rest.git.createCommit({ ...repo, message: change.message, tree: treeData.sha, parents: [] })
+    try {
+      await rest.git.createRef({ ...repo, ref: `refs/heads/${this.branch}`, sha: commit.sha })
+    } catch (error) {
+      if ((error as { status?: number }).status === 422) throw new StaleHeadError(this.branch, null, 'an existing branch')
+      throw error
+    }
+    return commit.sha
+  }
+
+  private async readAt(head: string, path: string): Promise<string | undefined> {
+    const data = await this.client.graphql<{ repository: { object: BlobNode | null } }>(
+      `query($owner: String!, $name: String!, $expression: String!) {
+        repository(owner: $owner, name: $name) { object(expression: $expression) { ... on Blob { text isTruncated oid } } }
+      }`,
+      { owner: this.owner, name: this.repo, expression: `${head}:${path}` },
+    )
+    return data.repository.object ? this.blobText(data.repository.object) : undefined
+  }
+
+  /** GraphQL truncates large blobs; those are fetched whole through the Git Data API. */
+  private async blobText(blob: BlobNode): Promise<string | undefined> {
+    if (blob.text !== null && !blob.isTruncated) return blob.text
+    const { data } = await this.client.rest.git.getBlob({ owner: this.owner, repo: this.repo, file_sha: blob.oid })
+    return Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8')
+  }
+}
+
+/** GitHub reports a moved branch head as a STALE_DATA error ("Expected branch to point to …"). */
+function isStaleHead(error: unknown): boolean {
+  const errors = (error as { errors?: Array<{ type?: string; message?: string }> }).errors ?? []
+  return errors.some((e) => e.type === 'STALE_DATA' || /Expected branch to point to/.test(e.message ?? ''))
+}
