@@ -1,6 +1,7 @@
 import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
 import { Octokit } from '@octokit/rest'
+import Bottleneck from 'bottleneck/light.js'
 
 const ConvergeOctokit = Octokit.plugin(retry, throttling)
 export type GitHubApi = InstanceType<typeof ConvergeOctokit>
@@ -23,6 +24,11 @@ export interface GitHubClientOptions {
   retries?: number
   /** Unit of the retry delays (Octokit's default is one second). */
   retryBaseMs?: number
+  /**
+   * Least time between two writes (and GraphQL calls), as GitHub asks of integrations to stay clear of
+   * secondary rate limits; one second unless set.
+   */
+  writeIntervalMs?: number
 }
 
 /** What a command cost, for the logs and the benchmarks. */
@@ -67,6 +73,9 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     request: { fetch: countingFetch(stats, options.requestTimeoutMs ?? 30_000) },
     retry: { retries, retryAfterBaseValue: retryBaseMs },
     throttle: {
+      ...(options.writeIntervalMs !== undefined
+        ? { write: new Bottleneck.Group({ id: 'converge-write', maxConcurrent: 1, minTime: options.writeIntervalMs }) }
+        : {}),
       retryAfterBaseValue: retryBaseMs,
       fallbackSecondaryRateRetryAfter: 60,
       onRateLimit: (retryAfter, request, _octokit, retryCount) => {
@@ -101,12 +110,26 @@ function countingFetch(stats: RequestStats, timeoutMs: number): typeof fetch {
   }
 }
 
-/** The client as the environment of a workflow run configures it. */
+/**
+ * The client as the environment of a workflow run configures it: `GITHUB_API_URL` and
+ * `GITHUB_GRAPHQL_URL`, and two pacing settings for tests and slow GitHub Enterprise Server instances,
+ * `CONVERGE_WRITE_INTERVAL_MS` and `CONVERGE_RETRY_UNIT_MS` (milliseconds; defaults one second each).
+ */
 export function clientFromEnvironment(token: string, env: NodeJS.ProcessEnv, log?: ClientLog): GitHubClient {
+  const milliseconds = (name: string) => {
+    const value = env[name]
+    if (value === undefined || value === '') return undefined
+    if (!/^\d+$/.test(value)) throw new Error(`${name} must be a whole number of milliseconds, got "${value}"`)
+    return Number(value)
+  }
+  const writeIntervalMs = milliseconds('CONVERGE_WRITE_INTERVAL_MS')
+  const retryBaseMs = milliseconds('CONVERGE_RETRY_UNIT_MS')
   return createGitHubClient({
     token,
     ...(env.GITHUB_API_URL ? { apiUrl: env.GITHUB_API_URL } : {}),
     ...(env.GITHUB_GRAPHQL_URL ? { graphqlUrl: env.GITHUB_GRAPHQL_URL } : {}),
+    ...(writeIntervalMs !== undefined ? { writeIntervalMs } : {}),
+    ...(retryBaseMs !== undefined ? { retryBaseMs } : {}),
     ...(log ? { log } : {}),
   })
 }

@@ -31,29 +31,40 @@ export class GitHubStore implements StateStore {
   }
 
   async snapshot(prefetch: readonly string[] = []): Promise<StateSnapshot> {
-    prefetch.forEach(assertTreePath)
-    const vars = prefetch.map((_, i) => `$p${i}: String!`).join(', ')
-    const files = prefetch.map((_, i) => `f${i}: file(path: $p${i}) { object { ... on Blob { text isTruncated oid } } }`).join(' ')
-    const query = `query($owner: String!, $name: String!, $ref: String!${vars ? `, ${vars}` : ''}) {
-      repository(owner: $owner, name: $name) { ref(qualifiedName: $ref) { target { oid ... on Commit { ${files} } } } }
-    }`
-    const variables = Object.fromEntries(prefetch.map((path, i) => [`p${i}`, path]))
-    const data = await this.client.graphql<{
-      repository: { ref: { target: { oid: string } & Record<string, { object: BlobNode | null } | null> } | null }
-    }>(query, { owner: this.owner, name: this.repo, ref: `refs/heads/${this.branch}`, ...variables })
+    return this.snapshotOf({ ref: `refs/heads/${this.branch}` }, prefetch)
+  }
 
-    const target = data.repository.ref?.target
+  /**
+   * The commit a ref points to (or a given commit) and the files `paths` at it, in one query, so that the
+   * head and the files belong together.
+   */
+  private async snapshotOf(at: { ref: string } | { oid: string }, paths: readonly string[]): Promise<StateSnapshot> {
+    paths.forEach(assertTreePath)
+    const vars = paths.map((_, i) => `, $p${i}: String!`).join('')
+    const files = paths.map((_, i) => `f${i}: file(path: $p${i}) { object { ... on Blob { text isTruncated oid } } }`).join(' ')
+    const commit = `oid ${files ? `... on Commit { ${files} }` : ''}`
+    const query = 'ref' in at
+      ? `query($owner: String!, $name: String!, $at: String!${vars}) { repository(owner: $owner, name: $name) { ref(qualifiedName: $at) { target { ${commit} } } } }`
+      : `query($owner: String!, $name: String!, $at: GitObjectID!${vars}) { repository(owner: $owner, name: $name) { object(oid: $at) { ${commit} } } }`
+    type Commit = { oid: string } & Record<string, { object: BlobNode | null } | null>
+    const data = await this.client.graphql<{ repository: { ref?: { target: Commit } | null; object?: Commit | null } }>(query, {
+      owner: this.owner,
+      name: this.repo,
+      at: 'ref' in at ? at.ref : at.oid,
+      ...Object.fromEntries(paths.map((path, i) => [`p${i}`, path])),
+    })
+    const target = 'ref' in at ? data.repository.ref?.target : data.repository.object
     const head = target?.oid ?? null
     const cache = new Map<string, Promise<string | undefined>>()
-    for (const [i, path] of prefetch.entries()) {
+    for (const [i, path] of paths.entries()) {
       const blob = target?.[`f${i}`]?.object ?? null
       cache.set(path, blob ? this.blobText(blob) : Promise.resolve(undefined))
     }
     return {
       head,
-      read: (path) => {
+      read: async (path) => {
         assertTreePath(path)
-        if (head === null) return Promise.resolve(undefined)
+        if (head === null) return undefined
         let text = cache.get(path)
         if (!text) cache.set(path, (text = this.readAt(head, path)))
         return text
@@ -69,7 +80,7 @@ export class GitHubStore implements StateStore {
 
   private async commitOnBranch(change: StateChange, expectedHead: string): Promise<string> {
     const [headline, ...body] = change.message.split('\n')
-    const entries = Object.entries(change.files)
+    const entries = await this.withoutAbsentDeletions(Object.entries(change.files), expectedHead)
     const mutation = `mutation($input: CreateCommitOnBranchInput!) {
       createCommitOnBranch(input: $input) { commit { oid } }
     }`
@@ -89,6 +100,19 @@ export class GitHubStore implements StateStore {
       if (isStaleHead(error)) throw new StaleHeadError(this.branch, expectedHead, null)
       throw error
     }
+  }
+
+  /**
+   * GitHub refuses to delete a path that does not exist; deleting what is absent is a no-op here, as in
+   * git. Costs one query, only for changes that delete (rare: state files are seldom removed).
+   */
+  private async withoutAbsentDeletions(entries: Array<[string, string | null]>, head: string): Promise<Array<[string, string | null]>> {
+    const deletions = entries.filter(([, content]) => content === null).map(([path]) => path)
+    if (!deletions.length) return entries
+    const snapshot = await this.snapshotOf({ oid: head }, deletions)
+    const absent = new Set<string>()
+    for (const path of deletions) if ((await snapshot.read(path)) === undefined) absent.add(path)
+    return entries.filter(([path, content]) => content !== null || !absent.has(path))
   }
 
   /** The orphan branch: a root commit, then a ref that must not exist yet (422 otherwise). */
@@ -127,8 +151,11 @@ export class GitHubStore implements StateStore {
   }
 }
 
-/** GitHub reports a moved branch head as a STALE_DATA error ("Expected branch to point to …"). */
+/**
+ * GitHub reports a moved branch head as STALE_DATA ("Expected branch to point to …"), and a branch that
+ * no longer exists as NOT_FOUND: either way the head is not the one expected.
+ */
 function isStaleHead(error: unknown): boolean {
   const errors = (error as { errors?: Array<{ type?: string; message?: string }> }).errors ?? []
-  return errors.some((e) => e.type === 'STALE_DATA' || /Expected branch to point to/.test(e.message ?? ''))
+  return errors.some((e) => e.type === 'STALE_DATA' || e.type === 'NOT_FOUND' || /Expected branch to point to/.test(e.message ?? ''))
 }
