@@ -31,6 +31,17 @@ export const RunErrorSchema = z.object({
   message: z.string(),
 })
 
+/** Where the last `sync` stopped, so the next one asks GitHub only for what changed (SPEC §5 `sync`). */
+export const SyncCursorSchema = z.object({
+  /** The label filter the cursor belongs to; another filter starts over. */
+  label: z.string().nullable(),
+  /** Latest `updated_at` seen: the next sync lists issues updated since then. */
+  since: z.string(),
+  /** ETag of the first page of that listing: GitHub answers 304 (free) while nothing changed. */
+  etag: z.string().nullable(),
+  synced_at: z.string(),
+})
+
 export const RunStateSchema = z.object({
   version: z.literal(1).default(1),
   status: z.enum(['pending', 'running', 'completed']),
@@ -45,6 +56,7 @@ export const RunStateSchema = z.object({
   errors: z.array(RunErrorSchema),
   /** Most recent transitions last; capped so the file stays small on long-lived repositories. */
   history: z.array(TransitionSchema).default([]),
+  sync: SyncCursorSchema.nullable().default(null),
   created_at: z.string(),
   updated_at: z.string(),
 })
@@ -53,3 +65,4 @@ export type QueueItem = z.infer<typeof QueueItemSchema>
 export type IssueSummary = z.infer<typeof IssueSummarySchema>
 export type Transition = z.infer<typeof TransitionSchema>
 export type RunState = z.infer<typeof RunStateSchema>
+export type SyncCursor = z.infer<typeof SyncCursorSchema>

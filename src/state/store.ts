@@ -51,12 +51,13 @@ export interface TransactResult {
 export async function transact(
   store: StateStore,
   apply: (snapshot: StateSnapshot) => Promise<StateChange | null> | StateChange | null,
-  options: { prefetch?: readonly string[]; maxAttempts?: number } = {},
+  options: { prefetch?: readonly string[]; maxAttempts?: number; initial?: StateSnapshot } = {},
 ): Promise<TransactResult> {
   return inTurn(store, async () => {
     const maxAttempts = options.maxAttempts ?? 30
     for (let attempt = 1; ; attempt++) {
-      const snapshot = await store.snapshot(options.prefetch)
+      // A snapshot the caller already read serves the first attempt; a lost race always reads anew.
+      const snapshot = attempt === 1 && options.initial ? options.initial : await store.snapshot(options.prefetch)
       const proposed = await apply(snapshot)
       const change = proposed && (await effectiveChange(snapshot, proposed))
       if (!change) return { commit: null, attempts: attempt }

@@ -25,6 +25,7 @@ export function initialRunState(now: string): RunState {
     context: { total_issues: 0, completed_count: 0, failed_count: 0 },
     errors: [],
     history: [],
+    sync: null,
     created_at: now,
     updated_at: now,
   }
