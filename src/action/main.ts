@@ -1,19 +1,12 @@
-/**
- * The GitHub Action entry point (`dist/index.js`).
- */
+/** The GitHub Action entry point (`dist/index.js`). */
 import * as core from '@actions/core'
-import { readInputs } from './inputs.js'
+import { runAction } from './run.js'
 
-async function run(): Promise<void> {
-  const read = readInputs((name) => core.getInput(name))
-  if (!read.ok) {
-    core.setFailed(`Converge: invalid inputs\n${read.errors.map((e) => `- ${e}`).join('\n')}`)
-    return
-  }
-  core.setSecret(read.inputs['github-token'])
-  core.setFailed(
-    'Converge: commands on GitHub are not available in this version yet; use the converge CLI (converge demo, converge plan).',
-  )
+runAction(process.env).catch((error: unknown) => core.setFailed(`Converge: ${describeError(error)}`))
+
+/** An API error says which request failed and what GitHub answered; anything else, its message. */
+function describeError(error: unknown): string {
+  const e = error as { status?: number; message?: string; request?: { method?: string; url?: string } }
+  if (e.status && e.request) return `GitHub answered ${e.status} to ${e.request.method} ${e.request.url}: ${e.message}`
+  return e.message ?? String(error)
 }
-
-run().catch((error: unknown) => core.setFailed(`Converge: ${(error as Error).stack ?? String(error)}`))

@@ -15,3 +15,8 @@ export function planEvent({ at, analysis, issue, solution }: { at: string; analy
   lines.push('', '---', '', '')
   return lines.join('\n')
 }
+
+/** A one-line event for `events.md`: approvals, control signals. */
+export function simpleEvent(at: string, issue: number, title: string, detail: string): string {
+  return `## ${at} — ISS-${issue}: ${title}\n\n${detail}\n\n---\n\n`
+}

@@ -10,6 +10,7 @@ import { readStateJson } from '../state/state-files.js'
 import { transact, type StateChange, type StateStore } from '../state/store.js'
 import { initialRunState, recordIssue, refreshIssue, withFeedback } from '../state/transitions.js'
 import { planEvent } from './events.js'
+import { appendEvent } from './issue-files.js'
 
 export interface PlanIssueResult {
   analysis: PlanAnalysis
@@ -107,8 +108,4 @@ export async function planIssue(
 function withoutApproval(solution: Solution): Solution {
   const { approval: _approval, ...rest } = solution
   return rest
-}
-
-function appendEvent(existing: string | undefined, issue: number, event: string): string {
-  return `${existing ?? `# Execution Events\n\n**Issue**: ISS-${issue}\n\n---\n\n`}${event}`
 }

@@ -1,0 +1,210 @@
+import { changesState, commandList, type CommandName } from '../commands/commands.js'
+import type { GitHubClient } from '../github/client.js'
+import { reactToComment, replyToIssue, upsertStickyComment } from '../github/comments.js'
+import { issueDocument, readIssue, type ApiIssue } from '../github/issues.js'
+import type { IssueStatus, QualityGate, Solution } from '../model/index.js'
+import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
+import { approvePlan } from '../pipeline/approve.js'
+import { signalIssue } from '../pipeline/control.js'
+import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
+import { pipelinePlan } from '../pipeline/plan-command.js'
+import { syncIssues } from '../pipeline/sync.js'
+import { renderIssueComment, type IssueReport } from '../report/issue-comment.js'
+import type { StateStore } from '../state/store.js'
+import type { RunContext } from './context.js'
+import type { ActionInputs } from './inputs.js'
+import { checkPermission } from './permissions.js'
+import { issueOfPullRequest } from './pull-request.js'
+import type { Route } from './route.js'
+
+export interface Session {
+  inputs: ActionInputs
+  ctx: RunContext
+  client: GitHubClient
+  store: StateStore
+  now: string
+}
+
+/** What a command did: the action turns it into outputs, a job summary and the step's result. */
+export interface Outcome {
+  status: IssueStatus | 'refused' | 'unknown-command' | 'unavailable' | 'synced' | 'no-issue'
+  issueNumber?: number
+  solution?: Solution
+  gate?: QualityGate
+  commentId?: number
+  /** Markdown for the job summary. */
+  summary: string
+  /** The step fails with this message. */
+  failure?: string
+  /** The step succeeds, with this warning. */
+  warning?: string
+}
+
+type CommandRoute = Extract<Route, { kind: 'command' | 'unknown-command' }>
+
+const SIGNALLED = { pause: 'Paused', resume: 'Resumed', stop: 'Stopped' } as const
+
+const NOT_YET: ReadonlySet<CommandName> = new Set(['execute', 'verify', 'retry', 'matrix', 'execute-task', 'report'])
+
+export async function dispatch(session: Session, route: CommandRoute): Promise<Outcome> {
+  const { inputs, ctx, client } = session
+  const prefix = inputs['command-prefix']
+  const where = route.target.number
+  const write = !inputs['dry-run']
+
+  if (route.kind === 'unknown-command') {
+    const message = `\`${prefix} ${route.name}\` is not a Converge command. Commands:\n\n${commandList(prefix)}`
+    if (write && where) {
+      await replyToIssue(client, ctx.repo, where, message)
+      if (route.commentId) await reactToComment(client, ctx.repo, route.commentId, 'confused')
+    }
+    return { status: 'unknown-command', summary: message, warning: `Unknown command "${route.name}": answered with the list of commands` }
+  }
+
+  const { command } = route
+  if (changesState(command) && route.source !== 'input') {
+    const verdict = await checkPermission(client, ctx.repo, route.actor, inputs['min-permission'])
+    if (!verdict.allowed) {
+      const message = `Converge did not run \`${prefix} ${command}\`: ${verdict.reason}.`
+      if (write && where) await replyToIssue(client, ctx.repo, where, message)
+      return { status: 'refused', summary: message, warning: message }
+    }
+  }
+  if (write && route.commentId) await reactToComment(client, ctx.repo, route.commentId, 'eyes')
+
+  if (command === 'sync') return sync(session, route.args[0])
+  if (NOT_YET.has(command)) {
+    const message = `\`${prefix} ${command}\` is not available in this version of Converge yet. Available now: plan, approve, status, pause, resume, stop, sync.`
+    if (write && where) await replyToIssue(client, ctx.repo, where, message)
+    return { status: 'unavailable', summary: message, warning: message }
+  }
+
+  const issue = await resolveIssue(session, route)
+  if (issue.number === undefined) {
+    const message = issue.reason
+    if (write && where) await replyToIssue(client, ctx.repo, where, message)
+    return { status: 'no-issue', summary: message, warning: message }
+  }
+  const n = issue.number
+  const actor = route.actor.login
+  switch (command) {
+    case 'plan':
+      return plan(session, n, issue.payload, route.source === 'comment' && route.target.kind === 'issue' ? route.commentBody : undefined, actor)
+    case 'approve': {
+      const result = await approvePlan(session.store, n, actor, session.now)
+      if (!result.ok) return refusedOnIssue(session, n, where, result.reason)
+      return report(session, n, result.alreadyApproved ? `Already approved (${result.planHash.slice(0, 19)}…).` : `Approved by @${actor}.`)
+    }
+    case 'pause':
+    case 'resume':
+    case 'stop': {
+      const result = await signalIssue(session.store, n, command, actor, session.now)
+      if (!result.ok) return refusedOnIssue(session, n, where, result.reason)
+      return report(session, n, `${SIGNALLED[command]} by @${actor}.`)
+    }
+    case 'status':
+      return report(session, n)
+    default:
+      throw new Error(`unhandled command ${command}`)
+  }
+}
+
+async function plan(session: Session, n: number, payload: ApiIssue | undefined, comment: string | undefined, actor: string): Promise<Outcome> {
+  const { inputs, ctx, client, store, now } = session
+  if (inputs.planner === 'command') {
+    const message = 'planner: command (an agent CLI as planner) is not available in this version yet; use auto, explicit or builtin.'
+    return { status: 'unavailable', issueNumber: n, summary: message, failure: message }
+  }
+  const api = payload ?? (await readIssue(client, ctx.repo, n))
+  const { output, result } = await pipelinePlan(store, issueDocument(api), inputs.planner, now, comment)
+  const headline = result.analysis.errors.length
+    ? `Planning failed for @${actor}: the plan has ${result.analysis.errors.length} error${result.analysis.errors.length === 1 ? '' : 's'}.`
+    : result.unchanged ? 'The issue has not changed: the plan stands.' : `Planned by @${actor} with the ${output.planner} planner.`
+  const body = renderIssueComment({
+    ...reportBase(session, n, api.title),
+    status: result.issueState.status,
+    headline,
+    ...(result.solution ? { solution: result.solution } : {}),
+    analysis: result.analysis,
+    notes: output.notes,
+  })
+  const commentId = await postSticky(session, n, body)
+  return {
+    status: result.issueState.status,
+    issueNumber: n,
+    ...(result.solution ? { solution: result.solution } : {}),
+    gate: result.analysis.gate,
+    ...(commentId ? { commentId } : {}),
+    summary: body,
+    ...(result.analysis.errors.length ? { warning: `ISS-${n}: the plan was rejected (${result.analysis.errors.length} errors); see the issue comment` } : {}),
+  }
+}
+
+/** Re-renders the sticky comment from the state branch (status, approve, control signals). */
+async function report(session: Session, n: number, headline?: string): Promise<Outcome> {
+  const snapshot = await session.store.snapshot(issueFilePaths(n))
+  const { issue, plan } = await readIssueFiles(snapshot, n, session.now)
+  if (!issue) {
+    const message = `ISS-${n} is not known to Converge yet: comment \`${session.inputs['command-prefix']} plan\` to plan it.`
+    return { status: 'no-issue', issueNumber: n, summary: message, warning: message }
+  }
+  const analysis: PlanAnalysis | undefined = plan ? analysePlan(plan) : undefined
+  const body = renderIssueComment({
+    ...reportBase(session, n, issue.title),
+    status: issue.status,
+    ...(headline ? { headline } : {}),
+    ...(plan ? { solution: plan } : {}),
+    ...(analysis ? { analysis } : {}),
+  })
+  const commentId = await postSticky(session, n, body)
+  return { status: issue.status, issueNumber: n, ...(plan ? { solution: plan } : {}), ...(analysis ? { gate: analysis.gate } : {}), ...(commentId ? { commentId } : {}), summary: body }
+}
+
+async function sync(session: Session, label: string | undefined): Promise<Outcome> {
+  const result = await syncIssues(session.store, session.client, session.ctx.repo, { ...(label ? { label } : {}), now: session.now })
+  const summary = result.unchanged
+    ? `Sync: nothing changed since the last sync (${result.total} open issue${result.total === 1 ? '' : 's'} tracked).`
+    : `Sync: ${result.total} open issue${result.total === 1 ? '' : 's'} tracked (+${result.added} new, ${result.updated} updated, -${result.removed} closed).`
+  return { status: 'synced', summary }
+}
+
+async function refusedOnIssue(session: Session, n: number, where: number, reason: string): Promise<Outcome> {
+  if (!session.inputs['dry-run']) await replyToIssue(session.client, session.ctx.repo, where, `Converge: ${reason}`)
+  return { status: 'refused', issueNumber: n, summary: reason, warning: reason }
+}
+
+async function postSticky(session: Session, n: number, body: string): Promise<number | undefined> {
+  if (session.inputs['dry-run']) return undefined
+  return (await upsertStickyComment(session.client, session.ctx.repo, n, body)).id
+}
+
+function reportBase(session: Session, n: number, title: string): Omit<IssueReport, 'status'> {
+  const { ctx, inputs } = session
+  return {
+    issue: { number: n, title },
+    commandPrefix: inputs['command-prefix'],
+    links: {
+      stateBranch: `${ctx.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/blob/${inputs['state-branch']}`,
+      ...(ctx.runUrl ? { run: ctx.runUrl } : {}),
+    },
+  }
+}
+
+type ResolvedIssue = { number: number; payload?: ApiIssue } | { number: undefined; reason: string }
+
+/** The issue a command acts on: the event's issue, or the one a pull request closes. */
+async function resolveIssue(session: Session, route: Extract<Route, { kind: 'command' }>): Promise<ResolvedIssue> {
+  const { ctx, client } = session
+  const payloadIssue = (ctx.payload.issue ?? undefined) as ApiIssue | undefined
+  if (route.target.kind === 'issue') {
+    const fromPayload = payloadIssue && payloadIssue.number === route.target.number && !payloadIssue.pull_request
+    return { number: route.target.number, ...(fromPayload ? { payload: payloadIssue } : {}) }
+  }
+  const pull = await issueOfPullRequest(client, ctx.repo, ctx.serverUrl, { number: route.target.number, body: payloadIssue?.body ?? null })
+  if (pull.issue === undefined)
+    return {
+      number: undefined,
+      reason: `Pull request #${route.target.number} closes no issue: add "Closes #<issue>" to its description (or use a converge/issue-<n> branch), then run the command again.`,
+    }
+  return { number: pull.issue }
+}

@@ -1,0 +1,24 @@
+import { planHash } from '../plan/hash.js'
+import { statePaths } from '../state/layout.js'
+import type { Outcome } from './commands.js'
+
+/** Every output of SPEC §8, from a command's outcome; empty where the command has nothing to say. */
+export function outputsOf(outcome: Outcome): Record<string, string> {
+  const { solution } = outcome
+  const n = outcome.issueNumber
+  return {
+    status: outcome.status,
+    'issue-id': n ? `ISS-${n}` : '',
+    'solution-id': solution?.id ?? '',
+    'plan-path': n && solution ? statePaths.plan(n) : '',
+    'plan-hash': solution ? planHash(solution) : '',
+    'quality-gate': outcome.gate ?? '',
+    'tasks-total': solution ? String(solution.tasks.length) : '',
+    'tasks-completed': solution ? '0' : '',
+    'tasks-failed': solution ? '0' : '',
+    'pull-request-number': '',
+    'check-run-id': '',
+    'comment-id': outcome.commentId ? String(outcome.commentId) : '',
+    matrix: '',
+  }
+}

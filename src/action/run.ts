@@ -1,0 +1,54 @@
+import * as core from '@actions/core'
+import { clientFromEnvironment } from '../github/client.js'
+import { DryRunStore } from '../state/dry-run-store.js'
+import { GitHubStore } from '../state/github-store.js'
+import { dispatch, type Outcome } from './commands.js'
+import { readRunContext } from './context.js'
+import { readInputs } from './inputs.js'
+import { outputsOf } from './outputs.js'
+import { routeEvent } from './route.js'
+
+/**
+ * The action, top to bottom: read the inputs and the event, decide what is asked, run the command,
+ * report (outputs, job summary, step result).
+ */
+export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
+  const read = readInputs((name) => core.getInput(name))
+  if (!read.ok) {
+    core.setFailed(`Converge: invalid inputs\n${read.errors.map((e) => `- ${e}`).join('\n')}`)
+    return
+  }
+  const inputs = read.inputs
+  core.setSecret(inputs['github-token'])
+
+  const ctx = readRunContext(env)
+  const route = routeEvent(ctx.eventName, ctx.payload as Parameters<typeof routeEvent>[1], {
+    command: inputs.command,
+    ...(inputs['issue-number'] !== undefined ? { issueNumber: inputs['issue-number'] } : {}),
+    planLabel: inputs['plan-label'],
+    executeLabel: inputs['execute-label'],
+    commandPrefix: inputs['command-prefix'],
+  })
+  if (route.kind === 'ignore') {
+    core.notice(`Converge: nothing to do (${route.reason})`)
+    return
+  }
+
+  const client = clientFromEnvironment(inputs['github-token'], env, { debug: core.debug, warning: core.warning })
+  const stateStore = new GitHubStore({ client, ...ctx.repo, branch: inputs['state-branch'] })
+  const store = inputs['dry-run'] ? new DryRunStore(stateStore) : stateStore
+  if (inputs['dry-run']) core.info('Dry run: nothing is written to the state branch, the issue or the pull request.')
+  core.info(route.kind === 'command' ? `Converge ${route.command} (${route.source}) by @${route.actor.login}` : `Unknown command from @${route.actor.login}`)
+
+  let outcome: Outcome
+  try {
+    outcome = await dispatch({ inputs, ctx, client, store, now: new Date().toISOString() }, route)
+  } finally {
+    const s = client.stats
+    core.info(`GitHub API: ${s.requests} requests (${s.notModified} answered 304 at no rate-limit cost)`)
+  }
+  for (const [name, value] of Object.entries(outputsOf(outcome))) core.setOutput(name, value)
+  await core.summary.addRaw(outcome.summary.replace(/^<!-- converge:ISS-\d+ -->\n/, ''), true).write()
+  if (outcome.failure) core.setFailed(`Converge: ${outcome.failure}`)
+  else if (outcome.warning) core.warning(outcome.warning)
+}

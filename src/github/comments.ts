@@ -1,0 +1,67 @@
+import type { GitHubClient } from './client.js'
+import type { RepoRef } from './issues.js'
+
+/** GitHub refuses comment bodies longer than this. */
+export const COMMENT_LIMIT = 65_536
+
+/** The marker that finds an issue's sticky comment again (SPEC §8). */
+export function stickyMarker(issueNumber: number): string {
+  return `<!-- converge:ISS-${issueNumber} -->`
+}
+
+export interface StickyComment {
+  id: number
+  url: string
+  created: boolean
+  /** False when the comment already said exactly this (no request was made to edit it). */
+  changed: boolean
+}
+
+/**
+ * Creates or edits the issue's one Converge comment. The comment is found again by its marker at the
+ * start of the body; when it cannot be edited (someone else's comment imitating the marker, or deleted
+ * meanwhile) a new one is created.
+ */
+export async function upsertStickyComment(client: GitHubClient, repo: RepoRef, issueNumber: number, body: string): Promise<StickyComment> {
+  const marker = stickyMarker(issueNumber)
+  const text = body.startsWith(marker) ? body : `${marker}\n${body}`
+  if (text.length > COMMENT_LIMIT) throw new Error(`Comment for ISS-${issueNumber} is ${text.length} characters; GitHub allows ${COMMENT_LIMIT}`)
+  const existing = await findSticky(client, repo, issueNumber, marker)
+  if (existing) {
+    if (existing.body === text) return { id: existing.id, url: existing.html_url, created: false, changed: false }
+    try {
+      const { data } = await client.rest.issues.updateComment({ ...repo, comment_id: existing.id, body: text })
+      return { id: data.id, url: data.html_url, created: false, changed: true }
+    } catch (error) {
+      const status = (error as { status?: number }).status
+      if (status !== 403 && status !== 404) throw error
+    }
+  }
+  const { data } = await client.rest.issues.createComment({ ...repo, issue_number: issueNumber, body: text })
+  return { id: data.id, url: data.html_url, created: true, changed: true }
+}
+
+async function findSticky(client: GitHubClient, repo: RepoRef, issueNumber: number, marker: string) {
+  const comments = client.rest.paginate.iterator(client.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: 100 })
+  let found: { id: number; body: string; html_url: string } | undefined
+  for await (const page of comments) {
+    for (const comment of page.data) if (comment.body?.startsWith(marker)) found = { id: comment.id, body: comment.body, html_url: comment.html_url }
+  }
+  return found
+}
+
+/** A short answer to a command (a refusal, the command list, …). */
+export async function replyToIssue(client: GitHubClient, repo: RepoRef, issueNumber: number, body: string): Promise<void> {
+  await client.rest.issues.createComment({ ...repo, issue_number: issueNumber, body })
+}
+
+export type Reaction = '+1' | '-1' | 'eyes' | 'rocket' | 'confused'
+
+/** Acknowledges a command comment; a failure to react never fails the command. */
+export async function reactToComment(client: GitHubClient, repo: RepoRef, commentId: number, content: Reaction): Promise<void> {
+  try {
+    await client.rest.reactions.createForIssueComment({ ...repo, comment_id: commentId, content })
+  } catch {
+    // Reactions are a courtesy: the reply or the sticky comment carries the answer.
+  }
+}

@@ -1,0 +1,56 @@
+import type { Solution } from '../model/index.js'
+import { analysePlan } from '../plan/analyse.js'
+import { planHash } from '../plan/hash.js'
+import { statePaths, toStateJson } from '../state/layout.js'
+import { transact, type StateStore } from '../state/store.js'
+import { recordIssue } from '../state/transitions.js'
+import { simpleEvent } from './events.js'
+import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
+
+export type ApproveResult =
+  | { ok: true; solution: Solution; planHash: string; alreadyApproved: boolean; commit: string | null }
+  | { ok: false; reason: string }
+
+/**
+ * `approve`: binds an approval to the plan's content hash. Execution later refuses a plan whose hash no
+ * longer matches (edited after approval). A plan that fails its gate cannot be approved.
+ */
+export async function approvePlan(store: StateStore, n: number, approvedBy: string, now: string): Promise<ApproveResult> {
+  let result = { ok: false, reason: '' } as ApproveResult // set by the transaction below
+  const { commit } = await transact(
+    store,
+    async (snapshot) => {
+      const { run, issue, plan, events } = await readIssueFiles(snapshot, n, now)
+      if (!plan || !issue) {
+        result = { ok: false, reason: `ISS-${n} has no plan yet: run \`/converge plan\` first` }
+        return null
+      }
+      if (issue.status === 'failed' && issue.solution_id === plan.id && issue.error?.startsWith('Plan rejected')) {
+        result = { ok: false, reason: `The last plan for ISS-${n} was rejected: fix it and run \`/converge plan\` again` }
+        return null
+      }
+      const analysis = analysePlan(plan)
+      if (analysis.gate === 'fail') {
+        result = { ok: false, reason: `${plan.id} fails its quality gate (${analysis.quality?.quality_score ?? 0}/100): improve the plan, then plan again` }
+        return null
+      }
+      const hash = planHash(plan)
+      if (plan.approval?.plan_hash === hash) {
+        result = { ok: true, solution: plan, planHash: hash, alreadyApproved: true, commit: null }
+        return null
+      }
+      const approved: Solution = { ...plan, approval: { plan_hash: hash, approved_by: approvedBy, approved_at: now } }
+      result = { ok: true, solution: approved, planHash: hash, alreadyApproved: false, commit: null }
+      return {
+        message: `ISS-${n}: ${plan.id} approved by ${approvedBy}`,
+        files: {
+          [statePaths.plan(n)]: toStateJson(approved),
+          [statePaths.runState]: toStateJson(recordIssue(run, issue, now, { note: `approved ${plan.id} by ${approvedBy}` })),
+          [statePaths.events(n)]: appendEvent(events, n, simpleEvent(now, n, `approved ${plan.id}`, `**Approved by**: @${approvedBy} | **Plan hash**: \`${hash}\``)),
+        },
+      }
+    },
+    { prefetch: issueFilePaths(n) },
+  )
+  return result.ok ? { ...result, commit } : result
+}
