@@ -40,6 +40,9 @@ export interface Outcome {
   warning?: string
 }
 
+/** The link to the current workflow run differs on every run; alone it is no reason to edit the comment. */
+const RUN_LINK = / · \[workflow run\]\([^)]*\)|\[workflow run\]\([^)]*\)/
+
 type CommandRoute = Extract<Route, { kind: 'command' | 'unknown-command' }>
 
 const SIGNALLED = { pause: 'Paused', resume: 'Resumed', stop: 'Stopped' } as const
@@ -89,7 +92,7 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
   const actor = route.actor.login
   switch (command) {
     case 'plan':
-      return plan(session, n, issue.payload, route.source === 'comment' && route.target.kind === 'issue' ? route.commentBody : undefined, actor)
+      return plan(session, n, issue.payload, route.source === 'comment' && route.target.kind === 'issue' ? route.commentBody : undefined)
     case 'approve': {
       const result = await approvePlan(session.store, n, actor, session.now)
       if (!result.ok) return refusedOnIssue(session, n, where, result.reason)
@@ -109,7 +112,7 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
   }
 }
 
-async function plan(session: Session, n: number, payload: ApiIssue | undefined, comment: string | undefined, actor: string): Promise<Outcome> {
+async function plan(session: Session, n: number, payload: ApiIssue | undefined, comment: string | undefined): Promise<Outcome> {
   const { inputs, ctx, client, store, now } = session
   if (inputs.planner === 'command') {
     const message = 'planner: command (an agent CLI as planner) is not available in this version yet; use auto, explicit or builtin.'
@@ -117,9 +120,10 @@ async function plan(session: Session, n: number, payload: ApiIssue | undefined, 
   }
   const api = payload ?? (await readIssue(client, ctx.repo, n))
   const { output, result } = await pipelinePlan(store, issueDocument(api), inputs.planner, now, comment)
+  // Said in terms of the state, not of who asked: a rerun on an unchanged issue leaves the comment as it is.
   const headline = result.analysis.errors.length
-    ? `Planning failed for @${actor}: the plan has ${result.analysis.errors.length} error${result.analysis.errors.length === 1 ? '' : 's'}.`
-    : result.unchanged ? 'The issue has not changed: the plan stands.' : `Planned by @${actor} with the ${output.planner} planner.`
+    ? `Planning failed: the plan has ${result.analysis.errors.length} error${result.analysis.errors.length === 1 ? '' : 's'}.`
+    : `Planned with the ${output.planner} planner from the issue as last edited.`
   const body = renderIssueComment({
     ...reportBase(session, n, api.title),
     status: result.issueState.status,
@@ -175,7 +179,7 @@ async function refusedOnIssue(session: Session, n: number, where: number, reason
 
 async function postSticky(session: Session, n: number, body: string): Promise<number | undefined> {
   if (session.inputs['dry-run']) return undefined
-  return (await upsertStickyComment(session.client, session.ctx.repo, n, body)).id
+  return (await upsertStickyComment(session.client, session.ctx.repo, n, body, RUN_LINK)).id
 }
 
 function reportBase(session: Session, n: number, title: string): Omit<IssueReport, 'status'> {

@@ -22,13 +22,18 @@ export interface StickyComment {
  * start of the body; when it cannot be edited (someone else's comment imitating the marker, or deleted
  * meanwhile) a new one is created.
  */
-export async function upsertStickyComment(client: GitHubClient, repo: RepoRef, issueNumber: number, body: string): Promise<StickyComment> {
+export async function upsertStickyComment(
+  client: GitHubClient, repo: RepoRef, issueNumber: number, body: string,
+  /** Parts that change on every run (a link to the run): ignored when deciding whether to edit. */
+  volatile?: RegExp,
+): Promise<StickyComment> {
   const marker = stickyMarker(issueNumber)
   const text = body.startsWith(marker) ? body : `${marker}\n${body}`
   if (text.length > COMMENT_LIMIT) throw new Error(`Comment for ISS-${issueNumber} is ${text.length} characters; GitHub allows ${COMMENT_LIMIT}`)
   const existing = await findSticky(client, repo, issueNumber, marker)
   if (existing) {
-    if (existing.body === text) return { id: existing.id, url: existing.html_url, created: false, changed: false }
+    const comparable = (t: string) => (volatile ? t.replace(new RegExp(volatile.source, 'g'), '') : t)
+    if (comparable(existing.body) === comparable(text)) return { id: existing.id, url: existing.html_url, created: false, changed: false }
     try {
       const { data } = await client.rest.issues.updateComment({ ...repo, comment_id: existing.id, body: text })
       return { id: data.id, url: data.html_url, created: false, changed: true }
