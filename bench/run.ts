@@ -2,6 +2,7 @@
  * `npm run bench [-- --full] [-- only=dag]`: prints each benchmark as a table with ratios against a
  * baseline measured in the same run.
  */
+import { benchAction } from './action.js'
 import { benchApi } from './api.js'
 import { benchDag } from './dag.js'
 
@@ -12,6 +13,7 @@ const only = args.find((a) => a.startsWith('only='))?.slice(5)
 const benches: Record<string, () => string | Promise<string>> = {
   dag: () => benchDag({ full }),
   api: () => benchApi(),
+  action: () => benchAction(),
 }
 
 for (const [name, run] of Object.entries(benches)) {
