@@ -71,7 +71,9 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     userAgent: 'converge-action',
     log: { debug: log.debug, info: log.debug, warn: log.warning, error: log.warning },
     request: { fetch: countingFetch(stats, options.requestTimeoutMs ?? 30_000) },
-    retry: { retries, retryAfterBaseValue: retryBaseMs },
+    // 429 is left to the throttling plugin, which waits for the rate limit's reset; retried by both, a request
+    // still rate limited went out (1 + retries)² times.
+    retry: { retries, retryAfterBaseValue: retryBaseMs, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
     throttle: {
       ...(options.writeIntervalMs !== undefined
         ? { write: new Bottleneck.Group({ id: 'converge-write', maxConcurrent: 1, minTime: options.writeIntervalMs }) }
@@ -89,8 +91,42 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     },
   })
 
+  // Registered after the plugins' hooks, so outside them: it sees a failure once retries and throttling gave up.
+  const timeoutMs = options.requestTimeoutMs ?? 30_000
+  rest.hook.wrap('request', async (request, requestOptions) => {
+    try {
+      return await request(requestOptions)
+    } catch (error) {
+      throw describeFailure(error, requestOptions, timeoutMs)
+    }
+  })
+
   const graphql = options.graphqlUrl ? rest.graphql.defaults({ url: options.graphqlUrl }) : rest.graphql
   return { rest, graphql, stats }
+}
+
+/**
+ * Says in a failed request's message which request failed and why: `GitHub API POST /graphql failed: 500 Server
+ * Error`, `… failed: 502 Bad Gateway`, `… failed: connection lost (other side closed)`, `… failed: timed out after
+ * 30000 ms`. The error stays the same object: its status, response and cause are kept for callers.
+ */
+function describeFailure(error: unknown, request: { method?: string; url?: string }, timeoutMs: number): unknown {
+  const failure = error as Error & { status?: unknown; response?: { data?: unknown }; cause?: unknown }
+  if (!(failure instanceof Error) || typeof failure.status !== 'number' || failure.status === 304) return error
+  const path = new URL(request.url ?? '/', 'https://api.github.invalid').pathname
+  let reason: string
+  if (failure.response === undefined) {
+    const timedOut = (failure.cause as { name?: string } | undefined)?.name === 'TimeoutError'
+    reason = timedOut ? `timed out after ${timeoutMs} ms` : `connection lost (${failure.message})`
+  } else if (typeof failure.response.data === 'string' && /<html/i.test(failure.response.data)) {
+    reason = `${failure.status} ${/<h1>([^<]*)<\/h1>/i.exec(failure.response.data)?.[1]?.trim() || 'error page'}`
+  } else {
+    reason = `${failure.status} ${failure.message}`
+  }
+  const message = `GitHub API ${request.method ?? 'GET'} ${path} failed: ${reason}`
+  if (failure.stack) failure.stack = failure.stack.replace(failure.message, message)
+  failure.message = message
+  return failure
 }
 
 /**

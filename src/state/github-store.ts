@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { assertTreePath } from '../git/tree-path.js'
 import type { GitHubClient } from '../github/client.js'
 import { StaleHeadError, type StateChange, type StateSnapshot, type StateStore } from './store.js'
@@ -79,7 +80,9 @@ export class GitHubStore implements StateStore {
   }
 
   private async commitOnBranch(change: StateChange, expectedHead: string): Promise<string> {
-    const [headline, ...body] = change.message.split('\n')
+    const writeId = newWriteId()
+    const [headline, ...rest] = withWriteId(change.message, writeId).split('\n')
+    const body = rest.join('\n').trim()
     const entries = await this.withoutAbsentDeletions(Object.entries(change.files), expectedHead)
     const mutation = `mutation($input: CreateCommitOnBranchInput!) {
       createCommitOnBranch(input: $input) { commit { oid } }
@@ -87,7 +90,7 @@ export class GitHubStore implements StateStore {
     const input = {
       branch: { repositoryNameWithOwner: `${this.owner}/${this.repo}`, branchName: this.branch },
       expectedHeadOid: expectedHead,
-      message: { headline, ...(body.join('\n').trim() ? { body: body.join('\n').trim() } : {}) },
+      message: { headline, body },
       fileChanges: {
         additions: entries.filter(([, c]) => c !== null).map(([path, c]) => ({ path, contents: Buffer.from(c!, 'utf8').toString('base64') })),
         deletions: entries.filter(([, c]) => c === null).map(([path]) => ({ path })),
@@ -97,9 +100,32 @@ export class GitHubStore implements StateStore {
       const data = await this.client.graphql<{ createCommitOnBranch: { commit: { oid: string } } }>(mutation, { input })
       return data.createCommitOnBranch.commit.oid
     } catch (error) {
-      if (isStaleHead(error)) throw new StaleHeadError(this.branch, expectedHead, null)
+      if (isStaleHead(error)) {
+        const landed = await this.landedWrite(expectedHead, writeId)
+        if (landed !== null) return landed
+        throw new StaleHeadError(this.branch, expectedHead, null)
+      }
       throw error
     }
+  }
+
+  /**
+   * This write's commit when it is on the branch although the mutation said the head moved: a mutation retried
+   * after its answer was lost (the first attempt landed) finds the head moved by itself. Looks at the commits on
+   * top of `expectedHead`, newest first (a few at most: they landed since the first attempt).
+   */
+  private async landedWrite(expectedHead: string, writeId: string): Promise<string | null> {
+    type Node = { oid: string; message: string; parents?: { nodes: Node[] } }
+    let selection = 'oid message'
+    for (let i = 0; i < 10; i++) selection = `oid message parents(first: 1) { nodes { ${selection} } }`
+    const data = await this.client.graphql<{ repository: { ref: { target: Node } | null } }>(
+      `query($owner: String!, $name: String!, $at: String!) { repository(owner: $owner, name: $name) { ref(qualifiedName: $at) { target { ... on Commit { ${selection} } } } } }`,
+      { owner: this.owner, name: this.repo, at: `refs/heads/${this.branch}` },
+    )
+    for (let node = data.repository.ref?.target; node && node.oid !== expectedHead; node = node.parents?.nodes[0]) {
+      if (node.message.includes(writeId)) return node.oid
+    }
+    return null
   }
 
   /**
@@ -123,14 +149,31 @@ export class GitHubStore implements StateStore {
       .filter(([, content]) => content !== null)
       .map(([path, content]) => ({ path, mode: '100644' as const, type: 'blob' as const, content: content! }))
     const { data: treeData } = await rest.git.createTree({ ...repo, tree })
-    const { data: commit } = await rest.git.createCommit({ ...repo, message: change.message, tree: treeData.sha, parents: [] })
+    // Two writers making the same first change in the same second would make the same commit (same sha): the write
+    // id tells them apart, so that only the writer whose ref request created the branch takes it for its own.
+    const message = withWriteId(change.message, newWriteId())
+    const { data: commit } = await rest.git.createCommit({ ...repo, message, tree: treeData.sha, parents: [] })
     try {
       await rest.git.createRef({ ...repo, ref: `refs/heads/${this.branch}`, sha: commit.sha })
     } catch (error) {
-      if ((error as { status?: number }).status === 422) throw new StaleHeadError(this.branch, null, 'an existing branch')
+      if ((error as { status?: number }).status === 422) {
+        // A ref request retried after its answer was lost finds the branch it created: pointing to this commit.
+        if (await this.branchPointsTo(commit.sha)) return commit.sha
+        throw new StaleHeadError(this.branch, null, 'an existing branch')
+      }
       throw error
     }
     return commit.sha
+  }
+
+  private async branchPointsTo(sha: string): Promise<boolean> {
+    try {
+      const { data } = await this.client.rest.git.getRef({ owner: this.owner, repo: this.repo, ref: `heads/${this.branch}` })
+      return data.object.sha === sha
+    } catch (error) {
+      if ((error as { status?: number }).status === 404) return false
+      throw error
+    }
   }
 
   private async readAt(head: string, path: string): Promise<string | undefined> {
@@ -149,6 +192,18 @@ export class GitHubStore implements StateStore {
     const { data } = await this.client.rest.git.getBlob({ owner: this.owner, repo: this.repo, file_sha: blob.oid })
     return Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8')
   }
+}
+
+/**
+ * Every commit names the write that made it in a trailer, so that a request retried after its answer was lost
+ * can tell its own commit (already on the branch) from another writer's.
+ */
+function newWriteId(): string {
+  return `Converge-Write: ${randomUUID()}`
+}
+
+function withWriteId(message: string, writeId: string): string {
+  return `${message.trimEnd()}\n\n${writeId}`
 }
 
 /**

@@ -53,7 +53,7 @@ describe('the action plans issues (dist/index.js against the API emulator)', () 
     expect(await gh.state.listFiles(BRANCH)).toEqual([
       '.converge/issues/42/events.md', '.converge/issues/42/issue.json', '.converge/issues/42/plan.json', '.converge/state.json',
     ])
-    expect((await gh.state.commits(BRANCH)).map((c) => c.message.trim())).toEqual(['ISS-42: planned SOL-ISS-42-1 (4 tasks, gate pass)'])
+    expect((await gh.state.commits(BRANCH)).map((c) => c.message.split('\n')[0])).toEqual(['ISS-42: planned SOL-ISS-42-1 (4 tasks, gate pass)'])
 
     const [comment] = stickyComments()
     expect(comment!.body).toContain('### Converge · ISS-42 · planned')

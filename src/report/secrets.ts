@@ -1,0 +1,73 @@
+import type { RunReport } from './run-report.js'
+
+export const MASK = '***'
+
+/**
+ * Shapes of credentials that a command may print even though nobody registered them as secrets:
+ * GitHub tokens (classic, fine-grained, app, OAuth, refresh), AWS access key ids, npm tokens, Slack
+ * tokens, and whatever follows `Bearer` or `token` in an Authorization header.
+ */
+const TOKEN_SHAPES: RegExp[] = [
+  /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
+  /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
+  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
+  /\bnpm_[A-Za-z0-9]{30,}/g,
+  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
+]
+/** `Bearer <credential>` anywhere, `Authorization: token|Basic <credential>` in a header. */
+const AUTHORIZATION = /\b(Bearer\s+|Authorization:\s*(?:token|Basic)\s+)[A-Za-z0-9._~+/=-]{16,}/gi
+
+/** Every occurrence of every secret replaced by `***`, longest first so that a secret containing another is masked whole. */
+export function maskSecrets(text: string, secrets: readonly string[]): string {
+  return replaceSecrets(text, usableSecrets(secrets))
+}
+
+/** Credentials recognised by their shape (for command output, where anything can turn up). */
+export function maskTokenShapes(text: string): string {
+  let out = text
+  for (const shape of TOKEN_SHAPES) out = out.replace(shape, MASK)
+  return out.replace(AUTHORIZATION, (_, scheme: string) => `${scheme}${MASK}`)
+}
+
+/**
+ * The report with every registered secret masked in every string it holds, and token shapes masked in
+ * what commands printed (output tails, errors). The result no longer carries the secrets themselves.
+ */
+export function maskReport(report: RunReport): RunReport {
+  const { secrets = [], ...rest } = report
+  const masked = maskStrings(rest, usableSecrets(secrets)) as Omit<RunReport, 'secrets'>
+  if (!masked.execution) return masked
+  const tasks = Object.fromEntries(
+    Object.entries(masked.execution.tasks).map(([id, result]) => [
+      id,
+      {
+        ...result,
+        error: result.error === null ? null : maskTokenShapes(result.error),
+        convergence_verified: result.convergence_verified.map((check) =>
+          check.output_tail === undefined ? check : { ...check, output_tail: maskTokenShapes(check.output_tail) },
+        ),
+      },
+    ]),
+  )
+  return { ...masked, execution: { ...masked.execution, tasks } }
+}
+
+function replaceSecrets(text: string, longestFirst: readonly string[]): string {
+  let out = text
+  for (const secret of longestFirst) if (out.includes(secret)) out = out.split(secret).join(MASK)
+  return out
+}
+
+function usableSecrets(secrets: readonly string[]): string[] {
+  return [...new Set(secrets.filter((s) => s.length > 0))].sort((a, b) => b.length - a.length)
+}
+
+function maskStrings(value: unknown, longestFirst: readonly string[]): unknown {
+  if (typeof value === 'string') return replaceSecrets(value, longestFirst)
+  if (Array.isArray(value)) return value.map((item) => maskStrings(item, longestFirst))
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [replaceSecrets(k, longestFirst), maskStrings(v, longestFirst)]),
+    )
+  return value
+}
