@@ -111,9 +111,10 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
  * 30000 ms`. The error stays the same object: its status, response and cause are kept for callers.
  */
 function describeFailure(error: unknown, request: { method?: string; url?: string }, timeoutMs: number): unknown {
-  const failure = error as Error & { status?: unknown; response?: { data?: unknown }; cause?: unknown }
+  const failure = error as Error & { status?: unknown; response?: { data?: unknown }; cause?: unknown; request?: { url?: string } }
   if (!(failure instanceof Error) || typeof failure.status !== 'number' || failure.status === 304) return error
-  const path = new URL(request.url ?? '/', 'https://api.github.invalid').pathname
+  // The error's request has the URL as sent; the hook's options may still hold the route template.
+  const path = decodeURIComponent(new URL(failure.request?.url ?? request.url ?? '/', 'https://api.github.invalid').pathname)
   let reason: string
   if (failure.response === undefined) {
     const timedOut = (failure.cause as { name?: string } | undefined)?.name === 'TimeoutError'

@@ -35,7 +35,7 @@ export function maskTokenShapes(text: string): string {
  */
 export function maskReport(report: RunReport): RunReport {
   const { secrets = [], ...rest } = report
-  const masked = maskStrings(rest, usableSecrets(secrets)) as Omit<RunReport, 'secrets'>
+  const masked = maskStrings(rest, secrets)
   if (!masked.execution) return masked
   const tasks = Object.fromEntries(
     Object.entries(masked.execution.tasks).map(([id, result]) => [
@@ -62,12 +62,17 @@ function usableSecrets(secrets: readonly string[]): string[] {
   return [...new Set(secrets.filter((s) => s.length > 0))].sort((a, b) => b.length - a.length)
 }
 
-function maskStrings(value: unknown, longestFirst: readonly string[]): unknown {
+/** A copy of plain data (what JSON can hold) with every secret masked in every string, keys included. */
+export function maskStrings<T>(value: T, secrets: readonly string[]): T {
+  return maskDeep(value, usableSecrets(secrets)) as T
+}
+
+function maskDeep(value: unknown, longestFirst: readonly string[]): unknown {
   if (typeof value === 'string') return replaceSecrets(value, longestFirst)
-  if (Array.isArray(value)) return value.map((item) => maskStrings(item, longestFirst))
+  if (Array.isArray(value)) return value.map((item) => maskDeep(item, longestFirst))
   if (value !== null && typeof value === 'object')
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [replaceSecrets(k, longestFirst), maskStrings(v, longestFirst)]),
+      Object.entries(value).map(([k, v]) => [replaceSecrets(k, longestFirst), maskDeep(v, longestFirst)]),
     )
   return value
 }

@@ -192,4 +192,25 @@ describe('the action plans issues (dist/index.js against the API emulator)', () 
     expect(run.outputs.status).toBe('unavailable')
     expect(gh.state.comments(42).at(-1)!.body).toContain('`/converge execute` is not available in this version of Converge yet')
   })
+
+  it('fails with a message naming the request when GitHub keeps failing, and leaves the state as it was', async () => {
+    gh.faults.inject({ kind: '500', times: 100, match: (r) => r.operationId === 'issues/create-comment' })
+    const run = await runAction({ gh, event: issueLabeledEvent({ gh, issue: 42, label: 'converge:plan', sender: 'alice' }) })
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toEqual([expect.stringMatching(/^Converge: GitHub API POST \/repos\/octo-org\/demo\/issues\/42\/comments failed: 500/)])
+    // The plan was committed before the comment failed: a rerun finds it and only posts the comment.
+    gh.faults.clear()
+    const commits = (await gh.state.commits(BRANCH)).length
+    const rerun = await runAction({ gh, event: issueLabeledEvent({ gh, issue: 42, label: 'converge:plan', sender: 'alice' }) })
+    expect(rerun.exitCode).toBe(0)
+    expect((await gh.state.commits(BRANCH)).length).toBe(commits)
+    expect(stickyComments()).toHaveLength(1)
+  })
+
+  it('says which issue does not exist', async () => {
+    const run = await runAction({ gh, event: workflowDispatchEvent({ gh, sender: 'alice' }), inputs: { command: 'plan', 'issue-number': '999' } })
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toEqual(['Converge: Issue #999 was not found in octo-org/demo (or the token cannot read it)'])
+    expect(await gh.state.branchHead(BRANCH)).toBeNull()
+  })
 })

@@ -1,0 +1,132 @@
+import type { ConvergenceCheck, Task, TaskResult } from '../model/index.js'
+import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
+import { planHash } from '../plan/hash.js'
+import { verificationEntries } from '../plan/verification.js'
+import type { RunReport } from './run-report.js'
+
+/** Where a task stands, as a report shows it. */
+export type TaskState = 'converged' | 'failed' | 'running' | 'blocked' | 'pending' | 'skipped'
+
+export const TASK_STATES: readonly TaskState[] = ['converged', 'failed', 'running', 'blocked', 'pending', 'skipped']
+
+export const STATE_ICON: Record<TaskState, string> = {
+  converged: '✅', failed: '❌', running: '🔄', blocked: '⛔', pending: '⏳', skipped: '⏭️',
+}
+
+export interface TaskView {
+  task: Task
+  /** 1-based wave, when the plan could be scheduled. */
+  wave: number | undefined
+  state: TaskState
+  result: TaskResult | undefined
+  /** The plan's criteria and verification entries, each with its recorded verdict or pending, then anything else recorded. */
+  checks: ConvergenceCheck[]
+  /** For a blocked task: the failed or blocked tasks it depends on. */
+  blockedBy: string[]
+}
+
+/** The report as the renderers read it: the analysis filled in, every task with its state and checks. */
+export interface ReportView {
+  report: RunReport
+  analysis: PlanAnalysis | undefined
+  tasks: TaskView[]
+  count: Record<TaskState, number>
+  /** Whether the plan is approved, and for this very content; undefined without a plan. */
+  approval: 'missing' | 'current' | 'stale' | undefined
+  /** Execution has begun: a record exists or tasks are running. */
+  started: boolean
+}
+
+export function buildView(report: RunReport): ReportView {
+  const { solution } = report
+  const analysis = report.analysis ?? (solution ? analysePlan(solution) : undefined)
+  const tasks = solution ? taskViews(solution.tasks, report, analysis) : []
+  const count = Object.fromEntries(TASK_STATES.map((s) => [s, 0])) as Record<TaskState, number>
+  for (const t of tasks) count[t.state]++
+  const approval = !solution
+    ? undefined
+    : !solution.approval
+      ? 'missing'
+      : solution.approval.plan_hash === planHash(solution)
+        ? 'current'
+        : 'stale'
+  const started = report.execution !== undefined || (report.running?.length ?? 0) > 0
+  return { report, analysis, tasks, count, approval, started }
+}
+
+/** Tasks are running or about to: the report is a progress report, not a verdict. */
+export function isInProgress(view: ReportView): boolean {
+  return view.count.running > 0 || view.report.execution?.status === 'running' || view.report.status === 'queued'
+}
+
+/** Finished for good: nothing left to do or to look at. Failed tasks are not finished, they wait for a retry. */
+export function isFinished(state: TaskState): boolean {
+  return state === 'converged' || state === 'skipped'
+}
+
+export function taskConverged(result: TaskResult): boolean {
+  return result.status === 'completed' && !result.convergence_verified.some((c) => c.verdict === 'fail')
+}
+
+function taskViews(tasks: readonly Task[], report: RunReport, analysis: PlanAnalysis | undefined): TaskView[] {
+  const waveOf = new Map((analysis?.dag?.waves ?? []).flatMap((wave, i) => wave.map((id) => [id, i + 1] as const)))
+  const running = new Set(report.running ?? [])
+  const byId = new Map(tasks.map((t) => [t.id, t]))
+  const states = new Map<string, TaskState>()
+  const blockers = new Map<string, string[]>()
+  // Dependencies first, so that a task behind a blocked task is blocked too.
+  const order = [...new Set([...(analysis?.dag?.order ?? []), ...tasks.map((t) => t.id)])]
+  for (const id of order) {
+    const task = byId.get(id)
+    if (!task) continue
+    const result = report.execution?.tasks[id]
+    const blockedBy = task.depends_on.filter((dep) => states.get(dep) === 'failed' || states.get(dep) === 'blocked')
+    states.set(id, taskState(result, running.has(id), blockedBy.length > 0))
+    blockers.set(id, blockedBy)
+  }
+  return tasks.map((task) => {
+    const result = report.execution?.tasks[task.id]
+    return {
+      task,
+      wave: waveOf.get(task.id),
+      state: states.get(task.id)!,
+      result,
+      checks: taskChecks(task, result),
+      blockedBy: states.get(task.id) === 'blocked' ? blockers.get(task.id)! : [],
+    }
+  })
+}
+
+function taskState(result: TaskResult | undefined, running: boolean, dependencyFailed: boolean): TaskState {
+  if (running) return 'running'
+  if (result?.status === 'skipped') return 'skipped'
+  if (result) return taskConverged(result) ? 'converged' : 'failed'
+  return dependencyFailed ? 'blocked' : 'pending'
+}
+
+/** The plan's criteria and verification entries with their recorded verdicts (pending when none), then anything else recorded. */
+export function taskChecks(task: Task, result: TaskResult | undefined): ConvergenceCheck[] {
+  return mergeChecks(plannedChecks(task), result?.convergence_verified ?? [])
+}
+
+/** What the plan says will verify the task, all pending. */
+function plannedChecks(task: Task): ConvergenceCheck[] {
+  const criteria = task.convergence.criteria.map(
+    (text): ConvergenceCheck => ({ kind: 'criterion', text, verdict: 'pending', verified_by: 'agent' }),
+  )
+  const entries = verificationEntries(task).map(
+    (entry): ConvergenceCheck =>
+      entry.kind === 'command'
+        ? { kind: 'command', text: entry.command!, verdict: 'pending', verified_by: 'command' }
+        : { kind: 'criterion', text: entry.text, verdict: 'pending', verified_by: 'manual' },
+  )
+  return [...criteria, ...entries]
+}
+
+function mergeChecks(planned: ConvergenceCheck[], recorded: ConvergenceCheck[]): ConvergenceCheck[] {
+  const key = (c: ConvergenceCheck) => `${c.kind}\u0000${c.text.trim()}`
+  const recordedByKey = new Map(recorded.map((c) => [key(c), c]))
+  const merged = planned.map((c) => recordedByKey.get(key(c)) ?? c)
+  const plannedKeys = new Set(planned.map(key))
+  return [...merged, ...recorded.filter((c) => !plannedKeys.has(key(c)))]
+}
