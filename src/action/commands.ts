@@ -65,7 +65,9 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
   }
 
   const { command } = route
-  if (changesState(command) && route.source !== 'input') {
+  // Checked whatever the trigger: a workflow may pass `command` on any event, commenters included. Only a
+  // scheduled run has no actor: it carries out the repository's own workflow configuration.
+  if (changesState(command) && ctx.eventName !== 'schedule') {
     const verdict = await checkPermission(client, ctx.repo, route.actor, inputs['min-permission'])
     if (!verdict.allowed) {
       const message = `Converge did not run \`${prefix} ${command}\`: ${verdict.reason}.`

@@ -69,7 +69,8 @@ export class CheckRunPermissionError extends Error {
  * Sends the latest of a stream of values (progress reports) at a bounded rate: for a run of `taskCount` tasks,
  * at most min(taskCount, maxUpdates) sends, one per ⌈taskCount / maxUpdates⌉ tasks done, never two within
  * `minIntervalMs` (a value held back by the interval is sent when it has passed, unless a newer one replaced it),
- * never two at once. A failed send goes to `onError`; the next send carries newer progress anyway.
+ * never two at once. A failed send goes to `onError` (which must not throw); the next send carries newer
+ * progress anyway.
  */
 export class CoalescingUpdater<T> {
   private readonly minIntervalMs: number
@@ -79,8 +80,7 @@ export class CoalescingUpdater<T> {
   private timer: NodeJS.Timeout | undefined
   private lastSentAt = -Infinity
   private stopped = false
-  /** Values sent so far. */
-  sent = 0
+  private sends = 0
 
   constructor(
     private readonly send: (value: T) => Promise<void>,
@@ -91,6 +91,11 @@ export class CoalescingUpdater<T> {
     const { minIntervalMs, maxUpdates } = { ...DEFAULT_COALESCING, ...options }
     this.minIntervalMs = minIntervalMs
     this.tasksPerUpdate = maxUpdates > 0 ? Math.max(1, Math.ceil(taskCount / maxUpdates)) : Infinity
+  }
+
+  /** Values sent so far (failed sends included). */
+  get sent(): number {
+    return this.sends
   }
 
   /** The newest value to show, after `done` of the run's tasks finished. */
@@ -110,13 +115,14 @@ export class CoalescingUpdater<T> {
     this.stopped = true
     this.latest = undefined
     clearTimeout(this.timer)
+    this.timer = undefined
     await this.idle()
   }
 
   private pump(): void {
     const latest = this.latest
     if (this.inFlight || this.timer || latest === undefined) return
-    if (this.sent >= Math.floor(Math.min(latest.done, this.taskCount) / this.tasksPerUpdate)) return
+    if (this.sends >= Math.floor(Math.min(latest.done, this.taskCount) / this.tasksPerUpdate)) return
     const wait = this.lastSentAt + this.minIntervalMs - Date.now()
     if (wait > 0) {
       this.timer = setTimeout(() => {
@@ -127,7 +133,7 @@ export class CoalescingUpdater<T> {
       return
     }
     this.latest = undefined
-    this.sent++
+    this.sends++
     this.lastSentAt = Date.now()
     this.inFlight = this.send(latest.value)
       .catch(this.onError)

@@ -69,7 +69,6 @@ export function parseAnnotations(output: string, options: ParseAnnotationsOption
 
 /** Removes ANSI escape sequences (colours, cursor moves, OSC hyperlinks). */
 export function stripAnsi(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b[@-Z\\-_]/g, '')
 }
 
@@ -316,11 +315,13 @@ function packageDir(packagePath: string | undefined, goModule: string | undefine
  * `path:line:col: message` and `path:line: message`, with an optional level word (gcc, mypy, many linters), and
  * ESLint's `unix` formatter, which ends the message with `[Error/rule-id]`.
  */
+const GENERIC_LOCATION = /^(?<path>(?:[A-Za-z]:)?[^\s:()]*[./\\][^\s:()]*):(?<line>\d+)(?::(?<column>\d+))?:\s+(?:(?<level>error|fatal error|warning|note|info)(?:\[[^\]]*\])?:\s*)?(?<message>\S.*)$/i
+const ESLINT_UNIX_SUFFIX = / \[(?<level>Error|Warning)(?:\/(?<rule>[^\]]+))?\]$/
+
 function generic(text: string, repoPath: RepoPath): Annotation[] {
-  const location = /^(?<path>(?:[A-Za-z]:)?[^\s:()]*[./\\][^\s:()]*):(?<line>\d+)(?::(?<column>\d+))?:\s+(?:(?<level>error|fatal error|warning|note|info)(?:\[[^\]]*\])?:\s*)?(?<message>\S.*)$/i
-  const m = location.exec(text)?.groups
+  const m = GENERIC_LOCATION.exec(text)?.groups
   if (!m) return []
-  const unix = / \[(?<level>Error|Warning)(?:\/(?<rule>[^\]]+))?\]$/.exec(m.message!)
+  const unix = ESLINT_UNIX_SUFFIX.exec(m.message!)
   return at(repoPath, { path: m.path!, line: m.line!, column: m.column }, {
     annotation_level: levelOf(unix?.groups!.level ?? m.level),
     message: unix ? m.message!.slice(0, unix.index) : m.message!,

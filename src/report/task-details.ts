@@ -37,10 +37,15 @@ export function taskSummary(t: TaskView): string {
   const parts = [`${STATE_ICON[t.state]} <b>${htmlText(t.task.id)}</b> ${htmlText(truncate(t.task.title, 100))}`]
   const criteria = t.checks.filter((c) => c.kind === 'criterion')
   const commands = t.checks.filter((c) => c.kind === 'command')
-  const met = criteria.filter((c) => c.verdict === 'pass').length
-  const passed = commands.filter((c) => c.verdict === 'pass').length
-  if (criteria.length) parts.push(`${met}/${criteria.length} criteria met`)
-  if (commands.length) parts.push(`${passed}/${commands.length} commands passed`)
+  if (!t.result && t.state !== 'running') {
+    if (criteria.length) parts.push(`${criteria.length} ${criteria.length === 1 ? 'criterion' : 'criteria'}`)
+    if (commands.length) parts.push(`${plural(commands.length, 'command')} to run`)
+  } else {
+    const met = criteria.filter((c) => c.verdict === 'pass').length
+    const passed = commands.filter((c) => c.verdict === 'pass').length
+    if (criteria.length) parts.push(`${met}/${criteria.length} criteria met`)
+    if (commands.length) parts.push(`${passed}/${commands.length} commands passed`)
+  }
   if (t.result && t.result.attempts > 1) parts.push(`attempt ${t.result.attempts}`)
   return parts.join(' · ')
 }

@@ -213,4 +213,13 @@ describe('the action plans issues (dist/index.js against the API emulator)', () 
     expect(run.errors).toEqual(['Converge: Issue #999 was not found in octo-org/demo (or the token cannot read it)'])
     expect(await gh.state.branchHead(BRANCH)).toBeNull()
   })
+
+  it('checks the permission of whoever triggered a command given as input, whatever the event', async () => {
+    gh.seed.user({ login: 'reader' })
+    gh.seed.permission('reader', 'read')
+    const event = issueCommentEvent({ gh, issue: 42, body: 'please plan this', sender: 'reader' })
+    const run = await runAction({ gh, event, inputs: { command: 'plan', 'issue-number': '42' } })
+    expect(run.outputs.status).toBe('refused')
+    expect(await gh.state.branchHead(BRANCH)).toBeNull()
+  })
 })
