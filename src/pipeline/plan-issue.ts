@@ -85,7 +85,9 @@ export async function planIssue(
         updated_at: now,
       }
       result = { analysis, solution, planHash: planHash(solution), issueState: planned, unchanged: Boolean(sameAsStored), planPath: statePaths.plan(n) }
-      if (sameAsStored && previous?.status === 'planned' && previous.body_sha === bodySha && previous.title === issue.title) {
+      // Nothing new: keep the issue where it is (planned, paused, executing, completed), not back at "planned".
+      const unchangedIssue = previous && previous.body_sha === bodySha && previous.title === issue.title
+      if (sameAsStored && unchangedIssue && previous.status !== 'failed' && previous.status !== 'registered') {
         result.issueState = previous
         return null
       }

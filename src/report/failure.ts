@@ -5,11 +5,14 @@ import type { ReportView, TaskView } from './task-view.js'
 
 const MAX_FAILURES_DESCRIBED = 5
 const MAX_WHY_LINES = 12
+const MAX_IDS_LISTED = 10
 const MAX_LINE_LENGTH = 240
 
-/** Lines of test and compiler output that say what went wrong. */
+/** Lines of test and compiler output that say what went wrong, and the comparisons assertion libraries print. */
 const TELLING_LINE =
-  /error|fail|assert|expected|received|actual|exception|panic|traceback|not ok|cannot|undefined|denied|not found|✗|✖|×|✘/i
+  /error|fail|assert|expected|received|actual|exception|panic|traceback|not ok|cannot|undefined|denied|not found|✗|✖|×|✘|!==|!=|≠/i
+/** A JavaScript stack frame: where, not why. */
+const STACK_FRAME = /^\s+at .+[:(]/
 
 /**
  * What failed, why, and the blocked tasks behind it: one block per failed task (the first few), each
@@ -21,12 +24,24 @@ export function renderFailures(view: ReportView): string[] {
   const out: string[] = []
   for (const t of failed.slice(0, MAX_FAILURES_DESCRIBED)) out.push(...describeFailure(t), '')
   if (failed.length > MAX_FAILURES_DESCRIBED)
-    out.push(`…and ${plural(failed.length - MAX_FAILURES_DESCRIBED, 'more failed task')}: ${failed.slice(MAX_FAILURES_DESCRIBED).map((t) => t.task.id).join(', ')}.`, '')
-  if (blocked.length)
-    out.push(`⛔ ${plural(blocked.length, 'task')} wait${blocked.length === 1 ? 's' : ''} on failed work and will run once it converges: ${blocked.map((t) => `${t.task.id} (after ${t.blockedBy.join(', ')})`).join(', ')}.`, '')
+    out.push(`…and ${plural(failed.length - MAX_FAILURES_DESCRIBED, 'more failed task')}: ${listIds(failed.slice(MAX_FAILURES_DESCRIBED), MAX_IDS_LISTED)}.`, '')
+  if (blocked.length) out.push(blockedLine(blocked, failed), '')
   const reason = view.report.loop?.failure_reason
   if (reason && view.report.loop?.status === 'failed') out.push(`**Execution stopped**: ${inline(truncate(reason, 500))}`, '')
   return out
+}
+
+/** `⛔ 2 tasks wait for failed work: T5, T7; they run once T3 converges.` */
+function blockedLine(blocked: TaskView[], failed: TaskView[]): string {
+  const waiting = listIds(blocked, MAX_IDS_LISTED)
+  const failedIds = listIds(failed, MAX_IDS_LISTED)
+  const verb = failed.length === 1 ? 'converges' : 'converge'
+  return `⛔ ${plural(blocked.length, 'task')} wait${blocked.length === 1 ? 's' : ''} for failed work: ${waiting}; ${blocked.length === 1 ? 'it runs' : 'they run'} once ${failedIds} ${verb}.`
+}
+
+function listIds(tasks: TaskView[], max: number): string {
+  const ids = tasks.slice(0, max).map((t) => t.task.id).join(', ')
+  return tasks.length > max ? `${ids} and ${tasks.length - max} more` : ids
 }
 
 function describeFailure(t: TaskView): string[] {
@@ -55,7 +70,7 @@ function commandFailure(check: ConvergenceCheck): string {
 /** The lines of a failing command's output that tell why: the last matching lines, else its last lines. */
 export function tellingLines(output: string): string[] {
   const lines = cleanOutput(output).split('\n').filter((l) => l.trim())
-  const telling = lines.filter((l) => TELLING_LINE.test(l))
+  const telling = lines.filter((l) => TELLING_LINE.test(l) && !STACK_FRAME.test(l))
   const chosen = telling.length ? telling.slice(-MAX_WHY_LINES) : lines.slice(-5)
   return chosen.map((l) => truncate(l, MAX_LINE_LENGTH))
 }

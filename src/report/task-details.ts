@@ -32,19 +32,22 @@ export function renderTaskDetails(t: TaskView, tailLines: number): string {
   return details(taskSummary(t), body.join('\n\n'), t.state === 'failed')
 }
 
-/** `✅ <b>T1</b> Fix the parser · 2/2 criteria · 2/2 commands passed` (HTML, for a `<summary>`). */
+/** `✅ <b>T1</b> Fix the parser · 2/2 criteria met · 2/2 commands passed` (HTML, for a `<summary>`). */
 export function taskSummary(t: TaskView): string {
   const parts = [`${STATE_ICON[t.state]} <b>${htmlText(t.task.id)}</b> ${htmlText(truncate(t.task.title, 100))}`]
-  const criteria = t.checks.filter((c) => c.kind === 'criterion')
+  const criteria = t.checks.filter((c) => c.kind === 'criterion' && c.verified_by !== 'manual')
   const commands = t.checks.filter((c) => c.kind === 'command')
-  if (!t.result && t.state !== 'running') {
+  const manual = t.checks.filter((c) => c.verified_by === 'manual' && c.verdict === 'pending').length
+  if (!t.result) {
     if (criteria.length) parts.push(`${criteria.length} ${criteria.length === 1 ? 'criterion' : 'criteria'}`)
     if (commands.length) parts.push(`${plural(commands.length, 'command')} to run`)
+    if (manual) parts.push(plural(manual, 'manual check'))
   } else {
     const met = criteria.filter((c) => c.verdict === 'pass').length
     const passed = commands.filter((c) => c.verdict === 'pass').length
     if (criteria.length) parts.push(`${met}/${criteria.length} criteria met`)
     if (commands.length) parts.push(`${passed}/${commands.length} commands passed`)
+    if (manual) parts.push(`${plural(manual, 'manual check')} pending`)
   }
   if (t.result && t.result.attempts > 1) parts.push(`attempt ${t.result.attempts}`)
   return parts.join(' · ')

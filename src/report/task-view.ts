@@ -21,8 +21,6 @@ export interface TaskView {
   result: TaskResult | undefined
   /** The plan's criteria and verification entries, each with its recorded verdict or pending, then anything else recorded. */
   checks: ConvergenceCheck[]
-  /** For a blocked task: the failed or blocked tasks it depends on. */
-  blockedBy: string[]
 }
 
 /** The report as the renderers read it: the analysis filled in, every task with its state and checks. */
@@ -72,27 +70,26 @@ function taskViews(tasks: readonly Task[], report: RunReport, analysis: PlanAnal
   const waveOf = new Map((analysis?.dag?.waves ?? []).flatMap((wave, i) => wave.map((id) => [id, i + 1] as const)))
   const running = new Set(report.running ?? [])
   const byId = new Map(tasks.map((t) => [t.id, t]))
+  const recorded = report.execution?.tasks ?? {}
+  const resultOf = (id: string) => (Object.hasOwn(recorded, id) ? recorded[id] : undefined)
   const states = new Map<string, TaskState>()
-  const blockers = new Map<string, string[]>()
   // Dependencies first, so that a task behind a blocked task is blocked too.
   const order = [...new Set([...(analysis?.dag?.order ?? []), ...tasks.map((t) => t.id)])]
   for (const id of order) {
     const task = byId.get(id)
     if (!task) continue
-    const result = report.execution?.tasks[id]
-    const blockedBy = task.depends_on.filter((dep) => states.get(dep) === 'failed' || states.get(dep) === 'blocked')
-    states.set(id, taskState(result, running.has(id), blockedBy.length > 0))
-    blockers.set(id, blockedBy)
+    const result = resultOf(id)
+    const blocked = task.depends_on.some((dep) => states.get(dep) === 'failed' || states.get(dep) === 'blocked')
+    states.set(id, taskState(result, running.has(id), blocked))
   }
   return tasks.map((task) => {
-    const result = report.execution?.tasks[task.id]
+    const result = resultOf(task.id)
     return {
       task,
       wave: waveOf.get(task.id),
       state: states.get(task.id)!,
       result,
       checks: taskChecks(task, result),
-      blockedBy: states.get(task.id) === 'blocked' ? blockers.get(task.id)! : [],
     }
   })
 }

@@ -5,6 +5,7 @@ import { pipelinePlan } from '../../src/pipeline/plan-command.js'
 import { statePaths } from '../../src/state/layout.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import { transact } from '../../src/state/store.js'
+import { signalIssue } from '../../src/pipeline/control.js'
 import type { IssueDocument } from '../../src/planners/types.js'
 import { bareRepo, countCommits, type TempRepo } from '../support/temp-repos.js'
 
@@ -114,5 +115,13 @@ describe('plan pipeline on the local state branch', () => {
     await pipelinePlan(store, { ...WELL_WRITTEN, body: '```json\n{ "tasks": [ not json\n```' }, 'auto', '2026-01-02T00:00:00Z')
     expect(await read(store, statePaths.plan(7))).toBe(before)
     expect(JSON.parse((await read(store, statePaths.issue(7)))!).status).toBe('failed')
+  })
+
+  it('leaves a paused issue paused when its unchanged issue is planned again', async () => {
+    await pipelinePlan(store, WELL_WRITTEN, 'auto', '2026-01-01T00:00:00Z')
+    await signalIssue(store, 7, 'pause', 'octocat', '2026-01-01T01:00:00Z')
+    const again = await pipelinePlan(store, WELL_WRITTEN, 'auto', '2026-01-02T00:00:00Z')
+    expect(again.result.commit).toBeNull()
+    expect(JSON.parse((await read(store, statePaths.issue(7)))!).status).toBe('paused')
   })
 })

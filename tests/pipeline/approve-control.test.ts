@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SolutionSchema } from '../../src/model/index.js'
+import { planHash } from '../../src/plan/hash.js'
+import { approvePlan } from '../../src/pipeline/approve.js'
+import { signalIssue } from '../../src/pipeline/control.js'
+import { pipelinePlan } from '../../src/pipeline/plan-command.js'
+import { statePaths, toStateJson } from '../../src/state/layout.js'
+import { LocalGitStore } from '../../src/state/local-git-store.js'
+import type { IssueDocument } from '../../src/planners/types.js'
+import { bareRepo, countCommits, type TempRepo } from '../support/temp-repos.js'
+
+const GOOD: IssueDocument = {
+  number: 3, title: 'Add a health endpoint', labels: [],
+  body: '## Tasks\n- [ ] Add `src/health.ts` answering 200\n\n## Acceptance criteria\n- GET /health answers 200 with {"status":"ok"}\n\n## Verification\n```sh\nnpm test\n```\n\nRisk: low',
+}
+const VAGUE: IssueDocument = { number: 4, title: 'Make it faster', labels: [], body: 'It is slow.' }
+
+describe('approve and control signals', () => {
+  let repo: TempRepo
+  let store: LocalGitStore
+  beforeEach(async () => {
+    repo = await bareRepo()
+    store = new LocalGitStore({ repoDir: repo.dir })
+  })
+  afterEach(() => repo.cleanup())
+  const plan = async (n: number) => SolutionSchema.parse(JSON.parse((await (await store.snapshot()).read(statePaths.plan(n)))!))
+
+  it('binds the approval to the plan hash, once', async () => {
+    await pipelinePlan(store, GOOD, 'auto', '2026-01-01T00:00:00Z')
+    const first = await approvePlan(store, 3, 'alice', '2026-01-01T01:00:00Z')
+    expect(first).toMatchObject({ ok: true, alreadyApproved: false })
+    expect((await plan(3)).approval).toEqual({ plan_hash: planHash(await plan(3)), approved_by: 'alice', approved_at: '2026-01-01T01:00:00Z' })
+    const again = await approvePlan(store, 3, 'bob', '2026-01-01T02:00:00Z')
+    expect(again).toMatchObject({ ok: true, alreadyApproved: true, commit: null })
+    expect((await plan(3)).approval!.approved_by).toBe('alice')
+  })
+
+  it('sees an approval as stale once the stored plan is edited, and approves the new content', async () => {
+    await pipelinePlan(store, GOOD, 'auto', '2026-01-01T00:00:00Z')
+    await approvePlan(store, 3, 'alice', '2026-01-01T01:00:00Z')
+    const approved = await plan(3)
+    const edited = { ...approved, tasks: approved.tasks.map((t) => ({ ...t, title: `${t.title} (edited)` })) }
+    const head = (await store.snapshot()).head
+    await store.commit({ message: 'edit the plan by hand', files: { [statePaths.plan(3)]: toStateJson(edited) } }, head)
+    expect(planHash(edited)).not.toBe(edited.approval!.plan_hash)
+    const reapproved = await approvePlan(store, 3, 'bob', '2026-01-01T02:00:00Z')
+    expect(reapproved).toMatchObject({ ok: true, alreadyApproved: false })
+    expect((await plan(3)).approval).toMatchObject({ approved_by: 'bob', plan_hash: planHash(edited) })
+  })
+
+  it('refuses to approve what is missing or fails its gate', async () => {
+    expect(await approvePlan(store, 3, 'alice', '2026-01-01T00:00:00Z')).toEqual({ ok: false, reason: 'ISS-3 has no plan yet: run `/converge plan` first' })
+    await pipelinePlan(store, VAGUE, 'auto', '2026-01-01T00:00:00Z')
+    const refused = await approvePlan(store, 4, 'alice', '2026-01-01T01:00:00Z')
+    expect(refused).toMatchObject({ ok: false, reason: expect.stringContaining('fails its quality gate') })
+  })
+
+  it('pauses, resumes and stops only what can be, and says why not', async () => {
+    expect(await signalIssue(store, 3, 'pause', 'alice', '2026-01-01T00:00:00Z')).toEqual({
+      ok: false, reason: 'ISS-3 is not known to Converge yet: run `/converge plan` first',
+    })
+    await pipelinePlan(store, GOOD, 'auto', '2026-01-01T00:00:00Z')
+    expect(await signalIssue(store, 3, 'resume', 'alice', '2026-01-01T00:01:00Z')).toEqual({ ok: false, reason: 'ISS-3 is planned: nothing to resume' })
+    expect(await signalIssue(store, 3, 'pause', 'alice', '2026-01-01T00:02:00Z')).toMatchObject({ ok: true, status: 'paused' })
+    expect(await signalIssue(store, 3, 'stop', 'alice', '2026-01-01T00:03:00Z')).toMatchObject({ ok: true, status: 'failed' })
+    expect(await signalIssue(store, 3, 'resume', 'alice', '2026-01-01T00:04:00Z')).toMatchObject({ ok: true, status: 'planned' })
+    expect(await countCommits(repo, store.branch)).toBe(4)
+  })
+})
