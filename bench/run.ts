@@ -5,6 +5,7 @@
 import { benchAction } from './action.js'
 import { benchApi } from './api.js'
 import { benchDag } from './dag.js'
+import { benchReports } from './reports.js'
 
 const args = process.argv.slice(2)
 const full = args.includes('--full')
@@ -14,6 +15,7 @@ const benches: Record<string, () => string | Promise<string>> = {
   dag: () => benchDag({ full }),
   api: () => benchApi(),
   action: () => benchAction(),
+  reports: () => benchReports(),
 }
 
 for (const [name, run] of Object.entries(benches)) {
