@@ -9,7 +9,11 @@ import { signalIssue } from '../pipeline/control.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { pipelinePlan } from '../pipeline/plan-command.js'
 import { syncIssues } from '../pipeline/sync.js'
-import { renderIssueComment, type IssueReport } from '../report/issue-comment.js'
+import { CheckRunPermissionError, publishCheckRun } from '../github/check-runs.js'
+import { renderCheckRun } from '../report/check-run.js'
+import { renderIssueComment } from '../report/issue-comment.js'
+import { renderJobSummary } from '../report/job-summary.js'
+import type { RunReport } from '../report/run-report.js'
 import type { StateStore } from '../state/store.js'
 import type { RunContext } from './context.js'
 import type { ActionInputs } from './inputs.js'
@@ -32,6 +36,7 @@ export interface Outcome {
   solution?: Solution
   gate?: QualityGate
   commentId?: number
+  checkRunId?: number
   /** Markdown for the job summary. */
   summary: string
   /** The step fails with this message. */
@@ -40,8 +45,11 @@ export interface Outcome {
   warning?: string
 }
 
-/** The link to the current workflow run differs on every run; alone it is no reason to edit the comment. */
-const RUN_LINK = / · \[workflow run\]\([^)]*\)|\[workflow run\]\([^)]*\)/
+/**
+ * The links footer of the comment names this run and its check run, which differ every time: new links
+ * alone are no reason to edit the comment (the old ones still work); a change of content refreshes them.
+ */
+const LINKS_FOOTER = /<sub>[^\n]*<\/sub>\s*$/
 
 type CommandRoute = Extract<Route, { kind: 'command' | 'unknown-command' }>
 
@@ -98,14 +106,14 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
     case 'approve': {
       const result = await approvePlan(session.store, n, actor, session.now)
       if (!result.ok) return refusedOnIssue(session, n, where, result.reason)
-      return report(session, n, result.alreadyApproved ? `Already approved (${result.planHash.slice(0, 19)}…).` : `Approved by @${actor}.`)
+      return report(session, n, result.alreadyApproved ? `Already approved (${result.planHash.slice(0, 19)}…).` : `Approved by @${actor}.`, !result.alreadyApproved)
     }
     case 'pause':
     case 'resume':
     case 'stop': {
       const result = await signalIssue(session.store, n, command, actor, session.now)
       if (!result.ok) return refusedOnIssue(session, n, where, result.reason)
-      return report(session, n, `${SIGNALLED[command]} by @${actor}.`)
+      return report(session, n, `${SIGNALLED[command]} by @${actor}.`, result.changed)
     }
     case 'status':
       return report(session, n)
@@ -126,28 +134,30 @@ async function plan(session: Session, n: number, payload: ApiIssue | undefined, 
   const headline = result.analysis.errors.length
     ? `Planning failed: the plan has ${result.analysis.errors.length} error${result.analysis.errors.length === 1 ? '' : 's'}.`
     : `Planned with the ${output.planner} planner from the issue as last edited.`
-  const body = renderIssueComment({
+  const published = await publish(session, {
     ...reportBase(session, n, api.title),
     status: result.issueState.status,
     headline,
     ...(result.solution ? { solution: result.solution } : {}),
     analysis: result.analysis,
     notes: output.notes,
-  })
-  const commentId = await postSticky(session, n, body)
+  }, result.commit !== null)
+  const warning = result.analysis.errors.length
+    ? `ISS-${n}: the plan was rejected (${result.analysis.errors.length} errors); see the issue comment`
+    : published.warning
   return {
     status: result.issueState.status,
     issueNumber: n,
     ...(result.solution ? { solution: result.solution } : {}),
     gate: result.analysis.gate,
-    ...(commentId ? { commentId } : {}),
-    summary: body,
-    ...(result.analysis.errors.length ? { warning: `ISS-${n}: the plan was rejected (${result.analysis.errors.length} errors); see the issue comment` } : {}),
+    ...published.ids,
+    summary: published.summary,
+    ...(warning ? { warning } : {}),
   }
 }
 
 /** Re-renders the sticky comment from the state branch (status, approve, control signals). */
-async function report(session: Session, n: number, headline?: string): Promise<Outcome> {
+async function report(session: Session, n: number, headline?: string, changed = false): Promise<Outcome> {
   const snapshot = await session.store.snapshot(issueFilePaths(n))
   const { issue, plan } = await readIssueFiles(snapshot, n, session.now)
   if (!issue) {
@@ -155,15 +165,56 @@ async function report(session: Session, n: number, headline?: string): Promise<O
     return { status: 'no-issue', issueNumber: n, summary: message, warning: message }
   }
   const analysis: PlanAnalysis | undefined = plan ? analysePlan(plan) : undefined
-  const body = renderIssueComment({
+  const published = await publish(session, {
     ...reportBase(session, n, issue.title),
     status: issue.status,
     ...(headline ? { headline } : {}),
     ...(plan ? { solution: plan } : {}),
     ...(analysis ? { analysis } : {}),
-  })
-  const commentId = await postSticky(session, n, body)
-  return { status: issue.status, issueNumber: n, ...(plan ? { solution: plan } : {}), ...(analysis ? { gate: analysis.gate } : {}), ...(commentId ? { commentId } : {}), summary: body }
+  }, changed)
+  return {
+    status: issue.status,
+    issueNumber: n,
+    ...(plan ? { solution: plan } : {}),
+    ...(analysis ? { gate: analysis.gate } : {}),
+    ...published.ids,
+    summary: published.summary,
+    ...(published.warning ? { warning: published.warning } : {}),
+  }
+}
+
+/**
+ * Shows a report where people look: a check run `converge / ISS-<n>` on the run's commit when the state
+ * changed (a token without `checks: write` only costs the check run, with a warning), then the sticky
+ * comment, which links to it. Dry runs only render.
+ */
+async function publish(session: Session, report: RunReport, changed: boolean) {
+  const { client, ctx, inputs } = session
+  const n = report.issue.number
+  let checkRun: { id: number; url: string | undefined } | undefined
+  let warning: string | undefined
+  if (!inputs['dry-run'] && changed && ctx.sha) {
+    const output = renderCheckRun(report)
+    try {
+      checkRun = await publishCheckRun(client, ctx.repo, {
+        issueNumber: n, headSha: ctx.sha, title: output.title, summary: output.summary,
+        ...(output.conclusion ? { conclusion: output.conclusion } : {}),
+        ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
+      })
+    } catch (error) {
+      if (!(error instanceof CheckRunPermissionError)) throw error
+      warning = error.message
+    }
+  }
+  const linked: RunReport = checkRun?.url ? { ...report, links: { ...report.links, checkRun: checkRun.url } } : report
+  const commentId = inputs['dry-run']
+    ? undefined
+    : (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(linked), LINKS_FOOTER)).id
+  return {
+    ids: { ...(commentId ? { commentId } : {}), ...(checkRun ? { checkRunId: checkRun.id } : {}) },
+    summary: renderJobSummary(linked),
+    warning,
+  }
 }
 
 async function sync(session: Session, label: string | undefined): Promise<Outcome> {
@@ -179,16 +230,12 @@ async function refusedOnIssue(session: Session, n: number, where: number, reason
   return { status: 'refused', issueNumber: n, summary: reason, warning: reason }
 }
 
-async function postSticky(session: Session, n: number, body: string): Promise<number | undefined> {
-  if (session.inputs['dry-run']) return undefined
-  return (await upsertStickyComment(session.client, session.ctx.repo, n, body, RUN_LINK)).id
-}
-
-function reportBase(session: Session, n: number, title: string): Omit<IssueReport, 'status'> {
+function reportBase(session: Session, n: number, title: string): Omit<RunReport, 'status'> {
   const { ctx, inputs } = session
   return {
     issue: { number: n, title },
     commandPrefix: inputs['command-prefix'],
+    secrets: [inputs['github-token']],
     links: {
       stateBranch: `${ctx.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/blob/${inputs['state-branch']}`,
       ...(ctx.runUrl ? { run: ctx.runUrl } : {}),

@@ -17,7 +17,7 @@ export function outputsOf(outcome: Outcome): Record<string, string> {
     'tasks-completed': solution ? '0' : '',
     'tasks-failed': solution ? '0' : '',
     'pull-request-number': '',
-    'check-run-id': '',
+    'check-run-id': outcome.checkRunId ? String(outcome.checkRunId) : '',
     'comment-id': outcome.commentId ? String(outcome.commentId) : '',
     matrix: '',
   }

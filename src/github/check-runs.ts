@@ -273,3 +273,34 @@ async function checksCall<R>(action: 'create' | 'update', call: () => Promise<R>
     throw error
   }
 }
+
+export interface PublishCheckRunOptions {
+  issueNumber: number
+  headSha: string
+  title: string
+  summary: string
+  /** Absent: the check run is left `in_progress`. */
+  conclusion?: CheckRunConclusion
+  detailsUrl?: string
+}
+
+/**
+ * A check run that needs no progress updates (after planning, approving, pausing …), in one request:
+ * created `completed` with its conclusion, or `in_progress` when there is none yet.
+ */
+export async function publishCheckRun(client: GitHubClient, repo: RepoRef, options: PublishCheckRunOptions): Promise<{ id: number; url: string | undefined }> {
+  const now = new Date().toISOString()
+  const { data } = await checksCall('create', () =>
+    client.rest.checks.create({
+      ...repo,
+      name: checkRunName(options.issueNumber),
+      head_sha: options.headSha,
+      output: githubOutput({ title: options.title, summary: options.summary }),
+      ...(options.conclusion
+        ? { status: 'completed' as const, conclusion: options.conclusion, started_at: now, completed_at: now }
+        : { status: 'in_progress' as const, started_at: now }),
+      ...(options.detailsUrl ? { details_url: options.detailsUrl } : {}),
+    }),
+  )
+  return { id: data.id, url: data.html_url ?? undefined }
+}

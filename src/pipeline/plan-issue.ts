@@ -9,6 +9,7 @@ import { statePaths, toStateJson } from '../state/layout.js'
 import { readStateJson } from '../state/state-files.js'
 import { transact, type StateChange, type StateStore } from '../state/store.js'
 import { initialRunState, recordIssue, refreshIssue, withFeedback } from '../state/transitions.js'
+import { renderExecutionMarkdown } from '../report/execution-md.js'
 import { planEvent } from './events.js'
 import { appendEvent } from './issue-files.js'
 
@@ -27,7 +28,7 @@ export interface PlanIssueResult {
 
 /**
  * Validates a planner's output and records the result on the state branch in one commit: `issue.json`,
- * `plan.json`, `state.json` and `events.md` for a valid plan; for an invalid one only the issue's failed
+ * `plan.json`, `execution.md`, `state.json` and `events.md` for a valid plan; for an invalid one only the issue's failed
  * state (with the errors as feedback for the next planning). A plan identical to the stored one changes
  * nothing, so reruns make no commit and keep an approval.
  */
@@ -97,6 +98,10 @@ export async function planIssue(
         files: {
           [statePaths.issue(n)]: toStateJson(planned),
           [statePaths.plan(n)]: toStateJson(solution),
+          // The seed's Step 4: the execution overview exists from planning on, all tasks pending.
+          [statePaths.executionReport(n)]: renderExecutionMarkdown({
+            issue: { number: n, title: issue.title }, status: 'planned', solution, analysis, commandPrefix: '', links: {},
+          }),
           [statePaths.runState]: toStateJson(recordIssue(run, planned, now, { note: `planned ${solution.id}`, phase: 'planning' })),
           [statePaths.events(n)]: appendEvent(await snapshot.read(statePaths.events(n)), n, planEvent({ at: now, analysis, issue: n, solution })),
         },

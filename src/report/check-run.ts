@@ -35,7 +35,7 @@ export function renderCheckRun(report: RunReport): CheckRunOutput {
  * - `neutral`: nothing to do or to verify: no plan yet, approved but not executed, paused, stopped, or
  *   finished with skipped tasks.
  */
-export function checkConclusion(view: ReportView): CheckConclusion | undefined {
+function checkConclusion(view: ReportView): CheckConclusion | undefined {
   if (view.analysis?.errors.length || view.analysis?.gate === 'fail') return 'failure'
   if (view.count.failed) return 'failure'
   if (view.tasks.length && view.count.converged === view.tasks.length) return 'success'

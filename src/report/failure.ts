@@ -1,4 +1,5 @@
 import type { ConvergenceCheck, TaskResult } from '../model/index.js'
+import { stripAnsi } from './annotations.js'
 import { formatDuration } from './format.js'
 import { code, codeBlock, inline, plural, truncate } from './markdown.js'
 import type { ReportView, TaskView } from './task-view.js'
@@ -77,8 +78,7 @@ export function tellingLines(output: string): string[] {
 
 /** Command output as text: colour codes and other control characters removed, line endings made `\n`. */
 export function cleanOutput(output: string): string {
-  return output
-    .replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '')
+  return stripAnsi(output)
     .replace(/\r\n?/g, '\n')
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
 }

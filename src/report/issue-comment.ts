@@ -2,12 +2,6 @@ import type { RunReport } from './run-report.js'
 import { renderReportBody } from './report-body.js'
 import { GITHUB_COMMENT_LIMIT } from './size.js'
 
-/**
- * @deprecated The shape `src/action/commands.ts` still names; every report now renders from `RunReport`,
- * of which it was a subset. Remove once that file imports `RunReport`.
- */
-export type IssueReport = RunReport
-
 /** The sticky issue comment: the marker that finds it again on the first line, then the report, under GitHub's size limit. */
 export function renderIssueComment(report: RunReport): string {
   const marker = `<!-- converge:ISS-${report.issue.number} -->`

@@ -5,27 +5,43 @@ const LINE_BREAKS = /\s*[\r\n]+\s*/g
 const MENTION = /@(?=[\w-])/g
 
 /**
- * User text inside a table cell: one line, pipes escaped, HTML and @-mentions defused (a bot comment
- * must not ping people named in an issue, nor carry markup someone slipped into a task title).
+ * User text inside a table cell: one line, pipes escaped, HTML, entities and @-mentions defused (a bot
+ * comment must not ping people named in an issue, nor carry markup someone slipped into a task title).
  */
 export function cell(text: string): string {
-  return inline(text).replace(/\|/g, '\\|')
+  return escapePipes(defused(text))
 }
 
-/** User text in running markdown: one line, no raw HTML, no mentions. */
+/**
+ * User text in running markdown: `cell`'s defusing, and a line that cannot open a block (a heading, a
+ * quote, a list, a code fence, a rule) even where it starts a line or a list item.
+ */
 export function inline(text: string): string {
-  return text.replace(LINE_BREAKS, ' ').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(MENTION, '@\u200b')
+  const line = defused(text)
+  const ordered = ORDERED_ITEM.exec(line)
+  if (ordered) return `${ordered[0]}\\${line.slice(ordered[0].length)}`
+  return BLOCK_START.test(line) ? `\\${line}` : line
 }
 
-/** User text inside raw HTML (a `<summary>`), where markdown is not read: one line, entities escaped, no mentions. */
-export function htmlText(text: string): string {
+/** What opens a block at the start of a line: a heading, a bullet, a code fence, a thematic break (`>` and `<` are escaped already). */
+const BLOCK_START = /^(?:#{1,6}(?=\s|$)|[-+*](?=\s|$)|`{3,}|~{3,}|([-*_])(?:\s*\1){2,}\s*$)/
+/** The number of an ordered list item (`1.` or `1)`), before its delimiter. */
+const ORDERED_ITEM = /^\d{1,9}(?=[.)](?:\s|$))/
+
+/** One line, trimmed (leading spaces would make indented code), with `&`, `<`, `>` and mentions made inert. */
+function defused(text: string): string {
   return text
     .replace(LINE_BREAKS, ' ')
+    .trim()
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
     .replace(MENTION, '@\u200b')
+}
+
+/** User text inside raw HTML (a `<summary>`), where markdown is not read: `cell`'s defusing, and quotes as entities. */
+export function htmlText(text: string): string {
+  return defused(text).replace(/"/g, '&quot;')
 }
 
 /** A code span that survives backticks inside. */
@@ -38,7 +54,15 @@ export function code(text: string): string {
 
 /** A code span inside a table cell: GFM splits cells on a pipe even inside a code span unless it is escaped. */
 export function codeCell(text: string): string {
-  return code(text).replace(/\|/g, '\\|')
+  return escapePipes(code(text))
+}
+
+/**
+ * Every pipe escaped for GFM's table splitter, which reads `\\` as an escaped backslash: a pipe needs an
+ * odd number of backslashes before it, so a `\|` the text already holds stays as it is.
+ */
+function escapePipes(text: string): string {
+  return text.replace(/(\\*)\|/g, (run: string, backslashes: string) => (backslashes.length % 2 ? run : `${backslashes}\\|`))
 }
 
 /** A fenced code block whose fence is longer than any backtick run inside, so the text cannot close it. */

@@ -26,7 +26,9 @@ export function nextStep(view: ReportView): string {
   if (!view.started) return `**Next**: comment \`${p} execute\` to carry it out.`
   if (count.converged === view.tasks.length) {
     const review = report.links.pullRequest ? `review the [pull request](${report.links.pullRequest})` : 'review the changes'
-    return `**Next**: every task converged: ${review}; \`${p} verify\` runs every verification again against the current code.`
+    const manual = view.tasks.filter((t) => t.checks.some((c) => c.verified_by === 'manual' && c.verdict === 'pending')).map((t) => t.task.id)
+    const byHand = manual.length ? ` and make the manual checks of ${manual.join(', ')}` : ''
+    return `**Next**: every task converged: ${review}${byHand}; \`${p} verify\` runs every verification again against the current code.`
   }
   if (report.status === 'failed' || report.execution?.status === 'stopped')
     return `**Next**: execution was stopped: comment \`${p} resume\` to continue where it left off.`

@@ -1,5 +1,6 @@
 import type { Solution } from '../model/index.js'
 import type { PlanAnalysis } from '../plan/analyse.js'
+import { plural } from './markdown.js'
 
 /** The plan check as plain text for a terminal: errors, quality, findings, waves and file conflicts. */
 export function renderPlanText(analysis: PlanAnalysis, options: { notes?: string[] } = {}): string {
@@ -54,4 +55,3 @@ function renderConflicts(conflicts: Array<{ path: string; tasks: string[] }>): s
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`

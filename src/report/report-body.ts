@@ -37,11 +37,13 @@ function renderAtLevel(view: ReportView, graph: string | undefined, level: Compa
   if (analysis?.errors.length) out.push(...errorSection(view), '')
   if (report.solution) out.push(planLine(view), '', ...taskTable(view, level), '')
   if (graph && level.graph) out.push(codeBlock(graph, 'mermaid'), '')
+  else if (!graph && view.tasks.length) out.push(`_The task graph is too large for Mermaid to draw; the waves are in ${executionLink(report)}._`, '')
   out.push(nextStep(view), '')
   const sections = taskSections(view, level)
   if (sections.length) out.push('#### Convergence checks', '', ...sections.flatMap((s) => [s, '']))
   const findings = [...(analysis?.quality?.findings ?? []), ...(analysis?.warnings ?? [])]
-  if (findings.length) out.push(details(`Plan quality findings (${findings.length})`, findingList(findings)), '')
+  // Open when they are why the plan cannot go ahead.
+  if (findings.length) out.push(details(`Plan quality findings (${findings.length})`, findingList(findings), analysis?.gate === 'fail'), '')
   if (report.notes?.length) out.push(details('Planner notes', noteList(report.notes)), '')
   const cuts = cutsNotice(view, graph, level)
   if (cuts) out.push(cuts, '')

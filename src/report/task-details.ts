@@ -33,7 +33,7 @@ export function renderTaskDetails(t: TaskView, tailLines: number): string {
 }
 
 /** `✅ <b>T1</b> Fix the parser · 2/2 criteria met · 2/2 commands passed` (HTML, for a `<summary>`). */
-export function taskSummary(t: TaskView): string {
+function taskSummary(t: TaskView): string {
   const parts = [`${STATE_ICON[t.state]} <b>${htmlText(t.task.id)}</b> ${htmlText(truncate(t.task.title, 100))}`]
   const criteria = t.checks.filter((c) => c.kind === 'criterion' && c.verified_by !== 'manual')
   const commands = t.checks.filter((c) => c.kind === 'command')

@@ -7,7 +7,7 @@ import type { RunReport } from './run-report.js'
 /** Where a task stands, as a report shows it. */
 export type TaskState = 'converged' | 'failed' | 'running' | 'blocked' | 'pending' | 'skipped'
 
-export const TASK_STATES: readonly TaskState[] = ['converged', 'failed', 'running', 'blocked', 'pending', 'skipped']
+const TASK_STATES: readonly TaskState[] = ['converged', 'failed', 'running', 'blocked', 'pending', 'skipped']
 
 export const STATE_ICON: Record<TaskState, string> = {
   converged: '✅', failed: '❌', running: '🔄', blocked: '⛔', pending: '⏳', skipped: '⏭️',
@@ -54,7 +54,8 @@ export function buildView(report: RunReport): ReportView {
 
 /** Tasks are running or about to: the report is a progress report, not a verdict. */
 export function isInProgress(view: ReportView): boolean {
-  return view.count.running > 0 || view.report.execution?.status === 'running' || view.report.status === 'queued'
+  const { count, report } = view
+  return count.running > 0 || report.execution?.status === 'running' || report.status === 'queued' || report.status === 'executing'
 }
 
 /** Finished for good: nothing left to do or to look at. Failed tasks are not finished, they wait for a retry. */

@@ -46,12 +46,13 @@ describe('the action plans issues (dist/index.js against the API emulator)', () 
       'tasks-completed': '0',
       'tasks-failed': '0',
       'pull-request-number': '',
-      'check-run-id': '',
+      'check-run-id': String(gh.state.checkRuns()[0]!.id),
       'comment-id': String(stickyComments()[0]!.id),
       matrix: '',
     })
     expect(await gh.state.listFiles(BRANCH)).toEqual([
-      '.converge/issues/42/events.md', '.converge/issues/42/issue.json', '.converge/issues/42/plan.json', '.converge/state.json',
+      '.converge/issues/42/events.md', '.converge/issues/42/execution.md', '.converge/issues/42/issue.json',
+      '.converge/issues/42/plan.json', '.converge/state.json',
     ])
     expect((await gh.state.commits(BRANCH)).map((c) => c.message.split('\n')[0])).toEqual(['ISS-42: planned SOL-ISS-42-1 (4 tasks, gate pass)'])
 
@@ -61,6 +62,10 @@ describe('the action plans issues (dist/index.js against the API emulator)', () 
     expect(comment!.body).toContain('| T3 | Create test/truncate.test.js and extend test/slugify.test.js with accented titles | 2 |')
     expect(comment!.body).toContain('comment `/converge approve`')
     expect(run.summary).toContain('### Converge · ISS-42 · planned')
+    expect(gh.state.checkRuns()).toEqual([
+      expect.objectContaining({ name: 'converge / ISS-42', status: 'completed', conclusion: 'action_required', headSha: await gh.state.branchHead('main') }),
+    ])
+    expect(comment!.body).toContain('[check run](')
     expect(gh.requests.length).toBeLessThanOrEqual(8)
   })
 
