@@ -86,7 +86,8 @@ describe('runCommand: exit and output', () => {
     expect(result.outputBytes).toBe(50 * (1 << 20) + 4)
     expect(result.outputTail).toHaveLength(16 * 1024)
     expect(result.outputTail.endsWith('xxxend\n')).toBe(true)
-    expect(peak).toBeLessThan(4 * (1 << 20))
+    // Unbounded, this holds the whole 50 MB; chunks in flight vary with the machine's load, hence the margin.
+    expect(peak).toBeLessThan(16 * (1 << 20))
   })
 
   it('gives the command /dev/null as standard input', async () => {
