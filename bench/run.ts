@@ -6,6 +6,7 @@ import { benchAction } from './action.js'
 import { benchApi } from './api.js'
 import { benchDag } from './dag.js'
 import { benchReports } from './reports.js'
+import { benchSchedule } from './schedule.js'
 
 const args = process.argv.slice(2)
 const full = args.includes('--full')
@@ -16,6 +17,7 @@ const benches: Record<string, () => string | Promise<string>> = {
   api: () => benchApi(),
   action: () => benchAction(),
   reports: () => benchReports(),
+  schedule: () => benchSchedule(),
 }
 
 for (const [name, run] of Object.entries(benches)) {
