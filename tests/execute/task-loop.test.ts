@@ -1,0 +1,254 @@
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { identityEnv, runGit } from '../../src/git/git.js'
+import { convergeTask, type ControlDecision, type TaskLoopOptions } from '../../src/execute/task-loop.js'
+import { LoopStateSchema, TaskResultSchema, type LoopState, type Task } from '../../src/model/index.js'
+import { task as baseTask } from '../support/tasks.js'
+
+const EXECUTORS = resolve(import.meta.dirname, '../fixtures/executors')
+const script = (name: string, ...args: string[]) =>
+  ['node', JSON.stringify(join(EXECUTORS, name)), ...args].join(' ')
+const CHECK = script('check-state.mjs')
+
+let root: string
+let repo: string
+let work: string
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'converge-task-loop-'))
+  repo = join(root, 'repo')
+  work = join(root, 'work')
+  const git = (...args: string[]) =>
+    runGit(['-c', 'commit.gpgsign=false', ...args], { cwd: repo, env: identityEnv({ name: 'T', email: 't@example.com' }) })
+  await runGit(['init', '--quiet', repo], { cwd: root })
+  await writeFile(join(repo, 'state.txt'), 'broken\n')
+  await git('add', 'state.txt')
+  await git('commit', '--quiet', '-m', 'initial')
+})
+afterEach(() => rm(root, { recursive: true, force: true }))
+
+function task(overrides: Partial<Task> = {}): Task {
+  return {
+    ...baseTask('T1'),
+    title: 'Fix the state',
+    files: [{ path: 'state.txt', action: 'modify', target: null, changes: ['Write "fixed"'] }],
+    test: { commands: [CHECK], unit: [], integration: [] },
+    convergence: { criteria: ['state.txt says fixed'], verification: '', definition_of_done: 'The state is fixed' },
+    ...overrides,
+  }
+}
+
+function options(overrides: Partial<TaskLoopOptions> = {}): TaskLoopOptions & { loops: LoopState[] } {
+  const loops: LoopState[] = []
+  return {
+    issue: { number: 42, title: 'State is broken' },
+    solutionId: 'SOL-ISS-42-1',
+    repoDir: repo,
+    workDir: work,
+    executorCommand: 'none',
+    maxIterations: 3,
+    timeoutMs: 10_000,
+    checkControl: async () => 'continue',
+    onLoop: (loop) => void loops.push(loop),
+    ...overrides,
+    loops,
+  }
+}
+
+describe('convergeTask', () => {
+  it('completes when the executor makes the commands pass on the first attempt', async () => {
+    const opts = options({ executorCommand: script('write-state.mjs', 'fixed'), env: { EXTRA: 'yes' } })
+    const outcome = await convergeTask(task(), opts)
+
+    expect(outcome.status).toBe('completed')
+    expect(TaskResultSchema.parse(outcome.result)).toMatchObject({
+      task_id: 'T1', status: 'completed', attempts: 1, tests_passed: true, error: null, files_modified: [], commit_hash: null,
+    })
+    expect(outcome.result.convergence_verified).toEqual([
+      expect.objectContaining({ kind: 'command', text: CHECK, verdict: 'pass', verified_by: 'command', exit_code: 0, timed_out: false, tests_passed: 1, tests_failed: 0 }),
+      { kind: 'criterion', text: 'state.txt says fixed', verdict: 'pending', verified_by: 'manual' },
+    ])
+    expect(await readFile(join(repo, 'state.txt'), 'utf8')).toBe('fixed\n')
+
+    const attempt = join(work, 'attempt-1')
+    expect(JSON.parse(await readFile(join(attempt, 'task.json'), 'utf8'))).toEqual(task())
+    expect(await readFile(join(attempt, 'prompt.md'), 'utf8')).toContain('# T1: Fix the state')
+    expect(await readFile(join(attempt, 'feedback.md'), 'utf8')).toBe('')
+    const env = JSON.parse(await readFile(join(attempt, 'env.json'), 'utf8'))
+    expect(env.converge).toEqual({
+      CONVERGE_TASK_FILE: join(attempt, 'task.json'),
+      CONVERGE_PROMPT_FILE: join(attempt, 'prompt.md'),
+      CONVERGE_FEEDBACK_FILE: join(attempt, 'feedback.md'),
+      CONVERGE_RESULT_FILE: join(attempt, 'result.json'),
+      CONVERGE_ISSUE: '42',
+      CONVERGE_TASK_ID: 'T1',
+      CONVERGE_ATTEMPT: '1',
+    })
+    expect(env.names).toContain('EXTRA')
+    expect(env.names.filter((n: string) => /TOKEN|^INPUT_/.test(n))).toEqual([])
+
+    const loop = LoopStateSchema.parse(outcome.loop)
+    expect(loop).toMatchObject({ status: 'running', current_iteration: 1 })
+    expect(loop.skill_state).toMatchObject({
+      current_action: 'complete',
+      completed_actions: ['develop', 'validate'],
+      develop: { total: 1, completed: 1, tasks: [{ id: 'T1', status: 'completed', tool: 'executor' }] },
+      validate: { passed: true, pass_rate: 100, failed_tests: [], test_results: [{ test_name: CHECK, suite: 'T1', status: 'passed' }] },
+    })
+    expect(opts.loops.map((l) => l.skill_state?.current_action)).toEqual(['init', 'develop', 'validate', 'validate', 'complete'])
+  })
+
+  it('feeds the failing command and its output back, and converges on the second attempt', async () => {
+    const outcome = await convergeTask(task(), options({ executorCommand: script('learn-from-feedback.mjs') }))
+
+    expect(outcome.status).toBe('completed')
+    expect(outcome.result.attempts).toBe(2)
+    const feedback = await readFile(join(work, 'attempt-2', 'feedback.md'), 'utf8')
+    expect(feedback).toContain(`## \`${CHECK}\` exited with code 1`)
+    expect(feedback).toContain('AssertionError: expected "first guess" to be "fixed"')
+    expect(feedback).toContain('0 passed, 1 failed')
+    // The error line survives even though the noise before it is cut.
+    expect(feedback).not.toContain('noise line 0\n')
+    expect(await readFile(join(work, 'attempt-2', 'prompt.md'), 'utf8')).toContain('## The previous attempt did not converge')
+    expect(outcome.loop.current_iteration).toBe(2)
+    expect(outcome.loop.skill_state).toMatchObject({
+      current_action: 'complete',
+      completed_actions: ['develop', 'validate', 'debug', 'validate'],
+      debug: { iteration: 1, active_bug: null },
+    })
+  })
+
+  it('fails after maxIterations, saying which command failed and why', async () => {
+    const outcome = await convergeTask(task(), options({ executorCommand: script('write-state.mjs', 'wrong'), maxIterations: 2 }))
+
+    expect(outcome.status).toBe('failed')
+    expect(outcome.result).toMatchObject({ status: 'failed', attempts: 2, tests_passed: false })
+    expect(outcome.result.error).toBe(
+      `Not converged after 2 attempts: \`${CHECK}\` exited with code 1 (AssertionError: expected "wrong" to be "fixed")`,
+    )
+    expect(outcome.result.convergence_verified[0]).toMatchObject({ verdict: 'fail', exit_code: 1, tests_passed: 0, tests_failed: 1 })
+    expect(await readdir(work)).toEqual(['attempt-1', 'attempt-2'])
+    expect(outcome.loop.skill_state).toMatchObject({
+      current_action: null,
+      develop: { completed: 0, tasks: [{ id: 'T1', status: 'failed' }] },
+      validate: { passed: false, pass_rate: 0, failed_tests: [CHECK] },
+    })
+    expect(outcome.loop.skill_state!.errors).toHaveLength(2)
+  })
+
+  it('kills a hanging verification command at the timeout and records it', async () => {
+    const hang = `node -e "setTimeout(() => {}, 60000)"`
+    const outcome = await convergeTask(
+      task({ test: { commands: [hang], unit: [], integration: [] } }),
+      options({ timeoutMs: 300 }),
+    )
+
+    expect(outcome.status).toBe('failed')
+    expect(outcome.result.convergence_verified[0]).toMatchObject({ verdict: 'fail', timed_out: true, exit_code: null })
+    expect(outcome.result.convergence_verified[0]!.duration_ms).toBeLessThan(5000)
+    expect(outcome.result.error).toMatch(/^Not converged after 1 attempt: `node -e .*` timed out after [\d.]+ s$/)
+  })
+
+  it('with executor none, only verifies, once', async () => {
+    await writeFile(join(repo, 'state.txt'), 'fixed\n')
+    const passed = await convergeTask(task(), options({ executorCommand: '  none ' }))
+    expect(passed).toMatchObject({ status: 'completed', result: { attempts: 1 } })
+    expect(passed.loop.skill_state).toMatchObject({ completed_actions: ['validate'], develop: { tasks: [{ tool: 'none' }] } })
+    expect(existsSync(work)).toBe(false)
+
+    await writeFile(join(repo, 'state.txt'), 'broken\n')
+    const failed = await convergeTask(task(), options({ executorCommand: '', maxIterations: 5 }))
+    expect(failed).toMatchObject({ status: 'failed', result: { attempts: 1 } })
+  })
+
+  it('marks a non-command criterion met only from the executor report', async () => {
+    const criteriaOnly = task({
+      test: { commands: [], unit: [], integration: [] },
+      convergence: { criteria: ['The greeting is friendly'], verification: 'Manual: read the greeting', definition_of_done: '' },
+    })
+    const met = await convergeTask(criteriaOnly, options({ executorCommand: script('report-criteria.mjs', 'met') }))
+    expect(met.status).toBe('completed')
+    expect(met.result.tests_passed).toBeNull()
+    expect(met.result.convergence_verified).toEqual([
+      { kind: 'criterion', text: 'The greeting is friendly', verdict: 'pass', verified_by: 'agent', output_tail: 'checked by met' },
+      { kind: 'criterion', text: 'Manual: read the greeting', verdict: 'pending', verified_by: 'manual' },
+    ])
+
+    const unmet = await convergeTask(criteriaOnly, options({ executorCommand: script('report-criteria.mjs', 'unmet'), maxIterations: 2 }))
+    expect(unmet.result).toMatchObject({ status: 'failed', attempts: 2, error: 'Not converged after 2 attempts: "The greeting is friendly" not met' })
+    expect(await readFile(join(work, 'attempt-2', 'feedback.md'), 'utf8')).toContain('- The greeting is friendly — checked by unmet')
+
+    const garbage = await convergeTask(criteriaOnly, options({ executorCommand: script('report-criteria.mjs', 'garbage'), maxIterations: 1 }))
+    expect(garbage.result.error).toBe('Not converged after 1 attempt: no verification command to run and no executor report')
+    expect(garbage.loop.skill_state!.errors[0]!.message).toMatch(/^T1: ignored the executor's report: /)
+
+    const unverifiable = await convergeTask(criteriaOnly, options())
+    expect(unverifiable.result.error).toBe('Not converged after 1 attempt: no verification command to run and no executor report')
+  })
+
+  it('records the report next to passing commands without letting it decide', async () => {
+    const outcome = await convergeTask(
+      task({ test: { commands: ['true'], unit: [], integration: [] } }),
+      options({ executorCommand: script('report-criteria.mjs', 'unmet') }),
+    )
+    expect(outcome.status).toBe('completed')
+    expect(outcome.result.convergence_verified[1]).toMatchObject({ verdict: 'fail', verified_by: 'agent' })
+  })
+
+  it('pauses before the second attempt, keeping the progress of the first', async () => {
+    const decisions: ControlDecision[] = ['continue', 'continue', 'pause']
+    const outcome = await convergeTask(
+      task(),
+      options({ executorCommand: script('write-state.mjs', 'wrong'), checkControl: async () => decisions.shift() ?? 'continue' }),
+    )
+
+    expect(outcome.status).toBe('paused')
+    expect(outcome.result).toMatchObject({ attempts: 1, error: 'Paused before the executor run of attempt 2' })
+    expect(outcome.result.convergence_verified[0]).toMatchObject({ verdict: 'fail', exit_code: 1 })
+    expect(await readdir(work)).toEqual(['attempt-1'])
+    expect(outcome.loop).toMatchObject({ status: 'paused', current_iteration: 1 })
+    expect(outcome.loop.skill_state).toMatchObject({ current_action: 'paused', last_action: 'validate', develop: { tasks: [{ status: 'pending' }] } })
+  })
+
+  it('stops before a verification command and continues a loop it was given', async () => {
+    const first = await convergeTask(task({ id: 'T1', test: { commands: ['true'], unit: [], integration: [] } }), options())
+    const outcome = await convergeTask(task({ id: 'T2' }), options({ loop: first.loop, checkControl: async () => 'stop' }))
+
+    expect(outcome.status).toBe('stopped')
+    expect(outcome.result.error).toBe(`Stopped before \`${CHECK}\` (attempt 1)`)
+    expect(outcome.loop).toMatchObject({ status: 'failed', failure_reason: `T2: Stopped before \`${CHECK}\` (attempt 1)`, current_iteration: 2 })
+    expect(outcome.loop.skill_state!.develop).toMatchObject({
+      total: 2, completed: 1, tasks: [{ id: 'T1', status: 'completed' }, { id: 'T2', status: 'failed' }],
+    })
+  })
+
+  it('never runs issue or plan text as shell: it reaches the executor only in files', async () => {
+    const hostile = 'Fix $(touch pwned) and `touch pwned2`'
+    const outcome = await convergeTask(
+      task({ title: hostile, test: { commands: ['true'], unit: [], integration: [] } }),
+      options({ issue: { number: 42, title: hostile }, executorCommand: 'cat "$CONVERGE_PROMPT_FILE" "$CONVERGE_TASK_FILE" > /dev/null' }),
+    )
+
+    expect(outcome.status).toBe('completed')
+    for (const dir of [repo, work, join(work, 'attempt-1'), process.cwd()]) {
+      expect(existsSync(join(dir, 'pwned'))).toBe(false)
+      expect(existsSync(join(dir, 'pwned2'))).toBe(false)
+    }
+    const prompt = await readFile(join(work, 'attempt-1', 'prompt.md'), 'utf8')
+    expect(prompt).toContain(`# T1: ${hostile}`)
+    expect(prompt).toContain(`Issue #42: ${hostile}`)
+  })
+
+  it('records a failing executor as a loop error and lets verification judge', async () => {
+    const outcome = await convergeTask(task({ test: { commands: ['true'], unit: [], integration: [] } }), options({ executorCommand: 'exit 7' }))
+    expect(outcome.status).toBe('completed')
+    expect(outcome.loop.skill_state!.errors.map((e) => e.message)).toEqual(['T1: the executor exited with code 7'])
+  })
+
+  it('rejects a maxIterations below 1', async () => {
+    await expect(convergeTask(task(), options({ maxIterations: 0 }))).rejects.toThrow(RangeError)
+  })
+})
