@@ -2,14 +2,17 @@ import { changesState, commandList, type CommandName } from '../commands/command
 import type { GitHubClient } from '../github/client.js'
 import { reactToComment, replyToIssue, upsertStickyComment } from '../github/comments.js'
 import { issueDocument, readIssue, type ApiIssue } from '../github/issues.js'
-import type { IssueStatus, QualityGate, Solution } from '../model/index.js'
+import type { ExecutionRecord, IssueStatus, QualityGate, Solution } from '../model/index.js'
 import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
 import { approvePlan } from '../pipeline/approve.js'
 import { signalIssue } from '../pipeline/control.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { pipelinePlan } from '../pipeline/plan-command.js'
 import { syncIssues } from '../pipeline/sync.js'
-import { CheckRunPermissionError, publishCheckRun } from '../github/check-runs.js'
+import { join } from 'node:path'
+import { CheckRun, CheckRunPermissionError, publishCheckRun } from '../github/check-runs.js'
+import { parseAnnotations, type Annotation } from '../report/annotations.js'
+import { verifyIssue } from '../pipeline/verify.js'
 import { renderCheckRun } from '../report/check-run.js'
 import { renderIssueComment } from '../report/issue-comment.js'
 import { renderJobSummary } from '../report/job-summary.js'
@@ -27,6 +30,10 @@ export interface Session {
   client: GitHubClient
   store: StateStore
   now: string
+  /** The checked-out repository tasks run in (`working-directory` inside `GITHUB_WORKSPACE`). */
+  repoDir: string
+  /** Scratch space for per-task files (`RUNNER_TEMP`). */
+  tempDir: string
 }
 
 /** What a command did: the action turns it into outputs, a job summary and the step's result. */
@@ -37,6 +44,7 @@ export interface Outcome {
   gate?: QualityGate
   commentId?: number
   checkRunId?: number
+  execution?: ExecutionRecord
   /** Markdown for the job summary. */
   summary: string
   /** The step fails with this message. */
@@ -55,7 +63,7 @@ type CommandRoute = Extract<Route, { kind: 'command' | 'unknown-command' }>
 
 const SIGNALLED = { pause: 'Paused', resume: 'Resumed', stop: 'Stopped' } as const
 
-const NOT_YET: ReadonlySet<CommandName> = new Set(['execute', 'verify', 'retry', 'matrix', 'execute-task', 'report'])
+const NOT_YET: ReadonlySet<CommandName> = new Set(['execute', 'retry', 'matrix', 'execute-task', 'report'])
 
 export async function dispatch(session: Session, route: CommandRoute): Promise<Outcome> {
   const { inputs, ctx, client } = session
@@ -87,7 +95,7 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
 
   if (command === 'sync') return sync(session, route.args[0])
   if (NOT_YET.has(command)) {
-    const message = `\`${prefix} ${command}\` is not available in this version of Converge yet. Available now: plan, approve, status, pause, resume, stop, sync.`
+    const message = `\`${prefix} ${command}\` is not available in this version of Converge yet. Available now: plan, approve, verify, status, pause, resume, stop, sync.`
     if (write && where) await replyToIssue(client, ctx.repo, where, message)
     return { status: 'unavailable', summary: message, warning: message }
   }
@@ -117,6 +125,8 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
     }
     case 'status':
       return report(session, n)
+    case 'verify':
+      return verify(session, n, actor, where)
     default:
       throw new Error(`unhandled command ${command}`)
   }
@@ -215,6 +225,89 @@ async function publish(session: Session, report: RunReport, changed: boolean) {
     summary: renderJobSummary(linked),
     warning,
   }
+}
+
+/**
+ * `verify`: every task's verification against the checked-out code, reported live through the check run
+ * (bounded progress updates, annotations from failing output) and then the sticky comment.
+ */
+async function verify(session: Session, n: number, actor: string, where: number): Promise<Outcome> {
+  const { inputs, ctx, client, store } = session
+  if (inputs['auto-approve']) {
+    const snapshot = await store.snapshot(issueFilePaths(n))
+    const { plan } = await readIssueFiles(snapshot, n, session.now)
+    if (plan && !plan.approval && analysePlan(plan).gate === 'pass') await approvePlan(store, n, actor, session.now)
+  }
+  const snapshot = await store.snapshot(issueFilePaths(n))
+  const { issue, plan } = await readIssueFiles(snapshot, n, session.now)
+  const base = reportBase(session, n, issue?.title ?? `#${n}`)
+  let check: CheckRun | undefined
+  let warning: string | undefined
+  if (!inputs['dry-run'] && ctx.sha && plan) {
+    try {
+      check = await CheckRun.start(client, ctx.repo, {
+        issueNumber: n, headSha: ctx.sha, taskCount: plan.tasks.length,
+        output: { title: 'Verifying', summary: `Verifying ${plan.tasks.length} tasks of ${plan.id}.` },
+        ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
+      })
+    } catch (error) {
+      if (!(error instanceof CheckRunPermissionError)) throw error
+      warning = error.message
+    }
+  }
+  const result = await verifyIssue(store, n, {
+    repoDir: session.repoDir,
+    workRoot: join(session.tempDir, 'converge'),
+    maxParallel: inputs['max-parallel'],
+    timeoutMs: inputs['task-timeout-minutes'] * 60_000,
+    secrets: [inputs['github-token']],
+    now: () => new Date().toISOString(),
+    onProgress: (record, solution) => {
+      const done = Object.keys(record.tasks).length
+      check?.progress(renderCheckRun({ ...base, status: 'executing', solution, execution: record }), done)
+    },
+  })
+  if (!result.ok) {
+    if (check) await check.complete({ conclusion: 'action_required', output: { title: 'Cannot verify', summary: result.reason } })
+    return refusedOnIssue(session, n, where, result.reason)
+  }
+  const report: RunReport = {
+    ...base,
+    status: result.issue.status,
+    headline: `Verified by @${actor} against the checked-out code.`,
+    solution: result.plan,
+    execution: result.record,
+    ...(check?.url ? { links: { ...base.links, checkRun: check.url } } : {}),
+  }
+  if (check) {
+    const output = renderCheckRun(report)
+    await check.complete({
+      conclusion: output.conclusion ?? 'neutral',
+      output: { title: output.title, summary: output.summary },
+      annotations: failingAnnotations(result.record, session.repoDir),
+    })
+  }
+  const commentId = inputs['dry-run']
+    ? undefined
+    : (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id
+  return {
+    status: result.issue.status,
+    issueNumber: n,
+    solution: result.plan,
+    execution: result.record,
+    ...(commentId ? { commentId } : {}),
+    ...(check ? { checkRunId: check.id } : {}),
+    summary: renderJobSummary(report),
+    ...(warning ? { warning } : {}),
+  }
+}
+
+/** Annotations parsed from the output of every failing command. */
+function failingAnnotations(record: ExecutionRecord, repoRoot: string): Annotation[] {
+  return Object.values(record.tasks)
+    .flatMap((task) => task.convergence_verified)
+    .filter((check) => check.kind === 'command' && check.verdict === 'fail' && check.output_tail)
+    .flatMap((check) => parseAnnotations(check.output_tail!, { repoRoot }))
 }
 
 async function sync(session: Session, label: string | undefined): Promise<Outcome> {

@@ -4,7 +4,8 @@ import type { Outcome } from './commands.js'
 
 /** Every output of SPEC §8, from a command's outcome; empty where the command has nothing to say. */
 export function outputsOf(outcome: Outcome): Record<string, string> {
-  const { solution } = outcome
+  const { solution, execution } = outcome
+  const results = Object.values(execution?.tasks ?? {})
   const n = outcome.issueNumber
   return {
     status: outcome.status,
@@ -14,8 +15,8 @@ export function outputsOf(outcome: Outcome): Record<string, string> {
     'plan-hash': solution ? planHash(solution) : '',
     'quality-gate': outcome.gate ?? '',
     'tasks-total': solution ? String(solution.tasks.length) : '',
-    'tasks-completed': solution ? '0' : '',
-    'tasks-failed': solution ? '0' : '',
+    'tasks-completed': solution ? String(results.filter((r) => r.status === 'completed').length) : '',
+    'tasks-failed': solution ? String(results.filter((r) => r.status === 'failed').length) : '',
     'pull-request-number': '',
     'check-run-id': outcome.checkRunId ? String(outcome.checkRunId) : '',
     'comment-id': outcome.commentId ? String(outcome.commentId) : '',

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import { resolve } from 'node:path'
 import * as core from '@actions/core'
 import { clientFromEnvironment } from '../github/client.js'
 import { DryRunStore } from '../state/dry-run-store.js'
@@ -42,7 +44,9 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
 
   let outcome: Outcome
   try {
-    outcome = await dispatch({ inputs, ctx, client, store, now: new Date().toISOString() }, route)
+    const repoDir = resolve(env.GITHUB_WORKSPACE || process.cwd(), inputs['working-directory'])
+    const tempDir = env.RUNNER_TEMP || tmpdir()
+    outcome = await dispatch({ inputs, ctx, client, store, now: new Date().toISOString(), repoDir, tempDir }, route)
   } finally {
     const s = client.stats
     core.info(`GitHub API: ${s.requests} requests (${s.notModified} answered 304 at no rate-limit cost)`)

@@ -24,8 +24,11 @@ export interface ScheduleEvent {
 export interface ScheduleOptions {
   /** At least 1. */
   maxParallel: number
-  /** `skip`: a failure skips its transitive dependents; `abort`: a failure starts nothing new. */
-  onFailure: 'skip' | 'abort'
+  /**
+   * `skip`: a failure skips its transitive dependents; `abort`: a failure starts nothing new;
+   * `continue`: dependents run anyway, still after it (`verify` checks every task against code that exists).
+   */
+  onFailure: 'skip' | 'abort' | 'continue'
   /** Nothing new starts once this many tasks failed in this run. No limit when absent. */
   maxErrors?: number
   /**
@@ -173,13 +176,13 @@ class Scheduler {
     const id = this.tasks[index]!.id
     this.results[index] = reason === undefined ? { status } : { status, reason }
     this.emit({ type: 'finish', taskId: id, status, ...(reason === undefined ? {} : { reason }) })
-    if (status === 'completed') {
+    if (status === 'completed' || this.options.onFailure === 'continue') {
       for (const d of this.dependents[index]!) if (--this.waitingOn[d]! === 0 && !this.results[d]) this.makeReady(d)
-      return
+      if (status === 'completed') return
     }
     this.failures++
     if (this.options.onFailure === 'abort') this.stop({ status: 'aborted', reason: `not started: the run was aborted after ${id} failed` })
-    else this.skipDependents(index, `depends on ${id}, which failed`)
+    else if (this.options.onFailure === 'skip') this.skipDependents(index, `depends on ${id}, which failed`)
     if (this.failures >= (this.options.maxErrors ?? Infinity))
       this.stop({ status: 'failed', reason: `not started: ${this.failures} tasks failed (max-errors ${this.options.maxErrors})` })
   }

@@ -1,4 +1,4 @@
-import { IssueStateSchema, LoopStateSchema, RunStateSchema, SolutionSchema } from '../model/index.js'
+import { ExecutionRecordSchema, IssueStateSchema, LoopStateSchema, RunStateSchema, SolutionSchema } from '../model/index.js'
 import { statePaths } from '../state/layout.js'
 import { readStateJson } from '../state/state-files.js'
 import type { StateSnapshot } from '../state/store.js'
@@ -11,12 +11,13 @@ export async function readIssueFiles(snapshot: StateSnapshot, n: number, now: st
     issue: await readStateJson(snapshot, statePaths.issue(n), IssueStateSchema),
     plan: await readStateJson(snapshot, statePaths.plan(n), SolutionSchema),
     loop: await readStateJson(snapshot, statePaths.loop(n), LoopStateSchema),
+    execution: await readStateJson(snapshot, statePaths.execution(n), ExecutionRecordSchema),
     events: await snapshot.read(statePaths.events(n)),
   }
 }
 
 export function issueFilePaths(n: number): string[] {
-  return [statePaths.runState, statePaths.issue(n), statePaths.plan(n), statePaths.loop(n), statePaths.events(n)]
+  return [statePaths.runState, statePaths.issue(n), statePaths.plan(n), statePaths.loop(n), statePaths.execution(n), statePaths.events(n)]
 }
 
 export function appendEvent(existing: string | undefined, issue: number, event: string): string {

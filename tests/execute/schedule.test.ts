@@ -272,4 +272,16 @@ describe('runSchedule properties', () => {
       { numRuns: 120 },
     )
   })
+
+  it('runs the dependents of a failed task with onFailure continue, still after it', async () => {
+    const order: string[] = []
+    const result = await runSchedule([task('T1'), task('T2', ['T1']), task('T3', ['T2'])], {
+      maxParallel: 2,
+      onFailure: 'continue',
+      runTask: async (t) => { order.push(t.id); return t.id === 'T1' ? 'failed' : 'completed' },
+    })
+    expect(order).toEqual(['T1', 'T2', 'T3'])
+    expect(result.status).toBe('failed')
+    expect([...result.results.values()].map((r) => r.status)).toEqual(['failed', 'completed', 'completed'])
+  })
 })

@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ExecutionRecordSchema } from '../../src/model/index.js'
+import { startEmulator, type Emulator } from '../support/emulator/index.js'
+import { issueCommentEvent, issueLabeledEvent } from '../support/events.js'
+import { disposeRuns, runAction } from '../support/runner.js'
+
+const BRANCH = 'converge/state'
+const criteria = (text: string) => ({ criteria: [text], verification: '', definition_of_done: 'The check passes for users' })
+const PLAN = {
+  description: 'Check the repository',
+  analysis: { risk: 'low', impact: 'low', complexity: 'low' },
+  tasks: [
+    { id: 'T1', title: 'Keep the README', action: 'Test', description: 'The README stays', files: [{ path: 'README.md', action: 'modify', changes: ['Keep it'] }], implementation: ['Nothing to do'], test: { commands: ['test -f README.md'] }, convergence: criteria('README.md exists at the root') },
+    { id: 'T2', title: 'Validate the app', action: 'Test', description: 'The app check passes', files: [{ path: 'src/app.ts', action: 'modify', changes: ['Fix the value'] }], implementation: ['Fix the value'], test: { commands: ['node check.js'] }, convergence: criteria('check.js exits 0 for src/app.ts') },
+    { id: 'T3', title: 'Keep the app file', action: 'Test', description: 'The app file stays', files: [{ path: 'src/other.ts', action: 'modify', changes: ['Keep it'] }], implementation: ['Nothing to do'], test: { commands: ['test -f src/app.ts'] }, convergence: criteria('src/app.ts exists after T2'), depends_on: ['T2'] },
+  ],
+}
+
+describe('verify (dist/index.js against the API emulator)', () => {
+  let gh: Emulator
+  beforeEach(async () => {
+    gh = await startEmulator({
+      owner: 'octo-org', repo: 'demo',
+      files: {
+        'README.md': '# demo\n',
+        'src/app.ts': 'export const value = "1"\n',
+        'check.js': "console.error('src/app.ts:1:14: error: value must be a number'); process.exit(1)\n",
+      },
+    })
+    gh.seed.user({ login: 'alice' })
+    gh.seed.permission('alice', 'write')
+    gh.seed.issue({ number: 44, title: 'Check the app', labels: ['converge:plan'], body: `\`\`\`json\n${JSON.stringify(PLAN, null, 2)}\n\`\`\`\n` })
+  })
+  afterEach(async () => {
+    await disposeRuns()
+    try { gh.expectNoViolations() } finally { await gh.close() }
+  })
+
+  const comment = (body: string) => runAction({ gh, event: issueCommentEvent({ gh, issue: 44, body, sender: 'alice' }) })
+
+  it('refuses to run the commands of a plan nobody approved', async () => {
+    await runAction({ gh, event: issueLabeledEvent({ gh, issue: 44, label: 'converge:plan', sender: 'alice' }) })
+    const run = await comment('/converge verify')
+    expect(run.outputs.status).toBe('refused')
+    expect(gh.state.comments(44).at(-1)!.body).toContain('is not approved: its commands run only after `/converge approve`')
+    expect(await gh.state.readFile(BRANCH, '.converge/issues/44/execution.json')).toBeNull()
+    expect(gh.state.checkRuns().at(-1)).toMatchObject({ status: 'completed', conclusion: 'action_required' })
+  })
+
+  it('verifies every task against the checkout and reports through the check run, the comment and the state branch', async () => {
+    await runAction({ gh, event: issueLabeledEvent({ gh, issue: 44, label: 'converge:plan', sender: 'alice' }) })
+    expect((await comment('/converge approve')).outputs['quality-gate']).toBe('pass')
+    const run = await comment('/converge verify')
+    expect(run.errors).toEqual([])
+    expect(run.outputs).toMatchObject({ status: 'failed', 'tasks-total': '3', 'tasks-completed': '2', 'tasks-failed': '1' })
+
+    const record = ExecutionRecordSchema.parse(JSON.parse((await gh.state.readFile(BRANCH, '.converge/issues/44/execution.json'))!))
+    expect(record.status).toBe('failed')
+    expect(Object.fromEntries(Object.entries(record.tasks).map(([id, r]) => [id, r.status]))).toEqual({ T1: 'completed', T2: 'failed', T3: 'completed' })
+    expect(record.tasks.T2!.convergence_verified).toContainEqual(expect.objectContaining({ kind: 'command', text: 'node check.js', verdict: 'fail', exit_code: 1 }))
+
+    const check = gh.state.checkRuns().find((c) => c.id === Number(run.outputs['check-run-id']))!
+    expect(check).toMatchObject({ name: 'converge / ISS-44', status: 'completed', conclusion: 'failure' })
+    expect(check.annotations).toContainEqual(expect.objectContaining({ path: 'src/app.ts', start_line: 1, annotation_level: 'failure' }))
+
+    const sticky = gh.state.comments(44).find((c) => c.body.startsWith('<!-- converge:ISS-44 -->'))!.body
+    expect(sticky).toContain('node check.js')
+    expect(sticky).toContain('/converge retry T2')
+    const events = (await gh.state.readFile(BRANCH, '.converge/issues/44/events.md'))!
+    expect(events).toContain('T2: Validate the app')
+    expect((await gh.state.commits(BRANCH)).map((c) => c.message.split('\n')[0])).toEqual(expect.arrayContaining([
+      'ISS-44: verifying SOL-ISS-44-1 (3 tasks)', 'ISS-44: T2 failed verification', 'ISS-44: verification failed (2/3 tasks converged)',
+    ]))
+  })
+})
