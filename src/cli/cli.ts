@@ -6,6 +6,8 @@ import { demoCommand } from './commands/demo.js'
 import { planCommand } from './commands/plan.js'
 import { validateCommand } from './commands/validate.js'
 import { UsageError } from './usage-error.js'
+import { approveCommand, verifyCommand } from './commands/verify.js'
+import { userInfo } from 'node:os'
 import type { CliIo } from './io.js'
 import { DEFAULT_STATE_BRANCH } from '../state/layout.js'
 
@@ -15,12 +17,16 @@ Commands:
   demo                              Run the pipeline on the bundled example, offline
   validate <plan.json>              Check a plan file (exit 1 with every error and finding)
   plan --issue-file <issue.md>      Plan an issue and commit it to the local state branch
+  approve --number <n>              Approve the stored plan (bound to its content hash)
+  verify --number <n>               Run the approved plan's verification commands on --repo
 
 Options:
   --repo <dir>            Repository holding the state branch (default: .)
   --state-branch <name>   State branch (default: ${DEFAULT_STATE_BRANCH})
   --planner <mode>        auto | explicit | builtin (default: auto)
   --number <n>            Issue number (default: from the file's front matter or name)
+  --max-parallel <n>      verify: tasks at once (default: 2)
+  --timeout <minutes>     verify: limit of each command (default: 15)
   --json                  validate: print the report as JSON
   --keep                  demo: keep the temporary directory
   -h, --help              Show this help`
@@ -37,6 +43,8 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string): Pr
       'issue-file': { type: 'string' },
       number: { type: 'string' },
       json: { type: 'boolean', default: false },
+      'max-parallel': { type: 'string', default: '2' },
+      timeout: { type: 'string', default: '15' },
       keep: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -58,7 +66,23 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string): Pr
         { issueFile: values['issue-file'], repo: values.repo, planner: values.planner, stateBranch: values['state-branch'], ...(number !== undefined ? { number } : {}) },
         io,
       )
+    case 'approve':
+      return approveCommand({ repo: values.repo, stateBranch: values['state-branch'], by: userInfo().username, ...(number !== undefined ? { number } : {}) }, io)
+    case 'verify':
+      return verifyCommand(
+        {
+          repo: values.repo, stateBranch: values['state-branch'], ...(number !== undefined ? { number } : {}),
+          maxParallel: positive(values['max-parallel'], '--max-parallel'), timeoutMinutes: positive(values.timeout, '--timeout'),
+        },
+        io,
+      )
     default:
-      throw new UsageError(`Unknown command "${command}". Commands: demo, validate, plan`)
+      throw new UsageError(`Unknown command "${command}". Commands: demo, validate, plan, approve, verify`)
   }
+}
+
+function positive(value: string, name: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} must be a positive whole number`)
+  return n
 }

@@ -119,6 +119,25 @@ describe('converge plan', () => {
   })
 })
 
+describe('converge approve and verify', () => {
+  it('verifies only an approved plan, and reports each task', async () => {
+    const repo = await busyWorkingRepo()
+    try {
+      await cli('plan', '--issue-file', 'examples/demo/issue.md', '--repo', repo.dir)
+      await expect(cli('verify', '--repo', repo.dir)).rejects.toThrow('verify needs the issue')
+      const refused = await cli('verify', '--number', '42', '--repo', repo.dir)
+      expect(refused).toEqual({ code: 1, out: 'SOL-ISS-42-1 is not approved: its commands run only after `/converge approve`' })
+      expect((await cli('approve', '--number', '42', '--repo', repo.dir)).out).toMatch(/^Approved SOL-ISS-42-1 \(sha256:[0-9a-f]{64}\)$/)
+      const verified = await cli('verify', '--number', '42', '--repo', repo.dir, '--timeout', '1')
+      expect(verified.code).toBe(1)
+      expect(verified.out).toContain('### Converge · ISS-42 · failed')
+      await expect(cli('verify', '--number', '42', '--repo', repo.dir, '--max-parallel', '0')).rejects.toThrow('--max-parallel must be a positive whole number')
+    } finally {
+      await repo.cleanup()
+    }
+  })
+})
+
 describe('the bundled CLI (dist/cli/index.js)', () => {
   it('runs the demo end to end as a separate process', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'dist/cli/index.js'), 'demo'], { cwd: tmpdir() })
@@ -126,6 +145,8 @@ describe('the bundled CLI (dist/cli/index.js)', () => {
     expect(stdout).toContain('gate PASS')
     expect(stdout).toContain('.converge/issues/42/plan.json')
     expect(stdout).toContain('Working tree of main untouched: yes')
+    expect(stdout).toMatch(/T2 {2}FAIL {2}node --input-type=module .* \(exit 1\): Error \[ERR_MODULE_NOT_FOUND\]/)
+    expect(stdout).toContain('ISS-42: verification failed (0/4 tasks converged)')
   })
 
   it('exits 2 with a pointer to --help on a usage mistake', async () => {
