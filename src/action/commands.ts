@@ -34,6 +34,8 @@ export interface Session {
   repoDir: string
   /** Scratch space for per-task files (`RUNNER_TEMP`). */
   tempDir: string
+  /** Aborted when the job is cancelled. */
+  signal?: AbortSignal
 }
 
 /** What a command did: the action turns it into outputs, a job summary and the step's result. */
@@ -262,6 +264,7 @@ async function verify(session: Session, n: number, actor: string, where: number)
     timeoutMs: inputs['task-timeout-minutes'] * 60_000,
     secrets: [inputs['github-token']],
     now: () => new Date().toISOString(),
+    ...(session.signal ? { signal: session.signal } : {}),
     onProgress: (record, solution) => {
       const done = Object.keys(record.tasks).length
       check?.progress(renderCheckRun({ ...base, status: 'executing', solution, execution: record }), done)

@@ -46,7 +46,11 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   try {
     const repoDir = resolve(env.GITHUB_WORKSPACE || process.cwd(), inputs['working-directory'])
     const tempDir = env.RUNNER_TEMP || tmpdir()
-    outcome = await dispatch({ inputs, ctx, client, store, now: new Date().toISOString(), repoDir, tempDir }, route)
+    // A cancelled job sends SIGINT, then SIGTERM: end the running commands (they have process groups of
+    // their own) and let the run record what it has.
+    const cancel = new AbortController()
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => cancel.abort())
+    outcome = await dispatch({ inputs, ctx, client, store, now: new Date().toISOString(), repoDir, tempDir, signal: cancel.signal }, route)
   } finally {
     const s = client.stats
     core.info(`GitHub API: ${s.requests} requests (${s.notModified} answered 304 at no rate-limit cost)`)

@@ -32,7 +32,7 @@ Options:
   -h, --help              Show this help`
 
 /** Runs one CLI invocation and returns its exit code; usage mistakes throw UsageError. */
-export async function runCli(argv: string[], io: CliIo, packageRoot: string): Promise<number> {
+export async function runCli(argv: string[], io: CliIo, packageRoot: string, signal?: AbortSignal): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -73,6 +73,7 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string): Pr
         {
           repo: values.repo, stateBranch: values['state-branch'], ...(number !== undefined ? { number } : {}),
           maxParallel: positive(values['max-parallel'], '--max-parallel'), timeoutMinutes: positive(values.timeout, '--timeout'),
+          ...(signal ? { signal } : {}),
         },
         io,
       )

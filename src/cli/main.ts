@@ -11,7 +11,18 @@ function packageRootOf(script: string): string {
   return resolve(dirname(realpathSync(script)), '..', '..')
 }
 
-runCli(process.argv.slice(2), processIo, packageRootOf(process.argv[1]!)).then(
+// Commands run in process groups of their own, out of reach of the terminal's Ctrl-C: the first Ctrl-C
+// (or SIGTERM) ends them and lets the run record what it has; a second one leaves at once.
+const cancel = new AbortController()
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (cancel.signal.aborted) process.exit(130)
+    processIo.err('converge: stopping the running commands…')
+    cancel.abort()
+  })
+}
+
+runCli(process.argv.slice(2), processIo, packageRootOf(process.argv[1]!), cancel.signal).then(
   (code) => { process.exitCode = code },
   (error: unknown) => {
     const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')

@@ -50,6 +50,8 @@ export interface TaskLoopOptions {
   executorTimeoutMs?: number
   /** Masked in every recorded output. */
   secrets?: readonly string[]
+  /** Cancels the run: the running command's process group is ended. */
+  signal?: AbortSignal
   /** Extra environment for the executor and the commands (the `CONVERGE_*` variables win over it). */
   env?: Record<string, string>
   /** Asked before every action (executor run, each verification command). */
@@ -183,6 +185,7 @@ async function develop(
     env: { ...commandEnvironment(options, task, attempt), ...files },
     timeoutMs: options.executorTimeoutMs ?? options.timeoutMs,
     secrets: options.secrets,
+    ...(options.signal ? { signal: options.signal } : {}),
   })
   if (result.timedOut || result.exitCode !== 0) await tracker.error('develop', `${task.id}: the executor ${failure(result)}`)
   return readReport(files.CONVERGE_RESULT_FILE, task, tracker)
@@ -210,6 +213,7 @@ function verify(command: string, options: TaskLoopOptions, task: Task, attempt: 
     env: commandEnvironment(options, task, attempt),
     timeoutMs: options.timeoutMs,
     secrets: options.secrets,
+    ...(options.signal ? { signal: options.signal } : {}),
   })
 }
 

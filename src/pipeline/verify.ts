@@ -24,6 +24,8 @@ export interface VerifyOptions {
   now: () => string
   /** Called with the record after every finished task (for check-run progress). */
   onProgress?: (record: ExecutionRecord, plan: Solution) => void
+  /** Cancellation (Ctrl-C, a cancelled job): running commands are ended, nothing new starts. */
+  signal?: AbortSignal
 }
 
 export type VerifyResult =
@@ -50,7 +52,8 @@ export async function verifyIssue(store: StateStore, n: number, options: VerifyO
     maxParallel: options.maxParallel,
     onFailure: 'continue',
     shouldContinue: controlSignals(store, n),
-    runTask: async (task) => {
+    ...(options.signal ? { signal: options.signal } : {}),
+    runTask: async (task, signal) => {
       const startedAt = options.now()
       const run = await convergeTask(task, {
         issue: { number: n, title: started.issue.title },
@@ -61,8 +64,10 @@ export async function verifyIssue(store: StateStore, n: number, options: VerifyO
         maxIterations: 1,
         timeoutMs: options.timeoutMs,
         secrets: options.secrets,
+        signal,
         checkControl: async () => 'continue',
       })
+      if (signal.aborted) return 'failed' // cancelled mid-way: not a verdict, so nothing is recorded
       const result: TaskResult = { ...run.result, started_at: startedAt, executed_at: options.now() }
       await recordTask(store, n, plan, task, result, run.loop, options)
       record.tasks[task.id] = result

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, execFileSync, spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -147,6 +147,43 @@ describe('the bundled CLI (dist/cli/index.js)', () => {
     expect(stdout).toContain('Working tree of main untouched: yes')
     expect(stdout).toMatch(/T2 {2}FAIL {2}node --input-type=module .* \(exit 1\): Error \[ERR_MODULE_NOT_FOUND\]/)
     expect(stdout).toContain('ISS-42: verification failed (0/4 tasks converged)')
+  })
+
+  it('ends the running commands on Ctrl-C during verify, and leaves no process behind', async () => {
+    const repo = await busyWorkingRepo()
+    const dir = await mkdtemp(join(tmpdir(), 'converge-cli-'))
+    try {
+      const plan = {
+        description: 'Wait',
+        analysis: { risk: 'low', impact: 'low', complexity: 'low' },
+        tasks: [{
+          id: 'T1', title: 'Wait a long time', action: 'Test', description: 'Waits',
+          files: [{ path: 'README.md', action: 'modify', changes: ['Nothing'] }], implementation: ['Wait'],
+          test: { commands: ['sleep 31.4159'] },
+          convergence: { criteria: ['The wait ends within the limit'], verification: '', definition_of_done: 'Users wait' },
+        }],
+      }
+      const issue = join(dir, '5.md')
+      await writeFile(issue, `# Wait\n\n\`\`\`json\n${JSON.stringify(plan)}\n\`\`\`\n`)
+      await cli('plan', '--issue-file', issue, '--repo', repo.dir)
+      await cli('approve', '--number', '5', '--repo', repo.dir)
+      const child = spawn(process.execPath, [join(ROOT, 'dist/cli/index.js'), 'verify', '--number', '5', '--repo', repo.dir])
+      let stderr = ''
+      child.stderr.on('data', (chunk) => { stderr += chunk })
+      const sleeping = () => execFileSync('ps', ['-eo', 'args']).toString().split('\n').some((l) => l.startsWith('sleep 31.4159'))
+      for (let i = 0; i < 100 && !sleeping(); i++) await new Promise((r) => setTimeout(r, 50))
+      expect(sleeping()).toBe(true)
+      const started = Date.now()
+      child.kill('SIGINT')
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+      expect(Date.now() - started).toBeLessThan(10_000)
+      expect(code).toBe(1)
+      expect(stderr).toContain('stopping the running commands')
+      expect(sleeping()).toBe(false)
+    } finally {
+      await repo.cleanup()
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   it('exits 2 with a pointer to --help on a usage mistake', async () => {

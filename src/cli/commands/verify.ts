@@ -29,7 +29,9 @@ export async function approveCommand(args: IssueArgs & { by: string }, io: CliIo
  * `converge verify --number <n>`: runs the approved plan's verification commands against the working
  * tree of `--repo` and prints the report. Exit 0 when every task converged.
  */
-export async function verifyCommand(args: IssueArgs & { maxParallel: number; timeoutMinutes: number }, io: CliIo): Promise<number> {
+export async function verifyCommand(
+  args: IssueArgs & { maxParallel: number; timeoutMinutes: number; signal?: AbortSignal }, io: CliIo,
+): Promise<number> {
   const n = required(args.number, 'verify')
   const result = await verifyIssue(storeOf(args), n, {
     repoDir: resolve(args.repo),
@@ -38,6 +40,7 @@ export async function verifyCommand(args: IssueArgs & { maxParallel: number; tim
     timeoutMs: args.timeoutMinutes * 60_000,
     secrets: [],
     now: () => new Date().toISOString(),
+    ...(args.signal ? { signal: args.signal } : {}),
   })
   if (!result.ok) {
     io.err(result.reason)
