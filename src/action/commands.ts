@@ -235,13 +235,13 @@ async function publish(session: Session, report: RunReport, changed: boolean) {
  */
 async function verify(session: Session, n: number, actor: string, where: number): Promise<Outcome> {
   const { inputs, ctx, client, store } = session
-  if (inputs['auto-approve']) {
-    const snapshot = await store.snapshot(issueFilePaths(n))
-    const { plan } = await readIssueFiles(snapshot, n, session.now)
-    if (plan && !plan.approval && analysePlan(plan).gate === 'pass') await approvePlan(store, n, actor, session.now)
+  const stored = await readIssueFiles(await store.snapshot(issueFilePaths(n)), n, session.now)
+  const { issue } = stored
+  let { plan } = stored
+  if (inputs['auto-approve'] && plan && !plan.approval && analysePlan(plan).gate === 'pass') {
+    const approved = await approvePlan(store, n, actor, session.now)
+    if (approved.ok) plan = approved.solution
   }
-  const snapshot = await store.snapshot(issueFilePaths(n))
-  const { issue, plan } = await readIssueFiles(snapshot, n, session.now)
   const base = reportBase(session, n, issue?.title ?? `#${n}`)
   let check: CheckRun | undefined
   let warning: string | undefined

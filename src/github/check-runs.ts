@@ -9,12 +9,13 @@
  * that is `min(N, 20) + 2` without annotations. Progress updates are also never closer together than
  * `minIntervalMs` (default 10 s): the sticky comment uses the same {@link CoalescingUpdater}.
  */
+import { CHECK_RUN_TEXT_LIMIT } from '../report/size.js'
 import type { Annotation } from '../report/annotations.js'
 import type { ClientLog, GitHubClient } from './client.js'
 import type { RepoRef } from './issues.js'
 
 /** GitHub refuses a check-run summary or text longer than this. */
-export const CHECK_RUN_TEXT_LIMIT = 65_535
+export { CHECK_RUN_TEXT_LIMIT }
 /** GitHub accepts at most this many annotations per create or update request. */
 export const ANNOTATIONS_PER_REQUEST = 50
 

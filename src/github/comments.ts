@@ -1,8 +1,7 @@
+import { GITHUB_COMMENT_LIMIT } from '../report/size.js'
 import type { GitHubClient } from './client.js'
 import type { RepoRef } from './issues.js'
 
-/** GitHub refuses comment bodies longer than this. */
-export const COMMENT_LIMIT = 65_536
 
 /** The marker that finds an issue's sticky comment again (SPEC §8). */
 export function stickyMarker(issueNumber: number): string {
@@ -29,7 +28,7 @@ export async function upsertStickyComment(
 ): Promise<StickyComment> {
   const marker = stickyMarker(issueNumber)
   const text = body.startsWith(marker) ? body : `${marker}\n${body}`
-  if (text.length > COMMENT_LIMIT) throw new Error(`Comment for ISS-${issueNumber} is ${text.length} characters; GitHub allows ${COMMENT_LIMIT}`)
+  if (text.length > GITHUB_COMMENT_LIMIT) throw new Error(`Comment for ISS-${issueNumber} is ${text.length} characters; GitHub allows ${GITHUB_COMMENT_LIMIT}`)
   const existing = await findSticky(client, repo, issueNumber, marker)
   if (existing) {
     const comparable = (t: string) => (volatile ? t.replace(new RegExp(volatile.source, 'g'), '') : t)

@@ -4,7 +4,7 @@ import { followingPages, labelNames, listIssuesPage, type ApiIssue, type IssuePa
 import { statePaths, toStateJson } from '../state/layout.js'
 import { readStateJson } from '../state/state-files.js'
 import { transact, type StateStore } from '../state/store.js'
-import { initialRunState } from '../state/transitions.js'
+import { contextOf, initialRunState } from '../state/transitions.js'
 
 export interface SyncResult {
   /** GitHub answered 304 to the conditional listing: nothing changed, nothing was written. */
@@ -120,20 +120,10 @@ function mergeIssues(
       }
     }
   }
-  const statuses = Object.values(issues).map((i) => i.status)
+  const context = contextOf(issues)
   return {
-    run: {
-      ...run,
-      status: run.status === 'pending' ? 'running' : run.status,
-      phase: 'listing',
-      issues,
-      context: {
-        total_issues: statuses.length,
-        completed_count: statuses.filter((s) => s === 'completed').length,
-        failed_count: statuses.filter((s) => s === 'failed').length,
-      },
-    },
-    counts: { added, updated, removed, total: statuses.length },
+    run: { ...run, status: run.status === 'pending' ? 'running' : run.status, phase: 'listing', issues, context },
+    counts: { added, updated, removed, total: context.total_issues },
   }
 }
 

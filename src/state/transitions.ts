@@ -85,17 +85,16 @@ export function recordIssue(
     status: statuses.every((s) => s === 'completed') ? 'completed' : 'running',
     phase: options.phase ?? run.phase,
     issues,
-    context: {
-      total_issues: statuses.length,
-      completed_count: count(statuses, 'completed'),
-      failed_count: count(statuses, 'failed'),
-    },
+    context: contextOf(issues),
     errors,
     history,
     updated_at: now,
   }
 }
 
-function count(statuses: IssueStatus[], status: IssueStatus): number {
-  return statuses.filter((s) => s === status).length
+/** The run state's counts, derived from its issues. */
+export function contextOf(issues: RunState['issues']): RunState['context'] {
+  const statuses = Object.values(issues).map((i) => i.status)
+  const count = (status: IssueStatus) => statuses.filter((s) => s === status).length
+  return { total_issues: statuses.length, completed_count: count('completed'), failed_count: count('failed') }
 }
