@@ -1,71 +1,25 @@
 import { changesState, commandList, type CommandName } from '../commands/commands.js'
-import type { GitHubClient } from '../github/client.js'
-import { reactToComment, replyToIssue, upsertStickyComment } from '../github/comments.js'
+import { reactToComment, replyToIssue } from '../github/comments.js'
 import { issueDocument, readIssue, type ApiIssue } from '../github/issues.js'
-import type { ExecutionRecord, IssueStatus, QualityGate, Solution } from '../model/index.js'
 import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
 import { approvePlan } from '../pipeline/approve.js'
 import { signalIssue } from '../pipeline/control.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { pipelinePlan } from '../pipeline/plan-command.js'
 import { syncIssues } from '../pipeline/sync.js'
-import { join } from 'node:path'
-import { CheckRun, CheckRunPermissionError, publishCheckRun } from '../github/check-runs.js'
-import { parseAnnotations, type Annotation } from '../report/annotations.js'
-import { verifyIssue } from '../pipeline/verify.js'
-import { renderCheckRun } from '../report/check-run.js'
-import { renderIssueComment } from '../report/issue-comment.js'
-import { renderJobSummary } from '../report/job-summary.js'
-import type { RunReport } from '../report/run-report.js'
-import type { StateStore } from '../state/store.js'
-import type { RunContext } from './context.js'
-import type { ActionInputs } from './inputs.js'
 import { checkPermission } from './permissions.js'
 import { issueOfPullRequest } from './pull-request.js'
 import type { Route } from './route.js'
+import { runTasks } from './run-tasks.js'
+import { publish, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
 
-export interface Session {
-  inputs: ActionInputs
-  ctx: RunContext
-  client: GitHubClient
-  store: StateStore
-  now: string
-  /** The checked-out repository tasks run in (`working-directory` inside `GITHUB_WORKSPACE`). */
-  repoDir: string
-  /** Scratch space for per-task files (`RUNNER_TEMP`). */
-  tempDir: string
-  /** Aborted when the job is cancelled. */
-  signal?: AbortSignal
-}
-
-/** What a command did: the action turns it into outputs, a job summary and the step's result. */
-export interface Outcome {
-  status: IssueStatus | 'refused' | 'unknown-command' | 'unavailable' | 'synced' | 'no-issue'
-  issueNumber?: number
-  solution?: Solution
-  gate?: QualityGate
-  commentId?: number
-  checkRunId?: number
-  execution?: ExecutionRecord
-  /** Markdown for the job summary. */
-  summary: string
-  /** The step fails with this message. */
-  failure?: string
-  /** The step succeeds, with this warning. */
-  warning?: string
-}
-
-/**
- * The links footer of the comment names this run and its check run, which differ every time: new links
- * alone are no reason to edit the comment (the old ones still work); a change of content refreshes them.
- */
-const LINKS_FOOTER = /<sub>[^\n]*<\/sub>\s*$/
+export type { Outcome, Session } from './session.js'
 
 type CommandRoute = Extract<Route, { kind: 'command' | 'unknown-command' }>
 
 const SIGNALLED = { pause: 'Paused', resume: 'Resumed', stop: 'Stopped' } as const
 
-const NOT_YET: ReadonlySet<CommandName> = new Set(['execute', 'retry', 'matrix', 'execute-task', 'report'])
+const NOT_YET: ReadonlySet<CommandName> = new Set(['matrix', 'execute-task', 'report'])
 
 export async function dispatch(session: Session, route: CommandRoute): Promise<Outcome> {
   const { inputs, ctx, client } = session
@@ -97,7 +51,7 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
 
   if (command === 'sync') return sync(session, route.args[0])
   if (NOT_YET.has(command)) {
-    const message = `\`${prefix} ${command}\` is not available in this version of Converge yet. Available now: plan, approve, verify, status, pause, resume, stop, sync.`
+    const message = `\`${prefix} ${command}\` is not available in this version of Converge yet. Available now: plan, approve, execute, retry, verify, status, pause, resume, stop, sync.`
     if (write && where) await replyToIssue(client, ctx.repo, where, message)
     return { status: 'unavailable', summary: message, warning: message }
   }
@@ -123,12 +77,30 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
     case 'stop': {
       const result = await signalIssue(session.store, n, command, actor, session.now)
       if (!result.ok) return refusedOnIssue(session, n, where, result.reason)
+      // resume continues the run it interrupted, in this workflow run.
+      const interrupted = command === 'resume' && (await interruptedRun(session, n))
+      if (interrupted) return runTasks(session, { mode: interrupted, n, actor, where, headline: `Resumed by @${actor}` })
       return report(session, n, `${SIGNALLED[command]} by @${actor}.`, result.changed)
     }
+    case 'execute': {
+      const stored = await readIssueFiles(await session.store.snapshot(issueFilePaths(n)), n, session.now)
+      // Plan if needed (the execute label on a new issue): then execute when the gate allows.
+      if (!stored.plan) {
+        const planned = await plan(session, n, issue.payload, undefined)
+        if (!planned.solution || planned.status === 'failed') return planned
+      }
+      return runTasks(session, { mode: 'execute', n, actor, where, headline: `Executed by @${actor}` })
+    }
+    case 'retry':
+      return runTasks(session, { mode: 'execute', n, actor, where, retry: route.args.length ? route.args : 'failed', headline: `Retried by @${actor}` })
     case 'status':
       return report(session, n)
     case 'verify':
-      return verify(session, n, actor, where)
+      return runTasks(session, {
+        mode: 'verify', n, actor, where,
+        ...(route.target.kind === 'pull_request' ? { pullRequest: route.target.number } : {}),
+        headline: route.target.kind === 'pull_request' ? `Verified by @${actor} against the head of #${route.target.number}` : `Verified by @${actor} against the checked-out code`,
+      })
     default:
       throw new Error(`unhandled command ${command}`)
   }
@@ -195,124 +167,6 @@ async function report(session: Session, n: number, headline?: string, changed = 
   }
 }
 
-/**
- * Shows a report where people look: a check run `converge / ISS-<n>` on the run's commit when the state
- * changed (a token without `checks: write` only costs the check run, with a warning), then the sticky
- * comment, which links to it. Dry runs only render.
- */
-async function publish(session: Session, report: RunReport, changed: boolean) {
-  const { client, ctx, inputs } = session
-  const n = report.issue.number
-  let checkRun: { id: number; url: string | undefined } | undefined
-  let warning: string | undefined
-  if (!inputs['dry-run'] && changed && ctx.sha) {
-    const output = renderCheckRun(report)
-    try {
-      checkRun = await publishCheckRun(client, ctx.repo, {
-        issueNumber: n, headSha: ctx.sha, title: output.title, summary: output.summary,
-        ...(output.conclusion ? { conclusion: output.conclusion } : {}),
-        ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
-      })
-    } catch (error) {
-      if (!(error instanceof CheckRunPermissionError)) throw error
-      warning = error.message
-    }
-  }
-  const linked: RunReport = checkRun?.url ? { ...report, links: { ...report.links, checkRun: checkRun.url } } : report
-  const commentId = inputs['dry-run']
-    ? undefined
-    : (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(linked), LINKS_FOOTER)).id
-  return {
-    ids: { ...(commentId ? { commentId } : {}), ...(checkRun ? { checkRunId: checkRun.id } : {}) },
-    summary: renderJobSummary(linked),
-    warning,
-  }
-}
-
-/**
- * `verify`: every task's verification against the checked-out code, reported live through the check run
- * (bounded progress updates, annotations from failing output) and then the sticky comment.
- */
-async function verify(session: Session, n: number, actor: string, where: number): Promise<Outcome> {
-  const { inputs, ctx, client, store } = session
-  const stored = await readIssueFiles(await store.snapshot(issueFilePaths(n)), n, session.now)
-  const { issue } = stored
-  let { plan } = stored
-  if (inputs['auto-approve'] && plan && !plan.approval && analysePlan(plan).gate === 'pass') {
-    const approved = await approvePlan(store, n, actor, session.now)
-    if (approved.ok) plan = approved.solution
-  }
-  const base = reportBase(session, n, issue?.title ?? `#${n}`)
-  let check: CheckRun | undefined
-  let warning: string | undefined
-  if (!inputs['dry-run'] && ctx.sha && plan) {
-    try {
-      check = await CheckRun.start(client, ctx.repo, {
-        issueNumber: n, headSha: ctx.sha, taskCount: plan.tasks.length,
-        output: { title: 'Verifying', summary: `Verifying ${plan.tasks.length} tasks of ${plan.id}.` },
-        ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
-      })
-    } catch (error) {
-      if (!(error instanceof CheckRunPermissionError)) throw error
-      warning = error.message
-    }
-  }
-  const result = await verifyIssue(store, n, {
-    repoDir: session.repoDir,
-    workRoot: join(session.tempDir, 'converge'),
-    maxParallel: inputs['max-parallel'],
-    timeoutMs: inputs['task-timeout-minutes'] * 60_000,
-    secrets: [inputs['github-token']],
-    now: () => new Date().toISOString(),
-    ...(session.signal ? { signal: session.signal } : {}),
-    onProgress: (record, solution) => {
-      const done = Object.keys(record.tasks).length
-      check?.progress(renderCheckRun({ ...base, status: 'executing', solution, execution: record }), done)
-    },
-  })
-  if (!result.ok) {
-    if (check) await check.complete({ conclusion: 'action_required', output: { title: 'Cannot verify', summary: result.reason } })
-    return refusedOnIssue(session, n, where, result.reason)
-  }
-  const report: RunReport = {
-    ...base,
-    status: result.issue.status,
-    headline: `Verified by @${actor} against the checked-out code.`,
-    solution: result.plan,
-    execution: result.record,
-    ...(check?.url ? { links: { ...base.links, checkRun: check.url } } : {}),
-  }
-  if (check) {
-    const output = renderCheckRun(report)
-    await check.complete({
-      conclusion: output.conclusion ?? 'neutral',
-      output: { title: output.title, summary: output.summary },
-      annotations: failingAnnotations(result.record, session.repoDir),
-    })
-  }
-  const commentId = inputs['dry-run']
-    ? undefined
-    : (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id
-  return {
-    status: result.issue.status,
-    issueNumber: n,
-    solution: result.plan,
-    execution: result.record,
-    ...(commentId ? { commentId } : {}),
-    ...(check ? { checkRunId: check.id } : {}),
-    summary: renderJobSummary(report),
-    ...(warning ? { warning } : {}),
-  }
-}
-
-/** Annotations parsed from the output of every failing command. */
-function failingAnnotations(record: ExecutionRecord, repoRoot: string): Annotation[] {
-  return Object.values(record.tasks)
-    .flatMap((task) => task.convergence_verified)
-    .filter((check) => check.kind === 'command' && check.verdict === 'fail' && check.output_tail)
-    .flatMap((check) => parseAnnotations(check.output_tail!, { repoRoot }))
-}
-
 async function sync(session: Session, label: string | undefined): Promise<Outcome> {
   const result = await syncIssues(session.store, session.client, session.ctx.repo, { ...(label ? { label } : {}), now: session.now })
   const summary = result.unchanged
@@ -321,22 +175,10 @@ async function sync(session: Session, label: string | undefined): Promise<Outcom
   return { status: 'synced', summary }
 }
 
-async function refusedOnIssue(session: Session, n: number, where: number, reason: string): Promise<Outcome> {
-  if (!session.inputs['dry-run']) await replyToIssue(session.client, session.ctx.repo, where, `Converge: ${reason}`)
-  return { status: 'refused', issueNumber: n, summary: reason, warning: reason }
-}
-
-function reportBase(session: Session, n: number, title: string): Omit<RunReport, 'status'> {
-  const { ctx, inputs } = session
-  return {
-    issue: { number: n, title },
-    commandPrefix: inputs['command-prefix'],
-    secrets: [inputs['github-token']],
-    links: {
-      stateBranch: `${ctx.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/blob/${inputs['state-branch']}`,
-      ...(ctx.runUrl ? { run: ctx.runUrl } : {}),
-    },
-  }
+/** The mode of a run that a pause or stop interrupted, if any. */
+async function interruptedRun(session: Session, n: number): Promise<'execute' | 'verify' | undefined> {
+  const { execution } = await readIssueFiles(await session.store.snapshot(issueFilePaths(n)), n, session.now)
+  return execution && (execution.status === 'paused' || execution.status === 'stopped') ? (execution.mode ?? 'execute') : undefined
 }
 
 type ResolvedIssue = { number: number; payload?: ApiIssue } | { number: undefined; reason: string }

@@ -22,7 +22,8 @@ export const ActionInputsSchema = z.object({
   'max-retries': z.string().trim().regex(/^\d+$/, 'max-retries must be a whole number').transform(Number),
   'max-errors': positiveInt('max-errors'),
   'on-failure': z.enum(['retry', 'skip', 'abort']),
-  'task-timeout-minutes': positiveInt('task-timeout-minutes'),
+  // Fractions allowed: `0.5` is 30 s.
+  'task-timeout-minutes': z.string().trim().regex(/^\d+(\.\d+)?$/, 'task-timeout-minutes must be a number of minutes, like 15 or 0.5').transform(Number).refine((n) => n > 0, 'task-timeout-minutes must be more than 0'),
   'auto-approve': boolean('auto-approve'),
   'min-permission': z.enum(PERMISSIONS),
   'plan-label': z.string().trim().min(1),

@@ -17,7 +17,7 @@ export function outputsOf(outcome: Outcome): Record<string, string> {
     'tasks-total': solution ? String(solution.tasks.length) : '',
     'tasks-completed': solution ? String(results.filter((r) => r.status === 'completed').length) : '',
     'tasks-failed': solution ? String(results.filter((r) => r.status === 'failed').length) : '',
-    'pull-request-number': '',
+    'pull-request-number': outcome.pullRequestNumber ? String(outcome.pullRequestNumber) : '',
     'check-run-id': outcome.checkRunId ? String(outcome.checkRunId) : '',
     'comment-id': outcome.commentId ? String(outcome.commentId) : '',
     matrix: '',

@@ -1,6 +1,8 @@
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import * as core from '@actions/core'
+import { credentialValues, executorEnvironment } from '../exec/environment.js'
+import { encodedCredentials } from '../git/work-branch.js'
 import { clientFromEnvironment } from '../github/client.js'
 import { DryRunStore } from '../state/dry-run-store.js'
 import { GitHubStore } from '../state/github-store.js'
@@ -21,7 +23,11 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     return
   }
   const inputs = read.inputs
-  core.setSecret(inputs['github-token'])
+  // The token, the form git sends it in, and what the executor gets named like a credential: masked in the
+  // log by the runner, and scrubbed by Converge from everything it records or posts.
+  const executorEnv = executorEnvironment(env)
+  const secrets = [inputs['github-token'], encodedCredentials(inputs['github-token']), ...credentialValues(executorEnv)]
+  for (const secret of secrets) core.setSecret(secret)
 
   const ctx = readRunContext(env)
   const route = routeEvent(ctx.eventName, ctx.payload as Parameters<typeof routeEvent>[1], {
@@ -50,7 +56,7 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     // their own) and let the run record what it has.
     const cancel = new AbortController()
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => cancel.abort())
-    outcome = await dispatch({ inputs, ctx, client, store, now: new Date().toISOString(), repoDir, tempDir, signal: cancel.signal }, route)
+    outcome = await dispatch({ inputs, ctx, client, store, now: new Date().toISOString(), repoDir, tempDir, signal: cancel.signal, secrets, executorEnv }, route)
   } finally {
     const s = client.stats
     core.info(`GitHub API: ${s.requests} requests (${s.notModified} answered 304 at no rate-limit cost)`)

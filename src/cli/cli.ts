@@ -6,7 +6,7 @@ import { demoCommand } from './commands/demo.js'
 import { planCommand } from './commands/plan.js'
 import { validateCommand } from './commands/validate.js'
 import { UsageError } from './usage-error.js'
-import { approveCommand, verifyCommand } from './commands/verify.js'
+import { approveCommand, executeCommand, verifyCommand } from './commands/issue.js'
 import { userInfo } from 'node:os'
 import type { CliIo } from './io.js'
 import { DEFAULT_STATE_BRANCH } from '../state/layout.js'
@@ -19,14 +19,23 @@ Commands:
   plan --issue-file <issue.md>      Plan an issue and commit it to the local state branch
   approve --number <n>              Approve the stored plan (bound to its content hash)
   verify --number <n>               Run the approved plan's verification commands on --repo
+  execute --number <n> --executor <command>
+                                    Carry out the approved plan in --repo: the executor does each
+                                    task, its commands verify it, converged tasks are committed to
+                                    converge/issue-<n> (use --executor none to verify only)
 
 Options:
   --repo <dir>            Repository holding the state branch (default: .)
   --state-branch <name>   State branch (default: ${DEFAULT_STATE_BRANCH})
   --planner <mode>        auto | explicit | builtin (default: auto)
   --number <n>            Issue number (default: from the file's front matter or name)
-  --max-parallel <n>      verify: tasks at once (default: 2)
-  --timeout <minutes>     verify: limit of each command (default: 15)
+  --max-parallel <n>      verify, execute: tasks at once (default: 2)
+  --timeout <minutes>     verify, execute: limit of each command (default: 15)
+  --max-iterations <n>    execute: develop/debug attempts per task (default: 3)
+  --on-failure <policy>   execute: retry | skip | abort (default: skip)
+  --max-retries <n>       execute: reruns of a failed task with --on-failure retry (default: 1)
+  --max-errors <n>        execute: stop after this many failed tasks (default: 3)
+  --retry <ids|failed>    execute: run these recorded tasks again (T1,T3 or failed)
   --json                  validate: print the report as JSON
   --keep                  demo: keep the temporary directory
   -h, --help              Show this help`
@@ -45,6 +54,12 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string, sig
       json: { type: 'boolean', default: false },
       'max-parallel': { type: 'string', default: '2' },
       timeout: { type: 'string', default: '15' },
+      executor: { type: 'string' },
+      'max-iterations': { type: 'string', default: '3' },
+      'on-failure': { type: 'string', default: 'skip' },
+      'max-retries': { type: 'string', default: '1' },
+      'max-errors': { type: 'string', default: '3' },
+      retry: { type: 'string' },
       keep: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -77,9 +92,33 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string, sig
         },
         io,
       )
+    case 'execute': {
+      if (values.executor === undefined) throw new UsageError("execute needs --executor '<command>' (or --executor none to verify only)")
+      const onFailure = values['on-failure']
+      if (onFailure !== 'retry' && onFailure !== 'skip' && onFailure !== 'abort') throw new UsageError('--on-failure must be retry, skip or abort')
+      const retry = values.retry === undefined ? undefined : values.retry === 'failed' ? ('failed' as const) : values.retry.split(',').map((id) => id.trim()).filter(Boolean)
+      return executeCommand(
+        {
+          repo: values.repo, stateBranch: values['state-branch'], ...(number !== undefined ? { number } : {}),
+          executor: values.executor, onFailure,
+          maxParallel: positive(values['max-parallel'], '--max-parallel'), timeoutMinutes: positive(values.timeout, '--timeout'),
+          maxIterations: positive(values['max-iterations'], '--max-iterations'), maxRetries: whole(values['max-retries'], '--max-retries'),
+          maxErrors: positive(values['max-errors'], '--max-errors'),
+          ...(retry ? { retry } : {}),
+          ...(signal ? { signal } : {}),
+        },
+        io,
+      )
+    }
     default:
-      throw new UsageError(`Unknown command "${command}". Commands: demo, validate, plan, approve, verify`)
+      throw new UsageError(`Unknown command "${command}". Commands: demo, validate, plan, approve, verify, execute`)
   }
+}
+
+function whole(value: string, name: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${name} must be a whole number`)
+  return n
 }
 
 function positive(value: string, name: string): number {

@@ -6,7 +6,8 @@
 import type { Task } from '../model/index.js'
 import { analyseDag, normalisePath, type DagError } from '../plan/dag.js'
 
-export type TaskOutcome = 'completed' | 'failed'
+/** `paused` / `stopped`: a control signal interrupted the task; it is not finished and nothing new starts. */
+export type TaskOutcome = 'completed' | 'failed' | 'paused' | 'stopped'
 /** What an earlier run recorded for a task. */
 export type RecordedStatus = 'completed' | 'failed' | 'skipped'
 export type ScheduledStatus = 'completed' | 'failed' | 'skipped' | 'not-run'
@@ -174,6 +175,12 @@ class Scheduler {
     this.running.delete(index)
     for (const f of this.files[index]!) this.busyFiles.delete(f)
     const id = this.tasks[index]!.id
+    if (status === 'paused' || status === 'stopped') {
+      // Unfinished: left without a result, so that a resumed run starts it again.
+      this.stop({ status, reason: `not started: the run was ${status}` })
+      this.emit({ type: 'finish', taskId: id, status: 'not-run', reason: `${status} while running` })
+      return
+    }
     this.results[index] = reason === undefined ? { status } : { status, reason }
     this.emit({ type: 'finish', taskId: id, status, ...(reason === undefined ? {} : { reason }) })
     if (status === 'completed' || this.options.onFailure === 'continue') {

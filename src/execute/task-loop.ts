@@ -54,6 +54,8 @@ export interface TaskLoopOptions {
   signal?: AbortSignal
   /** Extra environment for the executor and the commands (the `CONVERGE_*` variables win over it). */
   env?: Record<string, string>
+  /** Extra environment for the executor alone (its API keys): the verification commands do not get it. */
+  executorEnv?: Record<string, string>
   /** Asked before every action (executor run, each verification command). */
   checkControl: () => Promise<ControlDecision>
   /** Called with a copy of the loop state after every change, e.g. to write `loop.json`. */
@@ -182,7 +184,7 @@ async function develop(
   const result = await runCommand({
     command: executor,
     cwd: options.repoDir,
-    env: { ...commandEnvironment(options, task, attempt), ...files },
+    env: { ...options.executorEnv, ...commandEnvironment(options, task, attempt), ...files },
     timeoutMs: options.executorTimeoutMs ?? options.timeoutMs,
     secrets: options.secrets,
     ...(options.signal ? { signal: options.signal } : {}),

@@ -33,6 +33,8 @@ export const ExecutionRecordSchema = z.object({
   solution_id: z.string(),
   issue_id: z.string(),
   plan_hash: z.string(),
+  /** `execute` (an executor did the work) or `verify` (the commands alone); absent in records of older versions: `execute`. */
+  mode: z.enum(['execute', 'verify']).optional(),
   status: z.enum(['running', 'completed', 'failed', 'paused', 'stopped']),
   started_at: z.string(),
   executed_at: z.string().nullable(),

@@ -86,7 +86,8 @@ describe('runAction', () => {
 
     expect(run).toMatchObject({ exitCode: 0, timedOut: false, outputs: {}, summary: '', timeToFirstRequestMs: null, errors: [] })
     expect(run.notices).toEqual(['Converge: nothing to do (label "bug" is not converge:plan or converge:execute)'])
-    expect(run.masked).toEqual([gh.token])
+    // The token, and the form git sends it in (base64 of x-access-token:<token>).
+    expect(run.masked).toEqual([gh.token, Buffer.from(`x-access-token:${gh.token}`).toString('base64')])
     expect(run.stdout).toContain(`::add-mask::${gh.token}`)
     const head = (await runGit(['rev-parse', 'HEAD'], { cwd: run.workspace })).stdout.trim()
     expect(head).toBe(await gh.state.branchHead('main'))

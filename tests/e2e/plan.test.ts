@@ -193,9 +193,9 @@ describe('the action plans issues (dist/index.js against the API emulator)', () 
   })
 
   it('answers that commands of later versions are not available yet', async () => {
-    const run = await runAction({ gh, event: issueCommentEvent({ gh, issue: 42, body: '/converge execute', sender: 'alice' }) })
+    const run = await runAction({ gh, event: issueCommentEvent({ gh, issue: 42, body: '/converge matrix', sender: 'alice' }) })
     expect(run.outputs.status).toBe('unavailable')
-    expect(gh.state.comments(42).at(-1)!.body).toContain('`/converge execute` is not available in this version of Converge yet')
+    expect(gh.state.comments(42).at(-1)!.body).toContain('`/converge matrix` is not available in this version of Converge yet')
   })
 
   it('fails with a message naming the request when GitHub keeps failing, and leaves the state as it was', async () => {

@@ -69,7 +69,44 @@ describe('verify (dist/index.js against the API emulator)', () => {
     const events = (await gh.state.readFile(BRANCH, '.converge/issues/44/events.md'))!
     expect(events).toContain('T2: Validate the app')
     expect((await gh.state.commits(BRANCH)).map((c) => c.message.split('\n')[0])).toEqual(expect.arrayContaining([
-      'ISS-44: verifying SOL-ISS-44-1 (3 tasks)', 'ISS-44: T2 failed verification', 'ISS-44: verification failed (2/3 tasks converged)',
+      'ISS-44: verification of SOL-ISS-44-1 started', 'ISS-44: T2 failed verification', 'ISS-44: verification failed (2/3 tasks converged)',
     ]))
+  })
+
+  describe('on a pull request', () => {
+    const verifyOn = (pr: number) =>
+      runAction({ gh, event: issueCommentEvent({ gh, issue: pr, body: '/converge verify', sender: 'alice' }), env: { GITHUB_SERVER_URL: gh.url } })
+    const approved = async () => {
+      await runAction({ gh, event: issueLabeledEvent({ gh, issue: 44, label: 'converge:plan', sender: 'alice' }) })
+      await comment('/converge approve')
+    }
+
+    it("checks the pull request's head, not the default branch, and puts the check run on that commit", async () => {
+      await approved()
+      const pull = await gh.seed.pullRequest({
+        title: 'Fix the value', body: 'Closes #44', head: { ref: 'fix-value' }, base: { ref: 'main' },
+        files: { 'check.js': "console.log('1 passed'); process.exit(0)\n" }, user: 'alice',
+      })
+      const headSha = (await gh.state.branchHead('fix-value'))!
+      const run = await verifyOn(pull.number)
+      expect(run.errors).toEqual([])
+      expect(run.outputs).toMatchObject({ status: 'completed', 'issue-id': 'ISS-44', 'tasks-completed': '3' })
+      const check = gh.state.checkRuns().find((c) => c.id === Number(run.outputs['check-run-id']))!
+      expect(check).toMatchObject({ name: 'converge / ISS-44', headSha, conclusion: 'success' })
+      expect(gh.state.comments(44).find((c) => c.body.startsWith('<!-- converge:ISS-44 -->'))!.body).toContain(`against the head of #${pull.number}`)
+    })
+
+    it("refuses a fork's pull request: its code would run with this repository's token", async () => {
+      await approved()
+      const pull = await gh.seed.pullRequest({
+        title: 'Fix the value', body: 'Closes #44', head: { ref: 'patch-1' }, base: { ref: 'main' }, fork: { owner: 'mallory' },
+        files: { 'check.js': "require('node:fs').writeFileSync('/tmp/converge-pwned', process.env.GITHUB_TOKEN || 'no token')\n" },
+      })
+      const run = await verifyOn(pull.number)
+      expect(run.outputs.status).toBe('refused')
+      expect(gh.state.comments(pull.number).at(-1)!.body).toContain('comes from the fork mallory/demo')
+      expect(await gh.state.readFile(BRANCH, '.converge/issues/44/execution.json')).toBeNull()
+      expect(gh.requests.some((r) => r.operationId === 'git/upload-pack')).toBe(false)
+    })
   })
 })

@@ -44,6 +44,8 @@ export interface RunActionOptions {
   env?: Record<string, string>
   /** the process group is killed after this long (default 30 s) */
   timeoutMs?: number
+  /** aborting kills the process group with SIGKILL at once, as a runner that disappears would */
+  kill?: AbortSignal
 }
 
 export interface ActionRun {
@@ -222,7 +224,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     })
     const firstRequest = watchFirstRequest(gh.url)
     const started = performance.now()
-    const exited = await runNode(ACTION_ENTRY, { cwd: paths.workspace, env, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }).finally(
+    const exited = await runNode(ACTION_ENTRY, { cwd: paths.workspace, env, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, ...(options.kill ? { kill: options.kill } : {}) }).finally(
       () => firstRequest.stop(),
     )
     const durationMs = performance.now() - started
@@ -291,7 +293,7 @@ interface Exited {
  * Runs `node <script>` in a process group of its own. On timeout the whole group is killed; after the exit, what
  * is left of the group (a command the action started and did not wait for) is killed too.
  */
-function runNode(script: string, options: { cwd: string; env: Record<string, string>; timeoutMs: number }): Promise<Exited> {
+function runNode(script: string, options: { cwd: string; env: Record<string, string>; timeoutMs: number; kill?: AbortSignal }): Promise<Exited> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script], { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     const stdout: Buffer[] = []
@@ -308,6 +310,7 @@ function runNode(script: string, options: { cwd: string; env: Record<string, str
       timedOut = true
       killGroup()
     }, options.timeoutMs)
+    options.kill?.addEventListener('abort', killGroup, { once: true })
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
     child.on('error', (error) => {

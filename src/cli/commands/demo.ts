@@ -7,7 +7,7 @@ import { renderPlanText } from '../../report/plan-text.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
 import { readIssueFile } from '../issue-file.js'
 import { approvePlan } from '../../pipeline/approve.js'
-import { verifyIssue } from '../../pipeline/verify.js'
+import { verifyIssue } from '../../pipeline/run-plan.js'
 import type { ExecutionRecord, Solution } from '../../model/index.js'
 import type { CliIo } from '../io.js'
 

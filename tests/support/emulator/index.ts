@@ -38,11 +38,47 @@
  * - `gh.rateLimit.used` counts the REST requests that cost rate limit (a 304 and GET /rate_limit are free, as are
  *   faulted requests); `gh.rateLimit.graphqlUsed` the GraphQL ones. Answers carry `x-ratelimit-*` headers.
  * - GitHub's description and schema are loaded once per process; later emulators start in a few tens of ms.
+ *
+ * ## git over HTTP
+ *
+ * `gh.gitUrl` (`${gh.url}/{owner}/{repo}.git`, on the same server) serves git's smart HTTP protocol like
+ * https://github.com/{owner}/{repo}.git, answered by the real `git http-backend` on `gh.repoDir`, so code under test can
+ * `git clone` / `fetch` / `push` with `GITHUB_SERVER_URL = gh.url`:
+ *
+ * ```ts
+ * // what actions/checkout configures: an extraheader with Basic credentials whose password is the token
+ * execFile('git', ['clone', gh.gitUrl, dir], { env: { ...process.env, ...gh.gitAuthEnv('alice-token') } })
+ * expect(gh.pushes).toEqual([{ actor: 'alice', refs: [{ ref: 'refs/heads/feature', before: null, after: sha }] }])
+ * ```
+ *
+ * - `gh.gitAuthEnv(token = gh.token)` gives `GIT_CONFIG_COUNT=1`, `GIT_CONFIG_KEY_0=http.<gitUrl>.extraheader`,
+ *   `GIT_CONFIG_VALUE_0=AUTHORIZATION: basic <base64 x-access-token:token>` (the token never goes in the URL).
+ * - Authentication is GitHub's: HTTP Basic, the password is a token (username anything, typically x-access-token; a
+ *   registered token acts as its login, any other as github-actions[bot]). Public repositories can be fetched without
+ *   credentials; a push without (or with malformed) credentials gets 401 + `WWW-Authenticate: Basic realm="GitHub"`;
+ *   a push by an actor without the write permission gets 403; a private repository is 404 to actors without read.
+ * - More than one Authorization header gets 400 and a `duplicate-authorization` violation (what GitHub does to an
+ *   extraheader added on top of actions/checkout's).
+ * - git requests are logged in `gh.requests` with operationId `git/info-refs` (`query.service` tells which),
+ *   `git/upload-pack` or `git/receive-pack`; they cost no rate limit and faults do not apply to them.
+ * - `gh.pushes` lists the pushes that changed refs: `{ actor, refs: [{ ref, before, after }] }` (null `before`: a
+ *   created ref, null `after`: a deleted one). Rejected pushes change nothing and are not listed (the git protocol
+ *   reports a rejection inside a 200 answer; a non-fast-forward push is refused by the client before it sends anything).
+ * - The REST and GraphQL views read the bare repository, so they see pushed refs at once.
+ *
+ * ## pull requests and `refs/pull/<n>/head`
+ *
+ * Every pull request has `refs/pull/<n>/head` at its head commit (fetchable, not pushable, as on GitHub); while a
+ * pull request from a branch of this repository is open, the ref follows the branch (kept current before every
+ * request is answered). `gh.seed.pullRequest({ …, fork: { owner: 'contributor' }, files: { 'a.txt': 'x' } })`
+ * seeds a pull request from the fork `contributor/{repo}`: `head.repo` is that fork (`fork: true`), `head.user` and
+ * the pull request's author are its owner, and the head commit (`files` on top of the base branch, or an existing
+ * `head.sha`) exists only under `refs/pull/<n>/head`. `files` also works without `fork`: it commits on the head branch.
  */
 import { DEFAULT_ACTOR, DEFAULT_ACTOR_ID, DEFAULT_TOKEN, Tokens } from './auth.js'
 import { Faults } from './faults.js'
 import { GitStore } from './git/git-store.js'
-import { Journal, type RequestRecord, type Violation } from './journal.js'
+import { Journal, type GitPush, type RequestRecord, type Violation } from './journal.js'
 import { loadRouteTable } from './openapi/route-table.js'
 import { RateLimitMeter } from './rate-limit.js'
 import { Seeder } from './seed.js'
@@ -53,7 +89,7 @@ import { RepoStore } from './store/repo-store.js'
 import { isoSeconds } from './time.js'
 
 export type { FaultKind, FaultRequest, FaultRule, InjectedFault, RandomFaults } from './faults.js'
-export type { GraphqlSummary, RequestRecord, Violation, ViolationKind } from './journal.js'
+export type { GitPush, GraphqlSummary, PushedRef, RequestRecord, Violation, ViolationKind } from './journal.js'
 export type { SeedCommit, SeedIssue, SeedPullRequest } from './seed.js'
 export type * from './store/records.js'
 export { DEFAULT_TOKEN } from './auth.js'
@@ -80,6 +116,15 @@ export interface Emulator {
   readonly url: string
   /** `${url}/graphql` (what GITHUB_GRAPHQL_URL is set to) */
   readonly graphqlUrl: string
+  /** `${url}/{owner}/{repo}.git`: git's smart HTTP protocol, as at https://github.com/{owner}/{repo}.git */
+  readonly gitUrl: string
+  /**
+   * Environment variables that make git send `token` (default: `token`) to `gitUrl` the way actions/checkout does:
+   * an `http.<gitUrl>.extraheader` of Basic credentials `x-access-token:<token>`, through GIT_CONFIG_COUNT/KEY_0/VALUE_0.
+   */
+  gitAuthEnv(token?: string): Record<string, string>
+  /** pushes over HTTP that changed refs, in order */
+  readonly pushes: readonly GitPush[]
   /** the bare git repository holding the repository's git data */
   readonly repoDir: string
   /** a token acting as github-actions[bot] (any unregistered token does) */
@@ -125,9 +170,17 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     { store, git, journal, faults, rateLimit, tokens, validateResponses: options.validateResponses ?? true },
     options.htmlUrl ?? 'https://github.com',
   )
+  const gitUrl = `${server.url}/${options.owner}/${options.repo}.git`
   return {
     url: server.url,
     graphqlUrl: `${server.url}/graphql`,
+    gitUrl,
+    gitAuthEnv: (token = DEFAULT_TOKEN) => ({
+      GIT_CONFIG_COUNT: '1',
+      GIT_CONFIG_KEY_0: `http.${gitUrl}.extraheader`,
+      GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`,
+    }),
+    pushes: journal.pushes,
     repoDir: git.dir,
     token: DEFAULT_TOKEN,
     seed,

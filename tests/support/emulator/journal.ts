@@ -16,7 +16,7 @@ export interface RequestRecord {
   status: number
   /** answered `304 Not Modified` to a conditional request */
   notModified: boolean
-  /** the OpenAPI operation the request matched (REST only) */
+  /** the OpenAPI operation the request matched (REST), or `git/info-refs`, `git/upload-pack`, `git/receive-pack` (git over HTTP) */
   operationId?: string
   graphql?: GraphqlSummary
   /** login of the authenticated actor */
@@ -40,6 +40,8 @@ export type ViolationKind =
   | 'invalid-response'
   /** a handler of the emulator threw (an emulator bug) */
   | 'emulator-error'
+  /** more than one Authorization header (GitHub answers 400), e.g. an extraheader added on top of actions/checkout's */
+  | 'duplicate-authorization'
 
 export interface Violation {
   kind: ViolationKind
@@ -49,10 +51,25 @@ export interface Violation {
   problems: string[]
 }
 
-/** The log of requests and contract violations of one emulator. */
+/** One ref a push changed: `before` null for a created ref, `after` null for a deleted one. */
+export interface PushedRef {
+  ref: string
+  before: string | null
+  after: string | null
+}
+
+/** A `git push` over HTTP that changed at least one ref. */
+export interface GitPush {
+  /** login of the authenticated actor */
+  actor: string
+  refs: PushedRef[]
+}
+
+/** The log of requests, pushes and contract violations of one emulator. */
 export class Journal {
   readonly requests: RequestRecord[] = []
   readonly violations: Violation[] = []
+  readonly pushes: GitPush[] = []
 
   expectNoViolations(): void {
     if (this.violations.length === 0) return

@@ -1,6 +1,7 @@
 import type { Tokens } from './auth.js'
-import { commitToBranch } from './git/branch-commits.js'
+import { commitToBranch, writeFileCommit, type FileChanges } from './git/branch-commits.js'
 import type { GitStore } from './git/git-store.js'
+import { syncPullRefs } from './git/pull-refs.js'
 import type { RepoStore } from './store/repo-store.js'
 import type { AccountType, CommentRecord, IssueRecord, LabelRecord, Permission, UserRecord } from './store/records.js'
 import { accountSignature } from './signature.js'
@@ -26,9 +27,24 @@ export interface SeedPullRequest {
   number?: number
   title: string
   body?: string | null
-  /** `sha` defaults to the head of the branch `ref` in the git store */
+  /**
+   * The head branch. In this repository, `sha` defaults to the branch's head in the git store. For a fork, give
+   * `sha` (a commit of the git store, e.g. made with `seed.commit({ branch: 'tmp', … })` on a branch deleted
+   * afterwards) or `files`.
+   */
   head: { ref: string; sha?: string }
   base: { ref: string }
+  /** the head branch is in the fork `<fork.owner>/<repo>`: its commit is kept under `refs/pull/<n>/head` only */
+  fork?: { owner: string }
+  /**
+   * Files of a new head commit (path → content; null deletes). In this repository they are committed on the head
+   * branch (created at the base branch's head when missing); for a fork, on top of `head.sha` or else the base
+   * branch's head, without any branch.
+   */
+  files?: Record<string, string | Buffer | null>
+  /** message of the commit of `files` */
+  message?: string
+  /** login of the author (default: the fork's owner, else octocat) */
   user?: string
   draft?: boolean
   state?: 'open' | 'closed'
@@ -97,20 +113,26 @@ export class Seeder {
     return structuredClone(this.store.addComment(comment.issue, comment.body, comment.user ?? DEFAULT_SEED_AUTHOR))
   }
 
+  /**
+   * A pull request; `refs/pull/<n>/head` points at its head commit (for a fork, the only ref that holds it). The
+   * head of a pull request from a branch of this repository follows the branch while the pull request is open.
+   */
   async pullRequest(pull: SeedPullRequest): Promise<IssueRecord> {
-    const headSha = pull.head.sha ?? (await this.git.resolveRef(`refs/heads/${pull.head.ref}`))
-    if (headSha === null) throw new Error(`seed the branch ${pull.head.ref} first, or give head.sha`)
+    const author = pull.user ?? pull.fork?.owner ?? DEFAULT_SEED_AUTHOR
+    const headSha = pull.fork === undefined ? await this.sameRepositoryHead(pull, author) : await this.forkHead(pull, author)
+    if (pull.fork !== undefined) this.store.ensureUser(pull.fork.owner)
     const record = this.store.addIssue({
       ...(pull.number === undefined ? {} : { number: pull.number }),
       title: pull.title,
       body: pull.body ?? null,
       labels: pull.labels ?? [],
       state: pull.state ?? 'open',
-      author: pull.user ?? DEFAULT_SEED_AUTHOR,
+      author,
       pullId: this.store.nextId(),
       pull: {
         headRef: pull.head.ref,
         headSha,
+        ...(pull.fork === undefined ? {} : { headRepoOwner: pull.fork.owner }),
         baseRef: pull.base.ref,
         draft: pull.draft ?? false,
         merged: false,
@@ -118,7 +140,42 @@ export class Seeder {
         maintainerCanModify: true,
       },
     })
+    await syncPullRefs(this.store, this.git)
     return structuredClone(record)
+  }
+
+  private async sameRepositoryHead(pull: SeedPullRequest, author: string): Promise<string> {
+    const branchRef = `refs/heads/${pull.head.ref}`
+    if (pull.files !== undefined) {
+      if (pull.head.sha !== undefined) throw new Error('give head.sha or files, not both, for a pull request from a branch of this repository')
+      if ((await this.git.resolveRef(branchRef)) === null) await this.branch(pull.head.ref, pull.base.ref)
+      return this.commit({ branch: pull.head.ref, files: pull.files, author, ...(pull.message ? { message: pull.message } : {}) })
+    }
+    const headSha = pull.head.sha ?? (await this.git.resolveRef(branchRef))
+    if (headSha === null) throw new Error(`seed the branch ${pull.head.ref} first, or give head.sha or files`)
+    return headSha
+  }
+
+  private async forkHead(pull: SeedPullRequest, author: string): Promise<string> {
+    if (pull.head.sha !== undefined && (await this.git.objectType(pull.head.sha)) !== 'commit') {
+      throw new Error(`head.sha ${pull.head.sha} is not a commit of the git store`)
+    }
+    if (pull.files === undefined) {
+      if (pull.head.sha === undefined) throw new Error('a pull request from a fork needs head.sha or files')
+      return pull.head.sha
+    }
+    const parent = pull.head.sha ?? (await this.git.resolveRef(`refs/heads/${pull.base.ref}`))
+    if (parent === null) throw new Error(`branch ${pull.base.ref} does not exist`)
+    const files = Object.entries(pull.files)
+    for (const [path, content] of files) {
+      if (content === null && (await this.git.readObject(`${parent}:${path}`)) === null) throw new Error(`cannot delete ${path}: not in ${parent}`)
+    }
+    return writeFileCommit(this.git, {
+      parent,
+      changes: fileChanges(files),
+      message: pull.message ?? `Update ${files.map(([path]) => path).join(', ')}`,
+      author: accountSignature(this.store.ensureUser(author)),
+    })
   }
 
   /** Commits files on a branch (default: the default branch); returns the new commit's sha. */
@@ -128,10 +185,7 @@ export class Seeder {
     const result = await commitToBranch(this.git, {
       branch: commit.branch ?? this.store.repository.defaultBranch,
       createIfMissing: true,
-      changes: {
-        additions: files.flatMap(([path, content]) => (content === null ? [] : [{ path, content: Buffer.from(content) }])),
-        deletions: files.flatMap(([path, content]) => (content === null ? [path] : [])),
-      },
+      changes: fileChanges(files),
       message: commit.message ?? `Update ${files.map(([path]) => path).join(', ')}`,
       author: accountSignature(author),
     })
@@ -145,5 +199,12 @@ export class Seeder {
     if (sha === null) throw new Error(`branch ${from} does not exist`)
     if (!(await this.git.createRef(`refs/heads/${name}`, sha))) throw new Error(`branch ${name} already exists`)
     return sha
+  }
+}
+
+function fileChanges(files: ReadonlyArray<[string, string | Buffer | null]>): FileChanges {
+  return {
+    additions: files.flatMap(([path, content]) => (content === null ? [] : [{ path, content: Buffer.from(content) }])),
+    deletions: files.flatMap(([path, content]) => (content === null ? [path] : [])),
   }
 }

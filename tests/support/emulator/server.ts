@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { gitHttpRoute, serveGitHttp, type GitHttpRoute } from './git/smart-http.js'
+import { syncPullRefs } from './git/pull-refs.js'
 import { errorBody } from './http.js'
 import type { RequestRecord } from './journal.js'
 import { RequestPipeline, type EmulatorParts, type Outcome } from './pipeline.js'
@@ -55,8 +57,14 @@ async function serve(
     notModified: false,
   }
   parts.journal.requests.push(record)
+  const gitRoute = gitHttpRoute(url.pathname)
+  if (gitRoute !== undefined) {
+    await serveGit(parts, gitRoute, request, response, record, requestId)
+    return
+  }
   let outcome: Outcome
   try {
+    await syncPullRefs(parts.store, parts.git)
     outcome = await pipeline.process(request, record, requestId)
   } catch (error) {
     parts.journal.violations.push({ kind: 'emulator-error', method: record.method, path: record.path, problems: [String(error)] })
@@ -82,4 +90,28 @@ async function serve(
     ...reply.headers,
   })
   response.end(reply.status === 304 ? '' : data)
+}
+
+/** Git over HTTP: outside the REST pipeline (no OpenAPI route, no rate limit, no faults), logged like every request. */
+async function serveGit(
+  parts: EmulatorParts,
+  route: GitHttpRoute,
+  request: IncomingMessage,
+  response: ServerResponse,
+  record: RequestRecord,
+  requestId: string,
+): Promise<void> {
+  try {
+    await syncPullRefs(parts.store, parts.git)
+    await serveGitHttp(parts, route, request, response, record, requestId)
+  } catch (error) {
+    parts.journal.violations.push({ kind: 'emulator-error', method: record.method, path: record.path, problems: [String(error)] })
+    record.status = 500
+    if (response.headersSent) {
+      response.destroy()
+    } else {
+      response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'x-github-request-id': requestId })
+      response.end('Server Error\n')
+    }
+  }
 }

@@ -40,15 +40,24 @@ export function commitToBranch(git: GitStore, request: BranchCommitRequest): Pro
         return { outcome: 'missing-path', path, head: head ?? '' }
       }
     }
-    const changes: TreeChange[] = request.changes.deletions.map((path) => ({ path, delete: true as const }))
-    for (const addition of request.changes.additions) {
-      changes.push({ path: addition.path, mode: '100644', type: 'blob', sha: await git.writeBlob(addition.content) })
-    }
-    const tree = await git.writeTree(head, changes)
-    const sha = await git.writeCommit({ tree, parents: head === null ? [] : [head], message: request.message, author: request.author })
+    const sha = await writeFileCommit(git, { parent: head, changes: request.changes, message: request.message, author: request.author })
     if (!(await git.compareAndSwapRef(ref, sha, head))) {
       return { outcome: 'stale', head: (await git.resolveRef(ref)) ?? '' }
     }
     return { outcome: 'committed', sha, parent: head }
   })
+}
+
+/** Writes a commit of `changes` on top of `parent` (an orphan when null) without moving any ref; returns its sha. */
+export async function writeFileCommit(
+  git: GitStore,
+  commit: { parent: string | null; changes: FileChanges; message: string; author: Signature },
+): Promise<string> {
+  const changes: TreeChange[] = commit.changes.deletions.map((path) => ({ path, delete: true as const }))
+  for (const addition of commit.changes.additions) {
+    changes.push({ path: addition.path, mode: '100644', type: 'blob', sha: await git.writeBlob(addition.content) })
+  }
+  const tree = await git.writeTree(commit.parent, changes)
+  const parents = commit.parent === null ? [] : [commit.parent]
+  return git.writeCommit({ tree, parents, message: commit.message, author: commit.author })
 }

@@ -1,3 +1,4 @@
+import { syncPullRefs } from '../git/pull-refs.js'
 import { json, notFound, validationFailed } from '../http.js'
 import { pagedReply } from '../pagination.js'
 import type { IssueRecord } from '../store/records.js'
@@ -21,30 +22,50 @@ function existingPull(context: RestContext): IssueRecord {
   return issue
 }
 
-/** The current heads of a pull request's branches (the stored sha when the branch is not in the git store). */
+/**
+ * The current heads of a pull request's branches: a head branch of this repository as it is now while the pull
+ * request is open (else the recorded sha), a fork's head branch as recorded.
+ */
 async function pullReply(context: RestContext, issue: IssueRecord) {
   const pull = issue.pull!
-  const headSha = (await context.git.resolveRef(`refs/heads/${pull.headRef}`)) ?? pull.headSha
+  const branchHead =
+    pull.headRepoOwner === undefined && issue.state === 'open' ? await context.git.resolveRef(`refs/heads/${pull.headRef}`) : null
+  const headSha = branchHead ?? pull.headSha
   const baseSha = (await context.git.resolveRef(`refs/heads/${pull.baseRef}`)) ?? ''
   return pullShape(context, issue, { headSha, baseSha })
 }
 
 /** `owner:branch` or `branch` → `branch`, when the owner is this repository's. */
 function headBranch(context: RestContext, head: string): string | null {
-  const [owner, branch] = head.includes(':') ? head.split(':', 2) : [context.store.repository.owner, head]
-  return owner!.toLowerCase() === context.store.repository.owner.toLowerCase() ? branch! : null
+  const { owner, branch } = headFilter(context, head)
+  return owner.toLowerCase() === context.store.repository.owner.toLowerCase() ? branch : null
+}
+
+/** `owner:branch` or `branch` (an owner of this repository's) → both parts. */
+function headFilter(context: RestContext, head: string): { owner: string; branch: string } {
+  const colon = head.indexOf(':')
+  return colon === -1 ? { owner: context.store.repository.owner, branch: head } : { owner: head.slice(0, colon), branch: head.slice(colon + 1) }
+}
+
+/** The owner of the repository holding the head branch. */
+function headOwner(context: RestContext, issue: IssueRecord): string {
+  return issue.pull!.headRepoOwner ?? context.store.repository.owner
 }
 
 const list: RestHandler = async (context) => {
   const { query, store } = context
   const state = query.get('state') ?? 'open'
   const head = query.get('head')
-  const headRef = head === null ? null : headBranch(context, head)
+  const headWanted = head === null ? null : headFilter(context, head)
   const base = query.get('base')
   const pulls = store
     .pulls()
     .filter((issue) => state === 'all' || issue.state === state)
-    .filter((issue) => head === null || issue.pull!.headRef === headRef)
+    .filter(
+      (issue) =>
+        headWanted === null ||
+        (issue.pull!.headRef === headWanted.branch && headOwner(context, issue).toLowerCase() === headWanted.owner.toLowerCase()),
+    )
     .filter((issue) => base === null || issue.pull!.baseRef === base)
   const time = query.get('sort') === 'updated' ? (i: IssueRecord) => i.updatedAt : (i: IssueRecord) => i.createdAt
   const sorted = sortByTime(pulls, time, directionOf(query, query.get('sort') === 'created' || !query.has('sort') ? 'desc' : 'asc'))
@@ -64,7 +85,8 @@ const create: RestHandler = async (context) => {
   if (headSha === null || headRef === null) throw validationFailed({ resource: 'PullRequest', code: 'invalid', field: 'head' })
   if (baseSha === null) throw validationFailed({ resource: 'PullRequest', code: 'invalid', field: 'base' })
   const owner = store.repository.owner
-  if (store.pulls().some((i) => i.state === 'open' && i.pull!.headRef === headRef && i.pull!.baseRef === input.base)) {
+  const sameHead = (i: IssueRecord) => i.pull!.headRepoOwner === undefined && i.pull!.headRef === headRef
+  if (store.pulls().some((i) => i.state === 'open' && sameHead(i) && i.pull!.baseRef === input.base)) {
     const message = `A pull request already exists for ${owner}:${headRef}.`
     throw validationFailed({ resource: 'PullRequest', code: 'custom', message })
   }
@@ -86,6 +108,7 @@ const create: RestHandler = async (context) => {
       maintainerCanModify: input.maintainer_can_modify ?? true,
     },
   })
+  await syncPullRefs(store, git)
   const shape = await pullReply(context, issue)
   return json(201, shape, { location: shape.url })
 }

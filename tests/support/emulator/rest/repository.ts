@@ -1,5 +1,5 @@
 import { json, notFound } from '../http.js'
-import type { Permission } from '../store/records.js'
+import { PERMISSION_RANK, type Permission } from '../store/records.js'
 import { repositoryShape, userShape } from '../store/shapes.js'
 import { stringParam, type RestHandler } from './context.js'
 import { repoCommitShape } from './git-shapes.js'
@@ -13,8 +13,6 @@ const LEGACY_PERMISSION: Record<Permission, string> = {
   read: 'read',
   none: 'none',
 }
-
-const RANK: Permission[] = ['none', 'read', 'triage', 'write', 'maintain', 'admin']
 
 const getRepository: RestHandler = (context) => json(200, repositoryShape(context))
 
@@ -38,7 +36,7 @@ const getCollaboratorPermission: RestHandler = (context) => {
   const user = context.store.user(stringParam(context, 'username'))
   if (user === undefined) throw notFound()
   const role = context.store.permission(user.login)
-  const atLeast = (level: Permission) => RANK.indexOf(role) >= RANK.indexOf(level)
+  const atLeast = (level: Permission) => PERMISSION_RANK.indexOf(role) >= PERMISSION_RANK.indexOf(level)
   return json(200, {
     permission: LEGACY_PERMISSION[role],
     role_name: role,

@@ -4,6 +4,9 @@ export type AccountType = 'User' | 'Bot' | 'Organization'
 
 export type Permission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'
 
+/** Roles from the least to the most privileged. */
+export const PERMISSION_RANK: readonly Permission[] = ['none', 'read', 'triage', 'write', 'maintain', 'admin']
+
 export interface RepositoryRecord {
   id: number
   owner: string
@@ -29,8 +32,13 @@ export interface LabelRecord {
 
 export interface PullRecord {
   headRef: string
-  /** the head sha when the head branch is not in the git store (seeded pull requests) */
+  /**
+   * the head sha: the last known head of a head branch of this repository, and the only record of the head of a
+   * fork's branch (whose commits are in the git store under `refs/pull/<n>/head` only)
+   */
   headSha: string
+  /** login of the owner of the fork holding the head branch (`<owner>/<repo>`); absent when the head branch is in this repository */
+  headRepoOwner?: string
   baseRef: string
   draft: boolean
   merged: boolean

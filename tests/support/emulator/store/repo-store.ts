@@ -1,4 +1,5 @@
 import { isoSeconds } from '../time.js'
+import { PERMISSION_RANK } from './records.js'
 import type {
   AccountType,
   CheckRunRecord,
@@ -25,6 +26,7 @@ export class RepoStore {
   private readonly commentsById = new Map<number, CommentRecord>()
   private readonly reactionList: ReactionRecord[] = []
   private readonly checkRunsById = new Map<number, CheckRunRecord>()
+  private readonly forkIds = new Map<string, number>()
 
   constructor(readonly repository: RepositoryRecord) {}
 
@@ -56,6 +58,23 @@ export class RepoStore {
 
   permission(login: string): Permission {
     return this.permissions.get(key(login)) ?? 'none'
+  }
+
+  /** Whether the role of `login` is `level` or a more privileged one. */
+  hasPermission(login: string, level: Permission): boolean {
+    return PERMISSION_RANK.indexOf(this.permission(login)) >= PERMISSION_RANK.indexOf(level)
+  }
+
+  // forks
+
+  /** The repository id of the fork owned by `owner` (allocated on first use). */
+  forkId(owner: string): number {
+    let id = this.forkIds.get(key(owner))
+    if (id === undefined) {
+      id = this.nextId()
+      this.forkIds.set(key(owner), id)
+    }
+    return id
   }
 
   // labels

@@ -191,14 +191,19 @@ const REPOSITORY_URL_TEMPLATES = {
   trees_url: '/git/trees{/sha}',
 }
 
-export function repositoryShape(context: ShapeContext) {
-  const { store, urls } = context
-  const repo = store.repository
+/** The repository; with `fork`, the fork of it that `fork.owner` owns (as the head repository of a pull request from a fork). */
+export function repositoryShape(context: ShapeContext, fork?: { owner: string }) {
+  const { store } = context
+  const base = store.repository
+  const repo = fork === undefined ? base : { ...base, id: store.forkId(fork.owner), owner: fork.owner }
+  const urls = fork === undefined ? context.urls : context.urls.forRepository(repo)
   const apiUrls = Object.fromEntries(
     Object.entries(REPOSITORY_URL_TEMPLATES).map(([field, suffix]) => [field, urls.repoApi(suffix)]),
   )
-  const openIssues = store.issues().filter((issue) => issue.state === 'open').length
+  const openIssues = fork === undefined ? store.issues().filter((issue) => issue.state === 'open').length : 0
   const owner = store.ensureUser(repo.owner)
+  // `permissions` are the authenticated actor's; the emulator's actors cannot push to forks
+  const canPush = fork === undefined
   return {
     id: repo.id,
     node_id: nodeId('Repository', repo.id),
@@ -208,7 +213,7 @@ export function repositoryShape(context: ShapeContext) {
     owner: userShape(context, owner),
     html_url: urls.repoHtml(),
     description: null,
-    fork: false,
+    fork: fork !== undefined,
     url: urls.repoApi(),
     ...apiUrls,
     git_url: `git://github.com/${repo.owner}/${repo.name}.git`,
@@ -246,7 +251,7 @@ export function repositoryShape(context: ShapeContext) {
     pushed_at: repo.createdAt,
     created_at: repo.createdAt,
     updated_at: repo.createdAt,
-    permissions: { admin: true, maintain: true, push: true, triage: true, pull: true },
+    permissions: { admin: canPush, maintain: canPush, push: canPush, triage: canPush, pull: true },
     temp_clone_token: '',
     allow_squash_merge: true,
     allow_merge_commit: true,
@@ -267,6 +272,8 @@ export function pullShape(context: ShapeContext, issue: IssueRecord, heads: { he
   const repo = repositoryShape(context)
   const owner = store.repository.owner
   const branch = (ref: string, sha: string) => ({ label: `${owner}:${ref}`, ref, sha, user: repo.owner, repo })
+  const headRepo = pull.headRepoOwner === undefined ? repo : repositoryShape(context, { owner: pull.headRepoOwner })
+  const head = { label: `${headRepo.owner.login}:${pull.headRef}`, ref: pull.headRef, sha: heads.headSha, user: headRepo.owner, repo: headRepo }
   const link = (href: string) => ({ href })
   return {
     url: urls.repoApi(`/pulls/${n}`),
@@ -299,7 +306,7 @@ export function pullShape(context: ShapeContext, issue: IssueRecord, heads: { he
     assignees: issue.assignees.map((login) => accountShape(context, login)),
     requested_reviewers: [],
     requested_teams: [],
-    head: branch(pull.headRef, heads.headSha),
+    head,
     base: branch(pull.baseRef, heads.baseSha),
     _links: {
       self: link(urls.repoApi(`/pulls/${n}`)),

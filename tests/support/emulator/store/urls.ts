@@ -8,6 +8,11 @@ export class Urls {
     private readonly repository: RepositoryRecord,
   ) {}
 
+  /** The URLs of another repository (a fork) at the same addresses. */
+  forRepository(repository: RepositoryRecord): Urls {
+    return new Urls(this.apiBase, this.htmlBase, repository)
+  }
+
   /** `<api>/repos/{owner}/{repo}<suffix>` */
   repoApi(suffix = ''): string {
     return `${this.apiBase}/repos/${this.repository.owner}/${this.repository.name}${suffix}`

@@ -1,7 +1,9 @@
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import { approvePlan } from '../../pipeline/approve.js'
-import { verifyIssue } from '../../pipeline/verify.js'
+import { WorkBranch } from '../../git/work-branch.js'
+import { CONVERGE_IDENTITY } from '../../git/git.js'
+import { executeIssue, verifyIssue, type RunPlanResult } from '../../pipeline/run-plan.js'
 import { renderJobSummary } from '../../report/job-summary.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
 import type { CliIo } from '../io.js'
@@ -42,6 +44,56 @@ export async function verifyCommand(
     now: () => new Date().toISOString(),
     ...(args.signal ? { signal: args.signal } : {}),
   })
+  return printResult(n, result, io)
+}
+
+export interface ExecuteArgs extends IssueArgs {
+  executor: string
+  maxParallel: number
+  maxIterations: number
+  maxRetries: number
+  maxErrors: number
+  onFailure: 'retry' | 'skip' | 'abort'
+  timeoutMinutes: number
+  retry?: string[] | 'failed'
+  signal?: AbortSignal
+}
+
+/**
+ * `converge execute --number <n> --executor '<command>'`: the executor carries out each task of the approved
+ * plan in --repo, its commands verify it, and each converged task is committed to the local branch
+ * `converge/issue-<n>` (nothing is pushed). Exit 0 when every task converged.
+ */
+export async function executeCommand(args: ExecuteArgs, io: CliIo): Promise<number> {
+  const n = required(args.number, 'execute')
+  const repoDir = resolve(args.repo)
+  let branch: WorkBranch | undefined
+  const result = await executeIssue(storeOf(args), n, {
+    repoDir,
+    workRoot: resolve(tmpdir(), 'converge'),
+    maxParallel: args.maxParallel,
+    timeoutMs: args.timeoutMinutes * 60_000,
+    secrets: [],
+    now: () => new Date().toISOString(),
+    executorCommand: args.executor,
+    maxIterations: args.maxIterations,
+    maxRetries: args.maxRetries,
+    maxErrors: args.maxErrors,
+    onFailure: args.onFailure,
+    executorEnv: {},
+    ...(args.retry ? { retry: args.retry } : {}),
+    ...(args.signal ? { signal: args.signal } : {}),
+    beforeTasks: async () => {
+      branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: CONVERGE_IDENTITY })
+    },
+    committer: { commitTask: (task, issue, others) => branch!.commitTask(task, issue, others), discardTask: (task, others) => branch!.discardTask(task, others) },
+  })
+  const code = printResult(n, result, io)
+  if (result.ok && branch) io.out(`\nCommits of converged tasks are on ${branch.name} in ${repoDir}.`)
+  return code
+}
+
+function printResult(n: number, result: RunPlanResult, io: CliIo): number {
   if (!result.ok) {
     io.err(result.reason)
     return 1

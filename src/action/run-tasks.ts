@@ -1,0 +1,191 @@
+/**
+ * `execute`, `retry` and `verify` in a workflow run: the gate, the work branch, the live check run, the
+ * draft pull request and the sticky comment around the pipeline's `executeIssue` / `verifyIssue`.
+ */
+import { join } from 'node:path'
+import { CheckRun, CheckRunPermissionError, publishCheckRun } from '../github/check-runs.js'
+import { upsertStickyComment } from '../github/comments.js'
+import { pullRequestHead, upsertDraftPullRequest } from '../github/pull-requests.js'
+import { checkoutCommit } from '../git/checkout.js'
+import { ACTIONS_BOT_IDENTITY, WorkBranch, type GitRemote } from '../git/work-branch.js'
+import type { ExecutionRecord } from '../model/index.js'
+import { analysePlan } from '../plan/analyse.js'
+import { planHash } from '../plan/hash.js'
+import { approvePlan } from '../pipeline/approve.js'
+import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
+import { executeIssue, verifyIssue, type RunPlanOptions, type RunPlanResult } from '../pipeline/run-plan.js'
+import { parseAnnotations, type Annotation } from '../report/annotations.js'
+import { renderCheckRun } from '../report/check-run.js'
+import { renderIssueComment } from '../report/issue-comment.js'
+import { renderJobSummary } from '../report/job-summary.js'
+import { pullRequestTitle, renderPullRequestBody } from '../report/pull-request-body.js'
+import type { RunReport } from '../report/run-report.js'
+import { LINKS_FOOTER, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
+
+export interface RunRequest {
+  mode: 'execute' | 'verify'
+  n: number
+  /** Who asked: named in the report, and the approver when `auto-approve` approves. */
+  actor: string
+  /** The issue or pull request refusals are answered on. */
+  where: number
+  /** `retry`: the tasks to run again (`failed`: every failed one). */
+  retry?: readonly string[] | 'failed'
+  /** `verify` on a pull request: its number (the checkout is moved to its head, and the check run goes there). */
+  pullRequest?: number
+  /** How the report starts, e.g. "Executed by @alice". */
+  headline: string
+}
+
+export async function runTasks(session: Session, request: RunRequest): Promise<Outcome> {
+  const { inputs, ctx, client, store } = session
+  const { n, mode } = request
+  const write = !inputs['dry-run']
+  const stored = await readIssueFiles(await store.snapshot(issueFilePaths(n)), n, session.now)
+  let { plan } = stored
+  if (inputs['auto-approve'] && plan && plan.approval?.plan_hash !== planHash(plan) && analysePlan(plan).gate === 'pass') {
+    const approved = await approvePlan(store, n, request.actor, session.now)
+    if (approved.ok) plan = approved.solution
+  }
+  const remote: GitRemote = { url: `${ctx.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}.git`, token: inputs['github-token'] }
+
+  // verify on a pull request checks its head, which must not be a fork's code run with this run's token.
+  let headSha = ctx.sha
+  if (request.pullRequest !== undefined) {
+    const head = await pullRequestHead(client, ctx.repo, request.pullRequest)
+    if (head.fromFork)
+      return refusedOnIssue(session, n, request.where, `pull request #${request.pullRequest} comes from the fork ${head.repository}: \`verify\` would run its code with this repository's token. Verify it in a \`pull_request\` workflow (read-only token), or push the branch to this repository.`)
+    try {
+      await checkoutCommit(session.repoDir, head.sha, { remote, ref: `refs/pull/${request.pullRequest}/head` })
+    } catch (error) {
+      return refusedOnIssue(session, n, request.where, `cannot verify pull request #${request.pullRequest}: ${(error as Error).message}`)
+    }
+    headSha = head.sha
+  }
+
+  const base = reportBase(session, n, stored.issue?.title ?? `#${n}`)
+  let check: CheckRun | undefined
+  let warning: string | undefined
+  if (write && headSha && plan) {
+    try {
+      check = await CheckRun.start(client, ctx.repo, {
+        issueNumber: n, headSha, taskCount: plan.tasks.length,
+        output: { title: mode === 'verify' ? 'Verifying' : 'Executing', summary: `${mode === 'verify' ? 'Verifying' : 'Executing'} ${plan.tasks.length} tasks of ${plan.id}.` },
+        ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
+      })
+    } catch (error) {
+      if (!(error instanceof CheckRunPermissionError)) throw error
+      warning = error.message
+    }
+  }
+
+  const common: RunPlanOptions = {
+    repoDir: session.repoDir,
+    workRoot: join(session.tempDir, 'converge'),
+    maxParallel: inputs['max-parallel'],
+    timeoutMs: inputs['task-timeout-minutes'] * 60_000,
+    secrets: session.secrets,
+    now: () => new Date().toISOString(),
+    ...(session.signal ? { signal: session.signal } : {}),
+    onProgress: (record, solution) => {
+      const done = Object.keys(record.tasks).length
+      check?.progress(renderCheckRun({ ...base, status: 'executing', solution, execution: record }), done)
+    },
+  }
+  let workBranch: WorkBranch | undefined
+  const result: RunPlanResult = mode === 'verify'
+    ? await verifyIssue(store, n, common)
+    : await executeIssue(store, n, {
+        ...common,
+        executorCommand: inputs['executor-command'],
+        maxIterations: inputs['max-iterations'],
+        onFailure: inputs['on-failure'],
+        maxRetries: inputs['max-retries'],
+        maxErrors: inputs['max-errors'],
+        executorEnv: session.executorEnv,
+        ...(request.retry ? { retry: request.retry } : {}),
+        ...(write
+          ? {
+              beforeTasks: async () => {
+                workBranch = await WorkBranch.prepare({ repoDir: session.repoDir, branch: `converge/issue-${n}`, remote, identity: ACTIONS_BOT_IDENTITY })
+              },
+              committer: { commitTask: (task, issue, others) => workBranch!.commitTask(task, issue, others), discardTask: (task, others) => workBranch!.discardTask(task, others) },
+            }
+          : {}),
+      })
+  if (!result.ok) {
+    if (check) await check.complete({ conclusion: 'action_required', output: { title: `Cannot ${mode}`, summary: result.reason } })
+    return refusedOnIssue(session, n, request.where, result.reason)
+  }
+
+  let report: RunReport = {
+    ...base,
+    status: result.issue.status,
+    headline: headlineOf(request, result),
+    solution: result.plan,
+    execution: result.record,
+    ...(check?.url ? { links: { ...base.links, checkRun: check.url } } : {}),
+  }
+  let pullRequestNumber: number | undefined
+  if (workBranch?.published) {
+    const pull = await upsertDraftPullRequest(client, ctx.repo, {
+      head: workBranch.name,
+      base: defaultBranchOf(ctx.payload) ?? (await client.rest.repos.get({ ...ctx.repo })).data.default_branch,
+      title: pullRequestTitle(n, result.issue.title),
+      body: renderPullRequestBody(report),
+    })
+    pullRequestNumber = pull.number
+    report = { ...report, links: { ...report.links, pullRequest: pull.url } }
+    // The pull request shows the verdict too: its head is the work branch, not the commit this run started on.
+    if (check && pull.headSha !== headSha) {
+      const output = renderCheckRun(report)
+      await publishCheckRun(client, ctx.repo, {
+        issueNumber: n, headSha: pull.headSha, title: output.title, summary: output.summary, conclusion: output.conclusion ?? 'neutral',
+        ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
+      })
+    }
+  }
+  if (check) {
+    const output = renderCheckRun(report)
+    await check.complete({
+      conclusion: output.conclusion ?? 'neutral',
+      output: { title: output.title, summary: output.summary },
+      annotations: failingAnnotations(result.record, session.repoDir),
+    })
+  }
+  const commentId = write ? (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id : undefined
+  return {
+    status: result.issue.status,
+    issueNumber: n,
+    solution: result.plan,
+    execution: result.record,
+    ...(commentId ? { commentId } : {}),
+    ...(check ? { checkRunId: check.id } : {}),
+    ...(pullRequestNumber ? { pullRequestNumber } : {}),
+    summary: renderJobSummary(report),
+    ...(warning ? { warning } : {}),
+  }
+}
+
+/** What the run did, and when it failed, why — the first line people read. */
+function headlineOf(request: RunRequest, result: Extract<RunPlanResult, { ok: true }>): string {
+  const { record, plan, issue } = result
+  const converged = Object.values(record.tasks).filter((r) => r.status === 'completed').length
+  const tally = `${converged}/${plan.tasks.length} tasks converged`
+  if (record.status === 'paused' || record.status === 'stopped') return `${request.headline}; ${record.status} at an action boundary (${tally}).`
+  if (issue.error) return `${request.headline}: ${tally}. ${issue.error}.`
+  return `${request.headline}: ${tally}.`
+}
+
+function defaultBranchOf(payload: Record<string, unknown>): string | undefined {
+  const repository = payload.repository as { default_branch?: string } | undefined
+  return repository?.default_branch
+}
+
+/** Annotations parsed from the output of every failing command. */
+function failingAnnotations(record: ExecutionRecord, repoRoot: string): Annotation[] {
+  return Object.values(record.tasks)
+    .flatMap((task) => task.convergence_verified)
+    .filter((check) => check.kind === 'command' && check.verdict === 'fail' && check.output_tail)
+    .flatMap((check) => parseAnnotations(check.output_tail!, { repoRoot }))
+}

@@ -1,0 +1,105 @@
+import { CheckRunPermissionError, publishCheckRun } from '../github/check-runs.js'
+import type { GitHubClient } from '../github/client.js'
+import { replyToIssue, upsertStickyComment } from '../github/comments.js'
+import type { ExecutionRecord, IssueStatus, QualityGate, Solution } from '../model/index.js'
+import { renderCheckRun } from '../report/check-run.js'
+import { renderIssueComment } from '../report/issue-comment.js'
+import { renderJobSummary } from '../report/job-summary.js'
+import type { RunReport } from '../report/run-report.js'
+import type { StateStore } from '../state/store.js'
+import type { RunContext } from './context.js'
+import type { ActionInputs } from './inputs.js'
+
+export interface Session {
+  inputs: ActionInputs
+  ctx: RunContext
+  client: GitHubClient
+  store: StateStore
+  now: string
+  /** The checked-out repository tasks run in (`working-directory` inside `GITHUB_WORKSPACE`). */
+  repoDir: string
+  /** Scratch space for per-task files (`RUNNER_TEMP`). */
+  tempDir: string
+  /** Aborted when the job is cancelled. */
+  signal?: AbortSignal
+  /** Values never shown anywhere: the token, its encoded forms, the executor's credentials. */
+  secrets: string[]
+  /** What the executor gets beyond the scrubbed base environment (its API keys). */
+  executorEnv: Record<string, string>
+}
+
+/** What a command did: the action turns it into outputs, a job summary and the step's result. */
+export interface Outcome {
+  status: IssueStatus | 'refused' | 'unknown-command' | 'unavailable' | 'synced' | 'no-issue'
+  issueNumber?: number
+  solution?: Solution
+  gate?: QualityGate
+  commentId?: number
+  checkRunId?: number
+  execution?: ExecutionRecord
+  pullRequestNumber?: number
+  /** Markdown for the job summary. */
+  summary: string
+  /** The step fails with this message. */
+  failure?: string
+  /** The step succeeds, with this warning. */
+  warning?: string
+}
+
+/**
+ * The links footer of the comment names this run and its check run, which differ every time: new links
+ * alone are no reason to edit the comment (the old ones still work); a change of content refreshes them.
+ */
+export const LINKS_FOOTER = /<sub>[^\n]*<\/sub>\s*$/
+
+/**
+ * Shows a report where people look: a check run `converge / ISS-<n>` on the run's commit when the state
+ * changed (a token without `checks: write` only costs the check run, with a warning), then the sticky
+ * comment, which links to it. Dry runs only render.
+ */
+export async function publish(session: Session, report: RunReport, changed: boolean) {
+  const { client, ctx, inputs } = session
+  const n = report.issue.number
+  let checkRun: { id: number; url: string | undefined } | undefined
+  let warning: string | undefined
+  if (!inputs['dry-run'] && changed && ctx.sha) {
+    const output = renderCheckRun(report)
+    try {
+      checkRun = await publishCheckRun(client, ctx.repo, {
+        issueNumber: n, headSha: ctx.sha, title: output.title, summary: output.summary,
+        ...(output.conclusion ? { conclusion: output.conclusion } : {}),
+        ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
+      })
+    } catch (error) {
+      if (!(error instanceof CheckRunPermissionError)) throw error
+      warning = error.message
+    }
+  }
+  const linked: RunReport = checkRun?.url ? { ...report, links: { ...report.links, checkRun: checkRun.url } } : report
+  const commentId = inputs['dry-run']
+    ? undefined
+    : (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(linked), LINKS_FOOTER)).id
+  return {
+    ids: { ...(commentId ? { commentId } : {}), ...(checkRun ? { checkRunId: checkRun.id } : {}) },
+    summary: renderJobSummary(linked),
+    warning,
+  }
+}
+
+export async function refusedOnIssue(session: Session, n: number, where: number, reason: string): Promise<Outcome> {
+  if (!session.inputs['dry-run']) await replyToIssue(session.client, session.ctx.repo, where, `Converge: ${reason}`)
+  return { status: 'refused', issueNumber: n, summary: reason, warning: reason }
+}
+
+export function reportBase(session: Session, n: number, title: string): Omit<RunReport, 'status'> {
+  const { ctx, inputs } = session
+  return {
+    issue: { number: n, title },
+    commandPrefix: inputs['command-prefix'],
+    secrets: session.secrets,
+    links: {
+      stateBranch: `${ctx.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/blob/${inputs['state-branch']}`,
+      ...(ctx.runUrl ? { run: ctx.runUrl } : {}),
+    },
+  }
+}

@@ -1,0 +1,32 @@
+import { GitError, runGit } from './git.js'
+import { authEnv, WorkBranchError, type GitRemote } from './work-branch.js'
+
+/**
+ * Puts the checkout at `sha` (a pull request's head, for `verify`), fetching `ref` from the remote when the
+ * commit is not there yet. Refuses to throw away uncommitted changes to tracked files.
+ */
+export async function checkoutCommit(repoDir: string, sha: string, fetch: { remote?: GitRemote; ref: string }): Promise<void> {
+  const head = (await runGit(['rev-parse', 'HEAD'], { cwd: repoDir }).catch(() => ({ stdout: '' }))).stdout.trim()
+  if (head === sha) return
+  const dirty = (await runGit(['status', '--porcelain', '--untracked-files=no'], { cwd: repoDir })).stdout.trim()
+  if (dirty) throw new WorkBranchError(`the checkout has uncommitted changes, so it cannot be moved to ${sha.slice(0, 7)}: check out the pull request's head before Converge runs`)
+  if (!(await hasCommit(repoDir, sha))) {
+    if (!fetch.remote) throw new WorkBranchError(`commit ${sha.slice(0, 7)} is not in the checkout and there is no remote to fetch it from`)
+    try {
+      await runGit(['fetch', '--no-tags', '--quiet', fetch.remote.url, `+${fetch.ref}:refs/converge/checkout`], { cwd: repoDir, env: authEnv(fetch.remote) })
+    } catch (error) {
+      throw new WorkBranchError(`could not fetch ${fetch.ref}: ${error instanceof GitError ? error.stderr : String(error)}`, error)
+    }
+    if (!(await hasCommit(repoDir, sha))) throw new WorkBranchError(`${fetch.ref} is no longer at ${sha.slice(0, 7)} (pushed to meanwhile): run the command again`)
+  }
+  await runGit(['checkout', '--quiet', '--detach', sha], { cwd: repoDir })
+}
+
+async function hasCommit(repoDir: string, sha: string): Promise<boolean> {
+  try {
+    await runGit(['cat-file', '-e', `${sha}^{commit}`], { cwd: repoDir })
+    return true
+  } catch {
+    return false
+  }
+}

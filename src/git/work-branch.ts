@@ -1,0 +1,251 @@
+/**
+ * The work branch `converge/issue-<n>` (SPEC §7): where the changes of converged tasks are committed, one
+ * commit a task, and pushed with the workflow token.
+ *
+ * Tasks run in one working tree, several at once, never two on the same declared file. A task's commit takes
+ * the changed paths under its own `files[]`, plus changes under no running task's files (an executor may touch
+ * files its task did not declare): so concurrent tasks never take each other's declared work.
+ */
+import { Buffer } from 'node:buffer'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { normalisePath } from '../plan/dag.js'
+import { GitError, identityEnv, runGit, type GitIdentity } from './git.js'
+import { resolveRef } from './refs.js'
+
+/** Where the work branch is pushed, and with which token. */
+export interface GitRemote {
+  /** `https://github.com/<owner>/<repo>.git` (the server URL of the run). */
+  url: string
+  token: string
+}
+
+export interface WorkBranchOptions {
+  repoDir: string
+  branch: string
+  /** Absent in local mode: commits stay in the local repository. */
+  remote?: GitRemote
+  identity: GitIdentity
+}
+
+export interface TaskCommit {
+  commit: string
+  files: string[]
+}
+
+/** A git step of the work branch failed; the message says which and why. */
+export class WorkBranchError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause })
+    this.name = 'WorkBranchError'
+  }
+}
+
+/** The identity of GitHub's Actions bot, which work-branch commits are made as in a workflow. */
+export const ACTIONS_BOT_IDENTITY: GitIdentity = {
+  name: 'github-actions[bot]',
+  email: '41898282+github-actions[bot]@users.noreply.github.com',
+}
+
+export class WorkBranch {
+  /** Serialises every git command on the working tree: commits of concurrent tasks take turns. */
+  private queue: Promise<unknown> = Promise.resolve()
+
+  private constructor(
+    private readonly options: WorkBranchOptions,
+    /** Whether the branch exists on the remote (pushed by this run or an earlier one). */
+    private pushed: boolean,
+  ) {}
+
+  /**
+   * Checks out the work branch in `repoDir`: the remote's copy when an earlier run pushed one (so a rerun
+   * continues from the commits it made), else a new branch from the checked-out commit. Uncommitted changes
+   * in the working tree are carried over (git refuses, and so do we, when they conflict).
+   */
+  static async prepare(options: WorkBranchOptions): Promise<WorkBranch> {
+    const { repoDir, branch, remote } = options
+    let start = 'HEAD'
+    let pushed = false
+    if (remote) {
+      const tracking = `refs/converge/remote/${branch}`
+      try {
+        await git(['fetch', '--no-tags', '--quiet', remote.url, `+refs/heads/${branch}:${tracking}`], repoDir, authEnv(remote))
+        start = tracking
+        pushed = true
+      } catch (error) {
+        if (!(error instanceof GitError && /couldn't find remote ref/i.test(error.stderr))) throw fetchError(branch, remote, error)
+      }
+    }
+    const current = await resolveRef(repoDir, `refs/heads/${branch}`)
+    const startOid = await resolveRef(repoDir, start)
+    // Without a remote, an existing branch is the work so far: kept as it is. With one, the pushed branch
+    // wins, unless the local one is ahead of it (a run in this checkout that could not push keeps its commits).
+    const reset = current === null || (pushed && startOid !== null && current !== startOid && !(await isAncestor(repoDir, startOid, current)))
+    if (reset) {
+      await git(['checkout', '--quiet', '-B', branch, start], repoDir)
+    } else {
+      await git(['checkout', '--quiet', branch], repoDir)
+    }
+    return new WorkBranch(options, pushed)
+  }
+
+  get name(): string {
+    return this.options.branch
+  }
+
+  /** Whether the branch exists on the remote, so a pull request can be opened for it. */
+  get published(): boolean {
+    return this.pushed
+  }
+
+  async head(): Promise<string> {
+    return (await git(['rev-parse', 'HEAD'], this.options.repoDir)).trim()
+  }
+
+  /**
+   * Commits the task's changes (see the header for which paths are the task's) as `T2: <title> (ISS-42)`
+   * and pushes the branch. Null when the task changed nothing.
+   */
+  commitTask(task: { id: string; title: string; files: ReadonlyArray<{ path: string }> }, issue: number, othersRunning: ReadonlyArray<{ files: ReadonlyArray<{ path: string }> }>): Promise<TaskCommit | null> {
+    return this.inTurn(async () => {
+      const { repoDir } = this.options
+      const own = task.files.map((f) => normalisePath(f.path))
+      const others = othersRunning.flatMap((t) => t.files.map((f) => normalisePath(f.path)))
+      const changes = (await changedPaths(repoDir)).filter((c) => covers(own, c.path) || !covers(others, c.path))
+      if (changes.length === 0) return null
+      const paths = changes.map((c) => c.path)
+      const env = { ...identityEnv(this.options.identity), GIT_LITERAL_PATHSPECS: '1' }
+      // A deletion the executor staged itself (`git rm`) is no longer a path `git add` can match.
+      const toAdd = changes.filter((c) => !c.deletedInIndex).map((c) => c.path)
+      if (toAdd.length > 0) await git(['add', '--all', '--pathspec-from-file=-', '--pathspec-file-nul'], repoDir, env, nulList(toAdd))
+      const pathspec = nulList(paths)
+      const subject = `${task.id}: ${oneLine(task.title)} (ISS-${issue})`
+      // --only: exactly these paths, whatever else an executor may have staged.
+      await git(['commit', '--quiet', '--no-verify', '--only', '-m', subject, '--pathspec-from-file=-', '--pathspec-file-nul'], repoDir, env, pathspec)
+      const commit = (await git(['rev-parse', 'HEAD'], repoDir)).trim()
+      await this.push()
+      return { commit, files: paths }
+    })
+  }
+
+  /**
+   * Puts the task's declared paths back as the branch has them: a task that did not converge leaves nothing
+   * behind for the next task's commit to pick up. Changes outside its declared files cannot be told apart
+   * from other work and stay.
+   */
+  discardTask(task: { files: ReadonlyArray<{ path: string }> }, othersRunning: ReadonlyArray<{ files: ReadonlyArray<{ path: string }> }>): Promise<void> {
+    return this.inTurn(async () => {
+      const { repoDir } = this.options
+      const own = task.files.map((f) => normalisePath(f.path))
+      const others = othersRunning.flatMap((t) => t.files.map((f) => normalisePath(f.path)))
+      const changes = (await changedPaths(repoDir)).filter((c) => covers(own, c.path) && !covers(others, c.path))
+      const tracked = changes.filter((c) => !c.untracked).map((c) => c.path)
+      const env = { GIT_LITERAL_PATHSPECS: '1' }
+      if (tracked.length > 0) await git(['checkout', '--quiet', 'HEAD', '--pathspec-from-file=-', '--pathspec-file-nul'], repoDir, env, nulList(tracked))
+      for (const change of changes.filter((c) => c.untracked)) await rm(join(repoDir, change.path), { force: true, recursive: true })
+    })
+  }
+
+  /** Pushes the branch (never forced): a remote that moved meanwhile is an error, not overwritten. */
+  private async push(): Promise<void> {
+    const { remote, repoDir, branch } = this.options
+    if (!remote) return
+    try {
+      await git(['push', '--quiet', '--porcelain', remote.url, `HEAD:refs/heads/${branch}`], repoDir, authEnv(remote))
+      this.pushed = true
+    } catch (error) {
+      const detail = error instanceof GitError ? error.stderr : String(error)
+      const moved = /non-fast-forward|fetch first|rejected/i.test(detail)
+      throw new WorkBranchError(
+        moved
+          ? `Could not push ${branch}: it moved on ${displayUrl(remote.url)} since this run fetched it (someone else pushed); rerun to continue from there`
+          : `Could not push ${branch} to ${displayUrl(remote.url)}: ${detail}`,
+        error,
+      )
+    }
+  }
+
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const mine = this.queue.then(work, work)
+    this.queue = mine.catch(() => undefined)
+    return mine
+  }
+}
+
+/**
+ * The token goes to git as an HTTP header in the environment (never in the URL or on the command line, where
+ * logs and process listings would show it). The empty value first clears a header `actions/checkout` may have
+ * configured for the same server: GitHub refuses a request with two.
+ */
+export function authEnv(remote: GitRemote): Record<string, string> {
+  const key = `http.${new URL(remote.url).origin}/.extraheader`
+  const basic = Buffer.from(`x-access-token:${remote.token}`).toString('base64')
+  return {
+    GIT_CONFIG_COUNT: '2',
+    GIT_CONFIG_KEY_0: key,
+    GIT_CONFIG_VALUE_0: '',
+    GIT_CONFIG_KEY_1: key,
+    GIT_CONFIG_VALUE_1: `AUTHORIZATION: basic ${basic}`,
+  }
+}
+
+/** The form of the token that appears in the header, to be masked like the token itself. */
+export function encodedCredentials(token: string): string {
+  return Buffer.from(`x-access-token:${token}`).toString('base64')
+}
+
+interface Change {
+  path: string
+  /** Staged as deleted (and not recreated since). */
+  deletedInIndex: boolean
+  untracked: boolean
+}
+
+/** Paths with changes in the working tree or index, relative to the repository root. */
+async function changedPaths(repoDir: string): Promise<Change[]> {
+  const out = await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames'], repoDir)
+  return out
+    .split('\0')
+    .filter((entry) => entry.length > 3)
+    .map((entry) => ({ path: entry.slice(3), deletedInIndex: entry[0] === 'D' && entry[1] === ' ', untracked: entry.startsWith('??') }))
+}
+
+const nulList = (paths: readonly string[]) => `${paths.join('\0')}\0`
+
+/** Whether `path` is one of `declared` or inside one of them (a declared directory). */
+function covers(declared: readonly string[], path: string): boolean {
+  return declared.some((d) => path === d || path.startsWith(d.endsWith('/') ? d : `${d}/`))
+}
+
+async function isAncestor(repoDir: string, ancestor: string, descendant: string): Promise<boolean> {
+  try {
+    await git(['merge-base', '--is-ancestor', ancestor, descendant], repoDir)
+    return true
+  } catch (error) {
+    if (error instanceof GitError && error.exitCode === 1) return false
+    throw error
+  }
+}
+
+async function git(args: string[], cwd: string, env?: Record<string, string>, input?: string): Promise<string> {
+  const { stdout } = await runGit(args, { cwd, ...(env ? { env } : {}), ...(input !== undefined ? { input } : {}) })
+  return stdout
+}
+
+function fetchError(branch: string, remote: GitRemote, error: unknown): WorkBranchError {
+  const detail = error instanceof GitError ? error.stderr : String(error)
+  return new WorkBranchError(`Could not fetch ${branch} from ${displayUrl(remote.url)}: ${detail}`, error)
+}
+
+/** A URL without any credentials in it, for messages. */
+function displayUrl(url: string): string {
+  const parsed = new URL(url)
+  parsed.username = ''
+  parsed.password = ''
+  return parsed.toString()
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return line.length > 72 ? `${line.slice(0, 71)}…` : line
+}
