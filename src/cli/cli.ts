@@ -32,7 +32,7 @@ Options:
   --max-parallel <n>      verify, execute: tasks at once (default: 2)
   --timeout <minutes>     verify, execute: limit of each command (default: 15)
   --max-iterations <n>    execute: develop/debug attempts per task (default: 3)
-  --on-failure <policy>   execute: retry | skip | abort (default: skip)
+  --on-failure <policy>   execute: retry | skip | abort (default: retry)
   --max-retries <n>       execute: reruns of a failed task with --on-failure retry (default: 1)
   --max-errors <n>        execute: stop after this many failed tasks (default: 3)
   --retry <ids|failed>    execute: run these recorded tasks again (T1,T3 or failed)
@@ -56,7 +56,7 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string, sig
       timeout: { type: 'string', default: '15' },
       executor: { type: 'string' },
       'max-iterations': { type: 'string', default: '3' },
-      'on-failure': { type: 'string', default: 'skip' },
+      'on-failure': { type: 'string', default: 'retry' },
       'max-retries': { type: 'string', default: '1' },
       'max-errors': { type: 'string', default: '3' },
       retry: { type: 'string' },

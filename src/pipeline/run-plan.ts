@@ -170,6 +170,9 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
       return run!.status
     }
     let result: TaskResult = { ...run!.result, attempts, started_at: startedAt, executed_at: options.now() }
+    // With on-failure retry the last round's reason stands for all of them: say how many there were.
+    if (result.status === 'failed' && rounds > 1 && result.error)
+      result = { ...result, error: result.error.replace(/^Not converged after [^:]*:/, `Not converged after ${attempts} attempts in ${rounds} rounds (on-failure: retry):`) }
     if (result.status === 'completed' && options.committer) {
       try {
         const others = [...running].filter((t) => t !== task)

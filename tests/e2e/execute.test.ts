@@ -166,7 +166,7 @@ describe('execute (dist/index.js against the API emulator)', () => {
 
   it('gives up on a task that never converges: dependents skipped, check run failure, the comment says why', async () => {
     await planAndApprove()
-    const run = await comment('/converge execute', { env: { NEVER_TASKS: 'T1' }, inputs: { 'max-iterations': '2' } })
+    const run = await comment('/converge execute', { env: { NEVER_TASKS: 'T1' }, inputs: { 'max-iterations': '2', 'on-failure': 'skip' } })
     expect(run.outputs).toMatchObject({ status: 'failed', 'tasks-completed': '3', 'tasks-failed': '1' })
     expect(await statuses()).toEqual({ T1: 'failed', T2: 'completed', T3: 'completed', T4: 'skipped', T5: 'completed' })
     const rec = await record()
