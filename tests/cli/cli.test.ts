@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -138,15 +138,133 @@ describe('converge approve and verify', () => {
   })
 })
 
+describe('converge demo', () => {
+  it('verifies the unchanged example (every task fails), then executes it: every task converges, one commit each', async () => {
+    const started = Date.now()
+    const { code, out } = await cli('demo', '--keep')
+    const dir = /^Kept (\S+):/m.exec(out)?.[1]
+    try {
+      expect(code).toBe(0)
+      expect(Date.now() - started).toBeLessThan(20_000)
+      for (const id of ['T1', 'T2', 'T3', 'T4']) expect(out).toMatch(new RegExp(`^ {2}${id} {2}FAIL {2}`, 'm'))
+      expect(out).toContain('Executing with examples/demo/executor.mjs, a scripted stand-in for an agent CLI such as Claude Code')
+      // The deliberate first-attempt mistake on T1, fed back, fixed on the second attempt; the others right at once.
+      expect(out).toMatch(/^ {2}T1 {2}converged {2}2 attempts {2}[0-9a-f]{7} {2}Fix src\/slugify\.js/m)
+      expect(out).toMatch(/attempt 1 failed, fed back to attempt 2: `node --input-type=module .*` exited with code 1: got 'cre-me-bru-le-e', expected 'creme-brulee'/)
+      for (const id of ['T2', 'T3', 'T4']) expect(out).toMatch(new RegExp(`^ {2}${id} {2}converged {2}1 attempt {3}[0-9a-f]{7} {2}`, 'm'))
+      expect(out).toContain('git log --oneline main..converge/issue-42')
+      expect(out).toContain('ISS-42: execution completed (4/4 tasks converged)')
+      expect(out).toMatch(/main untouched \(still [0-9a-f]{7}\): yes; working tree clean: yes/)
+      expect(out).toContain('Every task converged')
+      expect(out).not.toContain('do not converge yet')
+
+      // The work branch: one commit per task, each with the task's own files, and the code does what the issue asked.
+      expect(dir).toBeDefined()
+      const repo = join(dir!, 'repo')
+      const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args]).toString().trim()
+      const subjects = git('log', '--format=%s', 'main..converge/issue-42').split('\n').sort()
+      expect(subjects.map((s) => s.slice(0, 3))).toEqual(['T1:', 'T2:', 'T3:', 'T4:'])
+      const filesOf = (id: string) => {
+        const commit = git('log', '--format=%H', `--grep=^${id}: `, 'main..converge/issue-42')
+        return git('show', '--format=', '--name-only', commit).split('\n').sort()
+      }
+      expect(filesOf('T1')).toEqual(['src/slugify.js'])
+      expect(filesOf('T2')).toEqual(['src/truncate.js'])
+      expect(filesOf('T3')).toEqual(['test/slugify.test.js', 'test/truncate.test.js'])
+      expect(filesOf('T4')).toEqual(['README.md'])
+      expect(git('show', 'converge/issue-42:src/slugify.js')).toContain("replace(/[\\u0300-\\u036f]/g, '')")
+      expect(execFileSync(process.execPath, ['--test'], { cwd: repo }).toString()).toMatch(/\bfail 0\b/)
+    } finally {
+      if (dir) await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('converge execute', () => {
+  /** A repository with `main` at one clean commit, an issue file with an explicit plan of two tasks, and an executor script. */
+  async function setUp() {
+    const dir = await mkdtemp(join(tmpdir(), 'converge-cli-execute-'))
+    const repo = join(dir, 'repo')
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', repo, '-c', 'commit.gpgsign=false', '-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args]).toString().trim()
+    await mkdir(repo)
+    git('init', '--quiet', '--initial-branch=main')
+    await writeFile(join(repo, 'README.md'), '# greetings\n')
+    git('add', 'README.md')
+    git('commit', '--quiet', '-m', 'initial')
+    const task = (id: string, file: string, word: string, depends: string[]) => ({
+      id, title: `Write ${file}`, action: 'Create', description: `Writes ${word} to ${file}`, depends_on: depends,
+      files: [{ path: file, action: 'create', changes: [`Write ${word}`] }], implementation: [`Write ${word} to ${file}`],
+      test: { commands: [`grep -q ${word} ${file}`] },
+      convergence: { criteria: [`${file} says ${word}`], verification: '', definition_of_done: `Readers see ${word}` },
+    })
+    const plan = {
+      description: 'Greetings',
+      analysis: { risk: 'low', impact: 'low', complexity: 'low' },
+      tasks: [task('T1', 'hello.txt', 'hello', []), task('T2', 'world.txt', 'world', ['T1'])],
+    }
+    const issue = join(dir, '7.md')
+    await writeFile(issue, `# Greetings\n\n\`\`\`json\n${JSON.stringify(plan)}\n\`\`\`\n`)
+    // The executor: writes the word of the task's description to each of its files (the plan reaches it as a file).
+    const executor = join(dir, 'executor.mjs')
+    await writeFile(executor, [
+      "import { readFileSync, writeFileSync } from 'node:fs'",
+      "const task = JSON.parse(readFileSync(process.env.CONVERGE_TASK_FILE, 'utf8'))",
+      "for (const file of task.files) writeFileSync(file.path, task.description.split(' ')[1] + '\\n')",
+    ].join('\n'))
+    return { dir, repo, git, issue, executor, cleanup: () => rm(dir, { recursive: true, force: true }) }
+  }
+
+  it('runs the executor per task and commits each converged task to converge/issue-<n>', async () => {
+    const t = await setUp()
+    try {
+      expect((await cli('plan', '--issue-file', t.issue, '--repo', t.repo)).code).toBe(0)
+      expect((await cli('approve', '--number', '7', '--repo', t.repo)).code).toBe(0)
+      const main = t.git('rev-parse', 'main')
+      const { code, out } = await cli('execute', '--number', '7', '--repo', t.repo, '--executor', `node '${t.executor}'`, '--timeout', '1')
+      expect(code).toBe(0)
+      expect(out).toContain('### Converge · ISS-7 · completed')
+      expect(out).toContain(`Commits of converged tasks are on converge/issue-7 in ${t.repo}.`)
+      expect(t.git('log', '--format=%s', 'main..converge/issue-7').split('\n')).toEqual(['T2: Write world.txt (ISS-7)', 'T1: Write hello.txt (ISS-7)'])
+      expect(t.git('show', 'converge/issue-7:hello.txt')).toBe('hello')
+      expect(t.git('show', 'converge/issue-7:world.txt')).toBe('world')
+      expect(t.git('rev-parse', 'main')).toBe(main)
+      expect(t.git('symbolic-ref', '--short', 'HEAD')).toBe('converge/issue-7')
+      expect(t.git('status', '--porcelain')).toBe('')
+    } finally {
+      await t.cleanup()
+    }
+  })
+
+  it('needs --executor, and refuses to retry a task the plan does not have', async () => {
+    const t = await setUp()
+    try {
+      await cli('plan', '--issue-file', t.issue, '--repo', t.repo)
+      await cli('approve', '--number', '7', '--repo', t.repo)
+      await expect(cli('execute', '--number', '7', '--repo', t.repo)).rejects.toThrow(UsageError)
+      await expect(cli('execute', '--number', '7', '--repo', t.repo)).rejects.toThrow("execute needs --executor '<command>'")
+      const refused = await cli('execute', '--number', '7', '--repo', t.repo, '--executor', `node '${t.executor}'`, '--retry', 'T9')
+      expect(refused).toEqual({ code: 1, out: 'T9 is not a task of SOL-ISS-7-1 (tasks: T1, T2)' })
+      expect(t.git('branch', '--list', 'converge/issue-7')).toBe('')
+    } finally {
+      await t.cleanup()
+    }
+  })
+})
+
 describe('the bundled CLI (dist/cli/index.js)', () => {
   it('runs the demo end to end as a separate process', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'dist/cli/index.js'), 'demo'], { cwd: tmpdir() })
     expect(stdout).toContain('Plan SOL-ISS-42-1 for ISS-42: 4 tasks in 2 waves')
     expect(stdout).toContain('gate PASS')
     expect(stdout).toContain('.converge/issues/42/plan.json')
-    expect(stdout).toContain('Working tree of main untouched: yes')
     expect(stdout).toMatch(/T2 {2}FAIL {2}node --input-type=module .* \(exit 1\): Error \[ERR_MODULE_NOT_FOUND\]/)
     expect(stdout).toContain('ISS-42: verification failed (0/4 tasks converged)')
+    // The scripted executor (Node built-ins only: no node_modules next to the bundle) converges every task.
+    expect(stdout).toMatch(/T1 {2}converged {2}2 attempts {2}[0-9a-f]{7} {2}Fix src\/slugify\.js/)
+    expect(stdout).toContain("got 'cre-me-bru-le-e', expected 'creme-brulee'")
+    expect(stdout).toContain('ISS-42: execution completed (4/4 tasks converged)')
+    expect(stdout).toMatch(/main untouched \(still [0-9a-f]{7}\): yes; working tree clean: yes/)
   })
 
   it('ends the running commands on Ctrl-C during verify, and leaves no process behind', async () => {

@@ -3,7 +3,8 @@
  * commit takes, how it is named, and how it is pushed to a remote (a local bare repository over file://).
  */
 import { Buffer } from 'node:buffer'
-import { mkdir, mkdtemp, rename, rm, unlink, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -197,6 +198,40 @@ describe('WorkBranch without a remote', () => {
     const commit = await branch.commitTask(declare('T1', 'a.txt'), 42, [declare('T2', 'b.txt')])
     expect(await committedPaths(dir, commit!.commit)).toEqual(['a.txt'])
     expect(await uncommitted(dir)).toEqual(['b.txt'])
+  })
+
+  it('discards a failed task\'s declared files, and leaves other running tasks\' files and undeclared changes alone', async () => {
+    const dir = await workingRepo('repo', {
+      'README.md': '# r\n', 'src/a.ts': 'a0\n', 'src/b.ts': 'b0\n', 'lib/own.ts': 'own0\n', 'lib/shared.ts': 'shared0\n', 'notes.txt': 'n0\n',
+    })
+    const branch = await WorkBranch.prepare({ repoDir: dir, branch: BRANCH, identity: IDENTITY })
+    const before = await branch.head()
+    // T1 failed: it declared a file, a new file and the directory lib/; T2, still running, declares lib/shared.ts inside it.
+    const t1 = declare('T1', 'src/a.ts', 'src/new-a.ts', 'lib/')
+    const t2 = declare('T2', 'src/b.ts', 'src/new-b.ts', 'lib/shared.ts')
+    await put(dir, {
+      'src/a.ts': 'a1\n', 'src/new-a.ts': 'new a\n', 'lib/own.ts': 'own1\n', 'lib/deep/gen.ts': 'generated\n', // T1's
+      'src/b.ts': 'b1\n', 'src/new-b.ts': 'new b\n', 'lib/shared.ts': 'shared1\n', // T2's
+      'notes.txt': 'n1\n', 'extra.txt': 'undeclared\n', // nobody's
+    })
+    await git(dir, 'add', 'src/a.ts') // staged by T1's executor: the index is put back too
+
+    await branch.discardTask(t1, [t2])
+    expect(await readFile(join(dir, 'src/a.ts'), 'utf8')).toBe('a0\n')
+    expect(await readFile(join(dir, 'lib/own.ts'), 'utf8')).toBe('own0\n')
+    expect(existsSync(join(dir, 'src/new-a.ts'))).toBe(false)
+    expect(existsSync(join(dir, 'lib/deep/gen.ts'))).toBe(false)
+    expect(await uncommitted(dir)).toEqual(['extra.txt', 'lib/shared.ts', 'notes.txt', 'src/b.ts', 'src/new-b.ts'])
+    expect(await readFile(join(dir, 'src/b.ts'), 'utf8')).toBe('b1\n')
+    expect(await readFile(join(dir, 'lib/shared.ts'), 'utf8')).toBe('shared1\n')
+    expect(await readFile(join(dir, 'notes.txt'), 'utf8')).toBe('n1\n')
+    expect(await git(dir, 'diff', '--cached', '--name-only')).toBe('')
+    expect(await branch.head()).toBe(before)
+    expect(await currentBranch(dir)).toBe(BRANCH)
+
+    // Once T2 is no longer running, discarding T1 again takes lib/shared.ts back too (it is under T1's lib/).
+    await branch.discardTask(t1, [])
+    expect(await uncommitted(dir)).toEqual(['extra.txt', 'notes.txt', 'src/b.ts', 'src/new-b.ts'])
   })
 
   it('continues an existing local branch that is ahead of HEAD', async () => {
