@@ -1,12 +1,14 @@
 /**
  * `npm run bench [-- --full] [-- only=dag]`: prints each benchmark as a table with ratios against a
- * baseline measured in the same run.
+ * baseline measured in the same run. `sync` (10,000 issues through the emulator, a minute or so) runs only
+ * when asked for: `only=sync`, or `--full`.
  */
 import { benchAction } from './action.js'
 import { benchApi } from './api.js'
 import { benchDag } from './dag.js'
 import { benchReports } from './reports.js'
 import { benchSchedule } from './schedule.js'
+import { benchSync } from './sync.js'
 
 const args = process.argv.slice(2)
 const full = args.includes('--full')
@@ -18,9 +20,11 @@ const benches: Record<string, () => string | Promise<string>> = {
   action: () => benchAction(),
   reports: () => benchReports(),
   schedule: () => benchSchedule(),
+  sync: () => benchSync(),
 }
+const OPT_IN = new Set(['sync'])
 
 for (const [name, run] of Object.entries(benches)) {
-  if (only && only !== name) continue
+  if (only ? only !== name : OPT_IN.has(name) && !full) continue
   console.log(`${await run()}\n`)
 }

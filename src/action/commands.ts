@@ -1,4 +1,5 @@
-import { changesState, commandList, type CommandName } from '../commands/commands.js'
+import { join } from 'node:path'
+import { changesState, commandList } from '../commands/commands.js'
 import { reactToComment, replyToIssue } from '../github/comments.js'
 import { issueDocument, readIssue, type ApiIssue } from '../github/issues.js'
 import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
@@ -10,7 +11,9 @@ import { syncIssues } from '../pipeline/sync.js'
 import { checkPermission } from './permissions.js'
 import { issueOfPullRequest } from './pull-request.js'
 import type { Route } from './route.js'
+import { queueStatus } from './queue-status.js'
 import { runTasks } from './run-tasks.js'
+import { executeTaskCommand, matrixCommand, reportCommand } from './scale-out.js'
 import { publish, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
 
 export type { Outcome, Session } from './session.js'
@@ -18,8 +21,6 @@ export type { Outcome, Session } from './session.js'
 type CommandRoute = Extract<Route, { kind: 'command' | 'unknown-command' }>
 
 const SIGNALLED = { pause: 'Paused', resume: 'Resumed', stop: 'Stopped' } as const
-
-const NOT_YET: ReadonlySet<CommandName> = new Set(['matrix', 'execute-task', 'report'])
 
 export async function dispatch(session: Session, route: CommandRoute): Promise<Outcome> {
   const { inputs, ctx, client } = session
@@ -50,10 +51,9 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
   if (write && route.commentId) await reactToComment(client, ctx.repo, route.commentId, 'eyes')
 
   if (command === 'sync') return sync(session, route.args[0])
-  if (NOT_YET.has(command)) {
-    const message = `\`${prefix} ${command}\` is not available in this version of Converge yet. Available now: plan, approve, execute, retry, verify, status, pause, resume, stop, sync.`
-    if (write && where) await replyToIssue(client, ctx.repo, where, message)
-    return { status: 'unavailable', summary: message, warning: message }
+  // Repository-wide when no issue is named: the queue.
+  if (where === 0 && (command === 'status' || command === 'matrix')) {
+    return command === 'status' ? queueStatus(session) : matrixCommand(session, { actor: route.actor.login, args: route.args, where })
   }
 
   const issue = await resolveIssue(session, route)
@@ -95,6 +95,12 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
       return runTasks(session, { mode: 'execute', n, actor, where, retry: route.args.length ? route.args : 'failed', headline: `Retried by @${actor}` })
     case 'status':
       return report(session, n)
+    case 'matrix':
+      return matrixCommand(session, { n, actor, args: route.args, where })
+    case 'execute-task':
+      return executeTaskCommand(session, { n, actor, args: route.args, where })
+    case 'report':
+      return reportCommand(session, { n, actor, args: route.args, where })
     case 'verify':
       return runTasks(session, {
         mode: 'verify', n, actor, where,
@@ -108,16 +114,38 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
 
 async function plan(session: Session, n: number, payload: ApiIssue | undefined, comment: string | undefined): Promise<Outcome> {
   const { inputs, ctx, client, store, now } = session
-  if (inputs.planner === 'command') {
-    const message = 'planner: command (an agent CLI as planner) is not available in this version yet; use auto, explicit or builtin.'
+  const agent = inputs.planner === 'command'
+  if (agent && !inputs['planner-command'].trim()) {
+    const message = 'planner: command needs planner-command: the command line of an agent CLI that reads $CONVERGE_PLAN_PROMPT_FILE and writes the solution JSON to $CONVERGE_PLAN_FILE.'
     return { status: 'unavailable', issueNumber: n, summary: message, failure: message }
   }
   const api = payload ?? (await readIssue(client, ctx.repo, n))
-  const { output, result } = await pipelinePlan(store, issueDocument(api), inputs.planner, now, comment)
+  const { output, result } = await pipelinePlan(store, issueDocument(api), inputs.planner, now, comment, agent
+    ? {
+        command: {
+          command: inputs['planner-command'],
+          repoDir: session.repoDir,
+          workDir: join(session.tempDir, 'converge'),
+          maxIterations: inputs['max-iterations'],
+          timeoutMs: inputs['task-timeout-minutes'] * 60_000,
+          executorEnv: session.executorEnv,
+          secrets: session.secrets,
+          ...(session.signal ? { signal: session.signal } : {}),
+        },
+      }
+    : {})
+  const errors = result.analysis.errors.length
+  const tries = output.attempts ? `${output.attempts.length} attempt${output.attempts.length === 1 ? '' : 's'}` : ''
   // Said in terms of the state, not of who asked: a rerun on an unchanged issue leaves the comment as it is.
-  const headline = result.analysis.errors.length
-    ? `Planning failed: the plan has ${result.analysis.errors.length} error${result.analysis.errors.length === 1 ? '' : 's'}.`
-    : `Planned with the ${output.planner} planner from the issue as last edited.`
+  const headline = errors
+    ? output.attempts
+      ? `Planning failed: the planner command wrote no usable plan in ${tries}; the last one has ${errors} error${errors === 1 ? '' : 's'}.`
+      : `Planning failed: the plan has ${errors} error${errors === 1 ? '' : 's'}.`
+    : output.attempts
+      ? result.analysis.gate === 'fail'
+        ? `Planned with the command planner, but no plan passed the quality gate in ${tries}: the last one is kept.`
+        : `Planned with the command planner from the issue as last edited (attempt ${output.attempts.length} of ${inputs['max-iterations']}).`
+      : `Planned with the ${output.planner} planner from the issue as last edited.`
   const published = await publish(session, {
     ...reportBase(session, n, api.title),
     status: result.issueState.status,
@@ -126,8 +154,8 @@ async function plan(session: Session, n: number, payload: ApiIssue | undefined, 
     analysis: result.analysis,
     notes: output.notes,
   }, result.commit !== null)
-  const warning = result.analysis.errors.length
-    ? `ISS-${n}: the plan was rejected (${result.analysis.errors.length} errors); see the issue comment`
+  const warning = errors
+    ? `ISS-${n}: the plan was rejected (${errors} errors${tries ? ` after ${tries}` : ''}); see the issue comment`
     : published.warning
   return {
     status: result.issueState.status,
@@ -172,7 +200,10 @@ async function sync(session: Session, label: string | undefined): Promise<Outcom
   const summary = result.unchanged
     ? `Sync: nothing changed since the last sync (${result.total} open issue${result.total === 1 ? '' : 's'} tracked).`
     : `Sync: ${result.total} open issue${result.total === 1 ? '' : 's'} tracked (+${result.added} new, ${result.updated} updated, -${result.removed} closed).`
-  return { status: 'synced', summary }
+  const { queue } = result
+  const queued = `Queue: ${queue.items} solution${queue.items === 1 ? '' : 's'} in ${queue.groups} group${queue.groups === 1 ? '' : 's'}` +
+    `${queue.queued ? ` (${queue.queued} newly queued)` : ''}${queue.skipped ? `; ${queue.skipped} left out, see the run state's errors` : ''}. \`status\` without an issue shows the order and why.`
+  return { status: 'synced', summary: `${summary}\n\n${queued}` }
 }
 
 /** The mode of a run that a pause or stop interrupted, if any. */

@@ -20,6 +20,6 @@ export function outputsOf(outcome: Outcome): Record<string, string> {
     'pull-request-number': outcome.pullRequestNumber ? String(outcome.pullRequestNumber) : '',
     'check-run-id': outcome.checkRunId ? String(outcome.checkRunId) : '',
     'comment-id': outcome.commentId ? String(outcome.commentId) : '',
-    matrix: '',
+    matrix: outcome.matrix ?? '',
   }
 }

@@ -38,6 +38,8 @@ export interface Outcome {
   checkRunId?: number
   execution?: ExecutionRecord
   pullRequestNumber?: number
+  /** `matrix`: the ready tasks as a job matrix, `{"include":[{"issue":42,"task":"T2"},…]}`. */
+  matrix?: string
   /** Markdown for the job summary. */
   summary: string
   /** The step fails with this message. */

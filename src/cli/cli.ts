@@ -17,6 +17,7 @@ Commands:
   demo                              Run the pipeline on the bundled example, offline
   validate <plan.json>              Check a plan file (exit 1 with every error and finding)
   plan --issue-file <issue.md>      Plan an issue and commit it to the local state branch
+                                    (--planner command --planner-command '<cmd>': an agent CLI plans)
   approve --number <n>              Approve the stored plan (bound to its content hash)
   verify --number <n>               Run the approved plan's verification commands on --repo
   execute --number <n> --executor <command>
@@ -27,11 +28,13 @@ Commands:
 Options:
   --repo <dir>            Repository holding the state branch (default: .)
   --state-branch <name>   State branch (default: ${DEFAULT_STATE_BRANCH})
-  --planner <mode>        auto | explicit | builtin (default: auto)
+  --planner <mode>        auto | explicit | builtin | command (default: auto)
+  --planner-command <cmd> plan --planner command: the agent CLI, a line of shell that reads
+                          $CONVERGE_PLAN_PROMPT_FILE and writes the solution JSON to $CONVERGE_PLAN_FILE
   --number <n>            Issue number (default: from the file's front matter or name)
   --max-parallel <n>      verify, execute: tasks at once (default: 2)
-  --timeout <minutes>     verify, execute: limit of each command (default: 15)
-  --max-iterations <n>    execute: develop/debug attempts per task (default: 3)
+  --timeout <minutes>     verify, execute, plan: limit of each command (default: 15)
+  --max-iterations <n>    execute: develop/debug attempts per task; plan: planner command attempts (default: 3)
   --on-failure <policy>   execute: retry | skip | abort (default: retry)
   --max-retries <n>       execute: reruns of a failed task with --on-failure retry (default: 1)
   --max-errors <n>        execute: stop after this many failed tasks (default: 3)
@@ -49,6 +52,7 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string, sig
       repo: { type: 'string', default: '.' },
       'state-branch': { type: 'string', default: DEFAULT_STATE_BRANCH },
       planner: { type: 'string', default: 'auto' },
+      'planner-command': { type: 'string' },
       'issue-file': { type: 'string' },
       number: { type: 'string' },
       json: { type: 'boolean', default: false },
@@ -78,7 +82,12 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string, sig
       return validateCommand({ positionals: rest, json: values.json }, io)
     case 'plan':
       return planCommand(
-        { issueFile: values['issue-file'], repo: values.repo, planner: values.planner, stateBranch: values['state-branch'], ...(number !== undefined ? { number } : {}) },
+        {
+          issueFile: values['issue-file'], repo: values.repo, planner: values.planner, stateBranch: values['state-branch'], ...(number !== undefined ? { number } : {}),
+          ...(values['planner-command'] !== undefined ? { plannerCommand: values['planner-command'] } : {}),
+          maxIterations: positive(values['max-iterations'], '--max-iterations'), timeoutMinutes: positive(values.timeout, '--timeout'),
+          ...(signal ? { signal } : {}),
+        },
         io,
       )
     case 'approve':

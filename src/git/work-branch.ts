@@ -26,6 +26,14 @@ export interface WorkBranchOptions {
   /** Absent in local mode: commits stay in the local repository. */
   remote?: GitRemote
   identity: GitIdentity
+  /**
+   * Jobs that push to the same branch at once (the matrix jobs of `execute-task`): when a push is rejected
+   * because the remote branch moved, fetch its tip, rebase this checkout's commits onto it and push again, up to
+   * this many times, after a jittered backoff. Default 0: a branch that moved is an error (one run owns it).
+   */
+  pushRetries?: number
+  /** Backoff unit of `pushRetries` in ms (default 250): attempt k waits a random time below unit · 2^k, at most 8 s. */
+  pushRetryUnitMs?: number
 }
 
 export interface TaskCommit {
@@ -122,8 +130,9 @@ export class WorkBranch {
       const subject = `${task.id}: ${oneLine(task.title)} (ISS-${issue})`
       // --only: exactly these paths, whatever else an executor may have staged.
       await git(['commit', '--quiet', '--no-verify', '--only', '-m', subject, '--pathspec-from-file=-', '--pathspec-file-nul'], repoDir, env, pathspec)
-      const commit = (await git(['rev-parse', 'HEAD'], repoDir)).trim()
       await this.push()
+      // After the push: a push that had to rebase onto other jobs' commits made the commit anew.
+      const commit = (await git(['rev-parse', 'HEAD'], repoDir)).trim()
       return { commit, files: paths }
     })
   }
@@ -146,22 +155,45 @@ export class WorkBranch {
     })
   }
 
-  /** Pushes the branch (never forced): a remote that moved meanwhile is an error, not overwritten. */
+  /**
+   * Pushes the branch (never forced): a remote that moved meanwhile is an error, not overwritten — unless
+   * `pushRetries` allows rebasing onto it (see the option).
+   */
   private async push(): Promise<void> {
     const { remote, repoDir, branch } = this.options
     if (!remote) return
+    const retries = this.options.pushRetries ?? 0
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await git(['push', '--quiet', '--porcelain', remote.url, `HEAD:refs/heads/${branch}`], repoDir, authEnv(remote))
+        this.pushed = true
+        return
+      } catch (error) {
+        // A push that lost the race inside the server (both passed its fast-forward check) fails to lock the ref.
+        const moved = /non-fast-forward|fetch first|rejected|cannot lock ref|failed to update ref/i.test(error instanceof GitError ? error.stderr : String(error))
+        if (!moved || attempt >= retries) throw pushError(branch, remote, error, moved)
+      }
+      const unit = this.options.pushRetryUnitMs ?? 250
+      await sleep(Math.random() * Math.min(8_000, unit * 2 ** (attempt + 1)))
+      await this.rebaseOntoRemote()
+    }
+  }
+
+  /** Replays this checkout's commits that the remote branch lacks onto its tip (fetched anew). */
+  private async rebaseOntoRemote(): Promise<void> {
+    const { remote, repoDir, branch, identity } = this.options
+    const tracking = `refs/converge/remote/${branch}`
     try {
-      await git(['push', '--quiet', '--porcelain', remote.url, `HEAD:refs/heads/${branch}`], repoDir, authEnv(remote))
-      this.pushed = true
+      await git(['fetch', '--no-tags', '--quiet', remote!.url, `+refs/heads/${branch}:${tracking}`], repoDir, authEnv(remote!))
     } catch (error) {
+      throw fetchError(branch, remote!, error)
+    }
+    try {
+      await git(['rebase', '--quiet', '--no-verify', tracking], repoDir, { ...identityEnv(identity), GIT_EDITOR: 'true' })
+    } catch (error) {
+      await git(['rebase', '--abort'], repoDir).catch(() => undefined)
       const detail = error instanceof GitError ? error.stderr : String(error)
-      const moved = /non-fast-forward|fetch first|rejected/i.test(detail)
-      throw new WorkBranchError(
-        moved
-          ? `Could not push ${branch}: it moved on ${displayUrl(remote.url)} since this run fetched it (someone else pushed); rerun to continue from there`
-          : `Could not push ${branch} to ${displayUrl(remote.url)}: ${detail}`,
-        error,
-      )
+      throw new WorkBranchError(`Could not push ${branch}: other jobs pushed commits that conflict with this one (${detail.trim()})`, error)
     }
   }
 
@@ -170,6 +202,20 @@ export class WorkBranch {
     this.queue = mine.catch(() => undefined)
     return mine
   }
+}
+
+function pushError(branch: string, remote: GitRemote, error: unknown, moved: boolean): WorkBranchError {
+  const detail = error instanceof GitError ? error.stderr : String(error)
+  return new WorkBranchError(
+    moved
+      ? `Could not push ${branch}: it moved on ${displayUrl(remote.url)} since this run fetched it (someone else pushed); rerun to continue from there`
+      : `Could not push ${branch} to ${displayUrl(remote.url)}: ${detail}`,
+    error,
+  )
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
 /**

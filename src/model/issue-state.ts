@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ISSUE_ID } from './ids.js'
+import { QUALITY_GATES } from './quality.js'
 
 export const ISSUE_STATUSES = [
   'registered', 'planning', 'planned', 'queued', 'executing', 'completed', 'failed', 'paused',
@@ -11,6 +12,25 @@ export const FeedbackSchema = z.object({
   at: z.string(),
   source: z.enum(['validation', 'quality', 'execution', 'review']),
   message: z.string(),
+})
+
+export const PLAN_ATTEMPT_OUTCOMES = ['accepted', 'no_plan', 'invalid_json', 'schema_errors', 'dag_errors', 'gate_fail'] as const
+
+/** One run of `planner-command` (planner: command) and what became of the plan it wrote. */
+export const PlanAttemptSchema = z.object({
+  attempt: z.number().int().positive(),
+  /** When the command started. */
+  at: z.string(),
+  outcome: z.enum(PLAN_ATTEMPT_OUTCOMES),
+  /** null when the command was ended by a signal (a timeout among them). */
+  exit_code: z.number().int().nullable(),
+  timed_out: z.boolean(),
+  duration_ms: z.number().nonnegative(),
+  /** Why the plan was not accepted, as `path: message`; empty for `accepted`. */
+  errors: z.array(z.string()),
+  /** The quality gate of a plan that could be read. */
+  gate: z.enum(QUALITY_GATES).optional(),
+  quality_score: z.number().int().min(0).max(100).optional(),
 })
 
 export const IssueStateSchema = z.object({
@@ -30,7 +50,11 @@ export const IssueStateSchema = z.object({
   body_sha: z.string().nullable().default(null),
   feedback: z.array(FeedbackSchema).default([]),
   updated_at: z.string().nullable().default(null),
+  /** The attempts of the last planning by `planner-command`; absent when another planner made the plan. */
+  plan_attempts: z.array(PlanAttemptSchema).optional(),
 })
 
 export type Feedback = z.infer<typeof FeedbackSchema>
+export type PlanAttempt = z.infer<typeof PlanAttemptSchema>
+export type PlanAttemptOutcome = (typeof PLAN_ATTEMPT_OUTCOMES)[number]
 export type IssueState = z.infer<typeof IssueStateSchema>

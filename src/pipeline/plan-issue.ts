@@ -1,6 +1,6 @@
 import {
   IssueStateSchema, RunStateSchema, SolutionSchema, solutionId,
-  type IssueState, type Solution,
+  type IssueState, type PlanAttempt, type Solution,
 } from '../model/index.js'
 import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
 import { planHash, sha256 } from '../plan/hash.js'
@@ -10,7 +10,7 @@ import { readStateJson } from '../state/state-files.js'
 import { transact, type StateChange, type StateStore } from '../state/store.js'
 import { initialRunState, recordIssue, refreshIssue, withFeedback } from '../state/transitions.js'
 import { renderExecutionMarkdown } from '../report/execution-md.js'
-import { planEvent } from './events.js'
+import { planEvent, simpleEvent } from './events.js'
 import { appendEvent } from './issue-files.js'
 
 export interface PlanIssueResult {
@@ -31,6 +31,10 @@ export interface PlanIssueResult {
  * `plan.json`, `execution.md`, `state.json` and `events.md` for a valid plan; for an invalid one only the issue's failed
  * state (with the errors as feedback for the next planning). A plan identical to the stored one changes
  * nothing, so reruns make no commit and keep an approval.
+ *
+ * The attempts of the agent planner (`output.attempts`) are recorded too: one `events.md` entry each, before the
+ * plan's, and the list in `issue.json` (`plan_attempts`). A run of the agent is always recorded, even when it ends
+ * where the stored state already is: it then adds only these.
  */
 export async function planIssue(
   store: StateStore, issue: IssueDocument, output: PlannerOutput, now: string,
@@ -54,18 +58,19 @@ export async function planIssue(
 
       if (!analysis.solution || analysis.errors.length) {
         const message = `Plan rejected: ${analysis.errors.length} error${analysis.errors.length === 1 ? '' : 's'} (${analysis.errors.slice(0, 3).map((e) => `${e.path}: ${e.message}`).join('; ')})`
-        const failed = withFeedback(
+        const failed = withAttempts(withFeedback(
           { ...current, status: 'failed', error: message, body_sha: bodySha, updated_at: now },
           { at: now, source: 'validation', message },
-        )
+        ), output.attempts)
         result = { analysis, issueState: failed, unchanged: false, planPath: statePaths.plan(n) }
-        if (previous && previous.status === 'failed' && previous.body_sha === bodySha && previous.error === message) return null
+        if (!output.attempts && previous && previous.status === 'failed' && previous.body_sha === bodySha && previous.error === message) return null
+        const tries = output.attempts ? ` after ${attemptCount(output.attempts.length)}` : ''
         return {
-          message: `ISS-${n}: plan rejected (${analysis.errors.length} error${analysis.errors.length === 1 ? '' : 's'})`,
+          message: `ISS-${n}: plan rejected (${analysis.errors.length} error${analysis.errors.length === 1 ? '' : 's'}${tries})`,
           files: {
             [statePaths.issue(n)]: toStateJson(failed),
             [statePaths.runState]: toStateJson(recordIssue(run, failed, now, { note: 'plan rejected', error: message, phase: 'planning' })),
-            [statePaths.events(n)]: appendEvent(await snapshot.read(statePaths.events(n)), n, planEvent({ at: now, analysis, issue: n })),
+            [statePaths.events(n)]: appendEvent(await snapshot.read(statePaths.events(n)), n, attemptEvents(n, output.attempts) + planEvent({ at: now, analysis, issue: n })),
           },
         }
       }
@@ -76,7 +81,7 @@ export async function planIssue(
       const solution: Solution = sameAsStored
         ? stored
         : { ...withoutApproval(analysis.solution), id: solutionId(n, seq + 1), issue_id: `ISS-${n}`, created_at: analysis.solution.created_at ?? now }
-      const planned: IssueState = {
+      const planned: IssueState = withAttempts({
         ...current,
         status: 'planned',
         solution_id: solution.id,
@@ -84,17 +89,31 @@ export async function planIssue(
         error: null,
         body_sha: bodySha,
         updated_at: now,
-      }
+      }, output.attempts)
       result = { analysis, solution, planHash: planHash(solution), issueState: planned, unchanged: Boolean(sameAsStored), planPath: statePaths.plan(n) }
       // Nothing new: keep the issue where it is (planned, paused, executing, completed), not back at "planned".
       const unchangedIssue = previous && previous.body_sha === bodySha && previous.title === issue.title
       if (sameAsStored && unchangedIssue && previous.status !== 'failed' && previous.status !== 'registered') {
         result.issueState = previous
-        return null
+        if (!output.attempts) return null
+        // The agent ran and came back with the stored plan: record its attempts, and leave the issue where it is.
+        const kept = withAttempts({ ...previous, updated_at: now }, output.attempts)
+        result.issueState = kept
+        return {
+          message: `ISS-${n}: plan unchanged ${solution.id} (planner command, ${attemptCount(output.attempts.length)})`,
+          files: {
+            [statePaths.issue(n)]: toStateJson(kept),
+            [statePaths.events(n)]: appendEvent(
+              await snapshot.read(statePaths.events(n)), n,
+              attemptEvents(n, output.attempts) + simpleEvent(now, n, `plan unchanged ${solution.id}`, 'The planner command wrote the plan that is already stored: it stands, approval included.'),
+            ),
+          },
+        }
       }
       const tasks = solution.tasks.length
+      const tries = output.attempts ? `, ${attemptCount(output.attempts.length)}` : ''
       return {
-        message: `ISS-${n}: ${sameAsStored ? 'plan unchanged' : 'planned'} ${solution.id} (${tasks} task${tasks === 1 ? '' : 's'}, gate ${analysis.gate})`,
+        message: `ISS-${n}: ${sameAsStored ? 'plan unchanged' : 'planned'} ${solution.id} (${tasks} task${tasks === 1 ? '' : 's'}, gate ${analysis.gate}${tries})`,
         files: {
           [statePaths.issue(n)]: toStateJson(planned),
           [statePaths.plan(n)]: toStateJson(solution),
@@ -103,13 +122,47 @@ export async function planIssue(
             issue: { number: n, title: issue.title }, status: 'planned', solution, analysis, commandPrefix: '', links: {},
           }),
           [statePaths.runState]: toStateJson(recordIssue(run, planned, now, { note: `planned ${solution.id}`, phase: 'planning' })),
-          [statePaths.events(n)]: appendEvent(await snapshot.read(statePaths.events(n)), n, planEvent({ at: now, analysis, issue: n, solution })),
+          [statePaths.events(n)]: appendEvent(await snapshot.read(statePaths.events(n)), n, attemptEvents(n, output.attempts) + planEvent({ at: now, analysis, issue: n, solution })),
         },
       }
     },
     { prefetch: paths },
   )
   return { ...result!, commit }
+}
+
+/** The agent planner's attempts on the issue state; another planner's plan leaves none behind. */
+function withAttempts(issue: IssueState, attempts: PlanAttempt[] | undefined): IssueState {
+  const { plan_attempts: _old, ...rest } = issue
+  return attempts ? { ...rest, plan_attempts: attempts } : rest
+}
+
+function attemptCount(n: number): string {
+  return `${n} attempt${n === 1 ? '' : 's'}`
+}
+
+const OUTCOME_TITLES: Record<PlanAttempt['outcome'], string> = {
+  accepted: 'ACCEPTED',
+  no_plan: 'NO PLAN',
+  invalid_json: 'INVALID JSON',
+  schema_errors: 'SCHEMA ERRORS',
+  dag_errors: 'DEPENDENCY ERRORS',
+  gate_fail: 'QUALITY GATE FAILED',
+}
+
+/** One `events.md` entry per attempt of the planner command: outcome, how the command ended, the errors. */
+function attemptEvents(n: number, attempts: PlanAttempt[] | undefined): string {
+  if (!attempts) return ''
+  return attempts.map((a) => {
+    const ended = a.timed_out ? 'timed out' : a.exit_code === null ? 'ended by a signal' : `exit code ${a.exit_code}`
+    const facts = [`**Outcome**: ${OUTCOME_TITLES[a.outcome]}`, `**Command**: ${ended} after ${(a.duration_ms / 1000).toFixed(1)} s`]
+    if (a.gate) facts.push(`**Quality gate**: ${a.gate} (${a.quality_score ?? 0}/100)`)
+    const errors = a.errors.map((e) => {
+      const at = e.indexOf(': ')
+      return at > 0 && !e.slice(0, at).includes('`') ? `- \`${e.slice(0, at)}\`: ${e.slice(at + 2)}` : `- ${e}`
+    })
+    return simpleEvent(a.at, n, `planning attempt ${a.attempt} (planner command)`, [facts.join(' | '), ...(errors.length ? ['', ...errors] : [])].join('\n'))
+  }).join('')
 }
 
 function withoutApproval(solution: Solution): Solution {

@@ -196,6 +196,22 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
   }
 }
 
+/**
+ * Why the issue's plan may not run now, or null when it may (SPEC §6): there is a plan without errors, the
+ * issue is neither paused nor stopped, and the plan is approved as it is (the approval is bound to its hash).
+ */
+export function gateRefusal(n: number, issue: IssueState | undefined, plan: Solution | undefined): string | null {
+  if (!issue || !plan) return `ISS-${n} has no plan yet: run \`/converge plan\` first`
+  if (issue.status === 'paused') return `ISS-${n} is paused: run \`/converge resume\` first`
+  if (issue.status === 'failed' && issue.error?.startsWith('Stopped by')) return `ISS-${n} was stopped (${issue.error}): run \`/converge resume\` to continue`
+  if (analysePlan(plan).errors.length) return `${plan.id} has errors: fix the plan first`
+  if (plan.approval?.plan_hash !== planHash(plan))
+    return plan.approval
+      ? `${plan.id} changed after it was approved: its commands run only after \`/converge approve\` of the current content`
+      : `${plan.id} is not approved: its commands run only after \`/converge approve\``
+  return null
+}
+
 interface StartedRun {
   ok: true
   plan: Solution
@@ -216,15 +232,9 @@ async function startRun(store: StateStore, n: number, mode: RunMode, options: Ex
     store,
     async (snapshot) => {
       const { run, issue, plan, events, execution } = await readIssueFiles(snapshot, n, now)
-      if (!issue || !plan) return refuse(`ISS-${n} has no plan yet: run \`/converge plan\` first`)
-      if (issue.status === 'paused') return refuse(`ISS-${n} is paused: run \`/converge resume\` first`)
-      if (issue.status === 'failed' && issue.error?.startsWith('Stopped by')) return refuse(`ISS-${n} was stopped (${issue.error}): run \`/converge resume\` to continue`)
-      if (analysePlan(plan).errors.length) return refuse(`${plan.id} has errors: fix the plan first`)
+      const refusal = gateRefusal(n, issue, plan)
+      if (refusal !== null || !issue || !plan) return refuse(refusal ?? `ISS-${n} has no plan yet`)
       const hash = planHash(plan)
-      if (plan.approval?.plan_hash !== hash)
-        return refuse(plan.approval
-          ? `${plan.id} changed after it was approved: its commands run only after \`/converge approve\` of the current content`
-          : `${plan.id} is not approved: its commands run only after \`/converge approve\``)
 
       const known = new Set(plan.tasks.map((t) => t.id))
       const unknown = Array.isArray(options.retry) ? options.retry.filter((id) => !known.has(id)) : []
@@ -270,8 +280,9 @@ async function startRun(store: StateStore, n: number, mode: RunMode, options: Ex
   }
 }
 
-async function recordTask(
-  store: StateStore, n: number, mode: RunMode, plan: Solution, task: Task, result: TaskResult, loop: LoopState, options: RunPlanOptions,
+/** Records one finished task (execution.json, loop.json, events.md, execution.md) in one commit, safe beside other writers. */
+export async function recordTask(
+  store: StateStore, n: number, mode: RunMode, plan: Solution, task: Task, result: TaskResult, loop: LoopState, options: Pick<RunPlanOptions, 'now' | 'secrets'>,
 ): Promise<void> {
   const now = options.now()
   const verdict = result.status === 'completed' ? (mode === 'verify' ? 'verified' : 'converged') : mode === 'verify' ? 'failed verification' : 'failed'
@@ -296,7 +307,7 @@ async function recordTask(
 }
 
 /** An interrupted task leaves only its loop state (pending again): the task itself has no result yet. */
-async function recordLoop(store: StateStore, n: number, taskId: string, loop: LoopState): Promise<void> {
+export async function recordLoop(store: StateStore, n: number, taskId: string, loop: LoopState): Promise<void> {
   await transact(
     store,
     async (snapshot) => {
@@ -386,7 +397,7 @@ function failureSummary(plan: Solution, tasks: Record<string, TaskResult>, sched
   return parts.join('; ')
 }
 
-function skippedResult(taskId: string, reason: string): TaskResult {
+export function skippedResult(taskId: string, reason: string): TaskResult {
   return {
     task_id: taskId, status: 'skipped', started_at: null, executed_at: null, duration_ms: 0, files_modified: [],
     commit_hash: null, tests_passed: null, convergence_verified: [], attempts: 0, error: `Skipped: ${reason}`,
@@ -421,7 +432,7 @@ export function mergeLoop(stored: LoopState | undefined, task: LoopState, taskId
 }
 
 /** `pause` / `stop` recorded on the state branch by another run, looked up at most every `intervalMs`. */
-function controlSignals(store: StateStore, n: number, intervalMs: number): () => Promise<ControlSignal> {
+export function controlSignals(store: StateStore, n: number, intervalMs: number): () => Promise<ControlSignal> {
   let checkedAt = Number.NEGATIVE_INFINITY
   let last: ControlSignal = 'continue'
   let pending: Promise<ControlSignal> | undefined
@@ -442,6 +453,6 @@ function controlSignals(store: StateStore, n: number, intervalMs: number): () =>
   }
 }
 
-function executionMarkdown(n: number, title: string, plan: Solution, record: ExecutionRecord, options: RunPlanOptions): string {
+function executionMarkdown(n: number, title: string, plan: Solution, record: ExecutionRecord, options: Pick<RunPlanOptions, 'secrets'>): string {
   return renderExecutionMarkdown({ issue: { number: n, title }, status: 'executing', solution: plan, execution: record, commandPrefix: '', links: {}, secrets: options.secrets })
 }

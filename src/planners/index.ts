@@ -6,8 +6,11 @@ import type { IssueDocument, PlannerOutput } from './types.js'
 export { builtinPlan, type BuiltinOptions } from './builtin.js'
 export { explicitPlan, findExplicitPlan, type ExplicitPlanBlock } from './explicit.js'
 export type { IssueDocument, PlannerName, PlannerOutput } from './types.js'
+export { commandPlan, PlanningCancelled, type CommandPlannerOptions, type CommandPlannerOutput } from './command.js'
 
-export type PlannerMode = 'auto' | 'explicit' | 'builtin'
+/** `command` runs an agent CLI (asynchronous, see `commandPlan`); the others are pure functions of the issue. */
+export type PlannerMode = 'auto' | 'explicit' | 'builtin' | 'command'
+export const PLANNER_MODES: readonly PlannerMode[] = ['auto', 'explicit', 'builtin', 'command']
 
 /**
  * Picks where the plan comes from.
@@ -16,7 +19,7 @@ export type PlannerMode = 'auto' | 'explicit' | 'builtin'
  * - `builtin`: the built-in planner on the issue.
  * - `auto`: `explicit` when the comment or the body holds a plan block, else `builtin`.
  */
-export function choosePlanner(mode: PlannerMode, issue: IssueDocument, comment?: string, options: BuiltinOptions = {}): PlannerOutput {
+export function choosePlanner(mode: Exclude<PlannerMode, 'command'>, issue: IssueDocument, comment?: string, options: BuiltinOptions = {}): PlannerOutput {
   if (mode === 'builtin') return builtinPlan(issue, options)
   const seq = options.seq ?? 1
   if (comment !== undefined && findExplicitPlan(comment).found) return explicitPlan(issue, comment, seq)

@@ -1,3 +1,4 @@
+import type { PlanAttempt } from '../model/index.js'
 import type { PlanError } from '../plan/schema-errors.js'
 
 /** A GitHub issue (or a local markdown file standing in for one), as the planners read it. */
@@ -10,7 +11,7 @@ export interface IssueDocument {
   url?: string
 }
 
-export type PlannerName = 'explicit' | 'builtin'
+export type PlannerName = 'explicit' | 'builtin' | 'command'
 
 /**
  * What a planner produced. `raw` is the solution before validation: run it through `analysePlan`
@@ -18,7 +19,7 @@ export type PlannerName = 'explicit' | 'builtin'
  *
  * `error` is set when no plan could be produced at all — a ```json block that is not valid JSON
  * (the message gives the line and column in the issue or comment), or `planner: explicit` with no
- * block. `raw` is then `undefined`.
+ * block, or `planner: command` whose last attempt wrote no readable JSON. `raw` is then `undefined`.
  */
 export interface PlannerOutput {
   planner: PlannerName
@@ -26,4 +27,8 @@ export interface PlannerOutput {
   /** What the planner inferred or could not find, in plain words, for the report. */
   notes: string[]
   error?: PlanError
+  /** `planner: command`: every run of the planner command, in order; the last one produced `raw` / `error`. */
+  attempts?: PlanAttempt[]
+  /** `planner: command`: the directory holding each attempt's prompt, feedback and plan. */
+  workDir?: string
 }

@@ -1,6 +1,8 @@
 import {
-  issueId, type Feedback, type IssueState, type IssueStatus, type RunState,
+  issueId, type Feedback, type IssueState, type IssueStatus, type IssueSummary, type QueueItem, type RunState, type Transition,
 } from '../model/index.js'
+import { itemStatusOf } from '../queue/build.js'
+import { labelPriority } from '../queue/priority.js'
 
 /** Transitions kept in `state.json`; older ones stay in the git history of the state branch. */
 const HISTORY_LIMIT = 200
@@ -61,35 +63,72 @@ export function withFeedback(issue: IssueState, feedback: Feedback): IssueState 
 }
 
 /**
- * Records the issue's status in the run state: its summary, the context counts and, when the status
- * changed, a transition in the history. Pure: returns a new RunState.
+ * Records the issue's status in the run state: its summary, the context counts, the status of its queue
+ * item and, when the status changed, a transition in the history. Pure: returns a new RunState.
  */
 export function recordIssue(
   run: RunState, issue: IssueState, now: string, options: { note?: string; error?: string; phase?: RunState['phase'] } = {},
 ): RunState {
-  const previous = run.issues[issue.id]
-  const issues = {
-    ...run.issues,
-    [issue.id]: { number: issue.number, title: issue.title, status: issue.status, solution_id: issue.solution_id, updated_at: now },
+  return recordIssues(run, [{ issue, ...(options.note ? { note: options.note } : {}), ...(options.error ? { error: options.error } : {}) }], now, options)
+}
+
+export interface IssueRecord {
+  issue: IssueState
+  note?: string
+  error?: string
+}
+
+/** `recordIssue` for many issues at once (one pass over the run state, whatever their number). */
+export function recordIssues(run: RunState, records: readonly IssueRecord[], now: string, options: { phase?: RunState['phase'] } = {}): RunState {
+  const issues = { ...run.issues }
+  const transitions: Transition[] = []
+  const errors: RunState['errors'] = []
+  const itemStatus = new Map<string, QueueItem['status']>()
+  for (const { issue, note, error } of records) {
+    const previous = issues[issue.id]
+    issues[issue.id] = {
+      ...previous,
+      number: issue.number,
+      title: issue.title,
+      status: issue.status,
+      solution_id: issue.solution_id,
+      updated_at: now,
+      // Sync keeps the priority GitHub's labels show now; an issue it has not seen yet takes its labels' own.
+      ...priorityOf(previous, issue),
+    }
+    if (previous?.status !== issue.status || note)
+      transitions.push({ at: now, issue_id: issue.id, from: previous?.status ?? null, to: issue.status, ...(note ? { note } : {}) })
+    if (error) errors.push({ at: now, issue_id: issue.id, message: error })
+    itemStatus.set(issue.id, itemStatusOf(issue.status))
   }
   const statuses = Object.values(issues).map((i) => i.status)
-  const history =
-    previous?.status === issue.status && !options.note
-      ? run.history
-      : [...run.history, { at: now, issue_id: issue.id, from: previous?.status ?? null, to: issue.status, ...(options.note ? { note: options.note } : {}) }].slice(-HISTORY_LIMIT)
-  const errors = options.error
-    ? [...run.errors, { at: now, issue_id: issue.id, message: options.error }].slice(-ERROR_LIMIT)
-    : run.errors
+  const queue = run.queue.some((item) => itemStatus.has(item.issue_id))
+    ? run.queue.map((item) => {
+      const status = itemStatus.get(item.issue_id)
+      return status && status !== item.status ? { ...item, status } : item
+    })
+    : run.queue
   return {
     ...run,
     status: statuses.every((s) => s === 'completed') ? 'completed' : 'running',
     phase: options.phase ?? run.phase,
     issues,
+    queue,
     context: contextOf(issues),
-    errors,
-    history,
+    errors: errors.length ? [...run.errors, ...errors].slice(-ERROR_LIMIT) : run.errors,
+    history: transitions.length ? [...run.history, ...transitions].slice(-HISTORY_LIMIT) : run.history,
     updated_at: now,
   }
+}
+
+function priorityOf(previous: IssueSummary | undefined, issue: IssueState): Pick<IssueSummary, 'priority'> {
+  const priority = previous ? previous.priority : labelPriority(issue.labels)
+  return priority ? { priority } : {}
+}
+
+/** A planned issue whose solution `sync` put in the queue (issue-run-state: planned → queued). */
+export function queuedIssue(issue: IssueState, now: string): IssueState {
+  return { ...issue, status: 'queued', updated_at: now }
 }
 
 /** The run state's counts, derived from its issues. */

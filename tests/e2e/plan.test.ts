@@ -192,10 +192,10 @@ describe('the action plans issues (dist/index.js against the API emulator)', () 
     expect(stickyComments()).toHaveLength(1)
   })
 
-  it('answers that commands of later versions are not available yet', async () => {
+  it('answers /converge matrix on an issue without a plan with what to do first, and an empty matrix', async () => {
     const run = await runAction({ gh, event: issueCommentEvent({ gh, issue: 42, body: '/converge matrix', sender: 'alice' }) })
-    expect(run.outputs.status).toBe('unavailable')
-    expect(gh.state.comments(42).at(-1)!.body).toContain('`/converge matrix` is not available in this version of Converge yet')
+    expect(run.outputs).toMatchObject({ status: 'refused', matrix: '{"include":[]}' })
+    expect(gh.state.comments(42).at(-1)!.body).toContain('ISS-42 has no plan yet')
   })
 
   it('fails with a message naming the request when GitHub keeps failing, and leaves the state as it was', async () => {

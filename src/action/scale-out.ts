@@ -1,0 +1,288 @@
+/**
+ * Beyond one runner (SPEC §11): `matrix` emits the ready tasks as a job matrix, `execute-task` runs one of
+ * them in a matrix job, `report` aggregates the results and publishes them.
+ *
+ * ```yaml
+ * plan:    converge command: matrix            → outputs.matrix = {"include":[{"issue":42,"task":"T2"},…]}
+ * execute: strategy.matrix: ${{ fromJSON(needs.plan.outputs.matrix) }}
+ *          converge command: execute-task ${{ matrix.task }}, issue-number: ${{ matrix.issue }}
+ * report:  converge command: report            (needs: execute, if: always())
+ * ```
+ *
+ * The matrix jobs publish nothing but their job summary: they record their results on the state branch and
+ * push their commits to the work branch, concurrently (see src/pipeline/scale-out.ts and `pushRetries` of
+ * WorkBranch); the report job turns the results into the issue's status, the sticky comment, the check run
+ * and the draft pull request.
+ */
+import { join } from 'node:path'
+import { CheckRun, CheckRunPermissionError, publishCheckRun } from '../github/check-runs.js'
+import { upsertStickyComment } from '../github/comments.js'
+import { upsertDraftPullRequest } from '../github/pull-requests.js'
+import { ACTIONS_BOT_IDENTITY, WorkBranch, type GitRemote } from '../git/work-branch.js'
+import type { ExecutionRecord, TaskResult } from '../model/index.js'
+import { analysePlan } from '../plan/analyse.js'
+import { planHash } from '../plan/hash.js'
+import { approvePlan } from '../pipeline/approve.js'
+import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
+import { EMPTY_MATRIX, executeTask, issuesToReport, planMatrix, reportIssue } from '../pipeline/scale-out.js'
+import { parseAnnotations, type Annotation } from '../report/annotations.js'
+import { renderCheckRun } from '../report/check-run.js'
+import { renderIssueComment } from '../report/issue-comment.js'
+import { renderJobSummary } from '../report/job-summary.js'
+import { pullRequestTitle, renderPullRequestBody } from '../report/pull-request-body.js'
+import type { RunReport } from '../report/run-report.js'
+import { renderTaskEvent } from '../report/task-event.js'
+import { LINKS_FOOTER, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
+
+export interface ScaleOutRequest {
+  /** The issue, when the command names one (input issue-number, or the issue commented on). */
+  n?: number
+  actor: string
+  args: string[]
+  /** Where refusals are answered (0: nowhere, e.g. a workflow_dispatch without issue). */
+  where: number
+}
+
+/**
+ * How often a matrix job rebases its commit onto what the other jobs pushed and pushes again. With backoff
+ * (at most 8 s a wait) this outlasts dozens of jobs finishing at the same moment.
+ */
+const PUSH_RETRIES = 12
+
+/** `matrix`: the ready tasks of the issue, or of every planned, queued or executing issue of the run state. */
+export async function matrixCommand(session: Session, request: ScaleOutRequest): Promise<Outcome> {
+  const { inputs, store } = session
+  const n = request.n || undefined
+  const planned = await planMatrix(store, n ? { issue: n } : 'repository', {
+    now: session.now,
+    onFailure: inputs['on-failure'],
+    maxErrors: inputs['max-errors'],
+    ...(inputs['auto-approve'] ? { autoApproveAs: request.actor } : {}),
+  })
+  if (n) {
+    const entry = planned.issues[0]!
+    if (entry.refused) {
+      const refused = await refusedOnIssue(session, n, request.where || n, entry.refused)
+      return { ...refused, matrix: EMPTY_MATRIX, summary: planned.summary }
+    }
+    return {
+      status: entry.issue!.status,
+      issueNumber: n,
+      solution: entry.plan!,
+      ...(entry.record ? { execution: entry.record } : {}),
+      gate: analysePlan(entry.plan!).gate,
+      matrix: planned.json,
+      summary: planned.summary,
+    }
+  }
+  const failed = planned.issues.some((i) => i.readiness && i.readiness.failed.length > 0)
+  return {
+    // The whole repository: `queued` while tasks are in the matrix, else `failed` when failed tasks hold work back.
+    status: planned.include.length ? 'queued' : failed ? 'failed' : 'completed',
+    matrix: planned.json,
+    summary: planned.summary,
+  }
+}
+
+/** `execute-task <id>`: one task in a matrix job; its result goes to the state branch, its commit to the work branch. */
+export async function executeTaskCommand(session: Session, request: ScaleOutRequest): Promise<Outcome> {
+  const { inputs, ctx, store } = session
+  const n = request.n
+  const taskId = request.args[0]
+  if (!n) return refused(undefined, '`execute-task` needs an issue: set the issue-number input')
+  if (!taskId) return refused(n, '`execute-task` needs a task id: `execute-task T2`')
+  const write = !inputs['dry-run']
+  await autoApprove(session, n, request.actor)
+
+  const remote: GitRemote = { url: `${ctx.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}.git`, token: inputs['github-token'] }
+  let workBranch: WorkBranch | undefined
+  const result = await executeTask(store, n, taskId, {
+    repoDir: session.repoDir,
+    workRoot: join(session.tempDir, 'converge'),
+    executorCommand: inputs['executor-command'],
+    maxIterations: inputs['max-iterations'],
+    onFailure: inputs['on-failure'],
+    maxRetries: inputs['max-retries'],
+    timeoutMs: inputs['task-timeout-minutes'] * 60_000,
+    secrets: session.secrets,
+    now: () => new Date().toISOString(),
+    executorEnv: session.executorEnv,
+    ...(session.signal ? { signal: session.signal } : {}),
+    ...(write
+      ? {
+          beforeTask: async () => {
+            workBranch = await WorkBranch.prepare({
+              repoDir: session.repoDir, branch: `converge/issue-${n}`, remote, identity: ACTIONS_BOT_IDENTITY, pushRetries: PUSH_RETRIES,
+            })
+          },
+          committer: { commitTask: (task, issue, others) => workBranch!.commitTask(task, issue, others), discardTask: (task, others) => workBranch!.discardTask(task, others) },
+        }
+      : {}),
+  })
+  if (!result.ok) {
+    const context = { ...(result.plan ? { solution: result.plan } : {}) }
+    // Recorded as started, then it could not run (the work branch, a cancelled job): the job fails.
+    if (result.started) return { status: 'failed', issueNumber: n, ...context, summary: `ISS-${n}: ${result.reason}.`, failure: `ISS-${n}: ${result.reason}` }
+    return { ...refused(n, result.reason), ...context }
+  }
+
+  const { task, plan } = result
+  const title = `ISS-${n} · ${task.id}: ${task.title}`
+  let verdict: string
+  let status: Outcome['status']
+  if (result.interrupted) {
+    verdict = `${result.interrupted} before it finished: nothing recorded, \`resume\` continues`
+    status = result.interrupted === 'paused' ? 'paused' : 'failed'
+  } else if (!result.ran) {
+    verdict = 'converged already: not run again'
+    status = 'completed'
+  } else {
+    const r = result.result!
+    verdict = r.status === 'completed' ? `converged${r.commit_hash ? ` (commit \`${r.commit_hash.slice(0, 7)}\`)` : ' (no changes to commit)'}` : 'failed'
+    status = taskStatus(r)
+  }
+  const lines = [`### ${title} — ${verdict}`, '']
+  if (result.result) lines.push(renderTaskEvent(task, result.result, result.result.executed_at ?? session.now, session.secrets))
+  lines.push(`The result is recorded on \`${inputs['state-branch']}\`; the \`report\` job publishes the issue comment, the check run and the pull request.`)
+  return {
+    status,
+    issueNumber: n,
+    solution: plan,
+    execution: result.record,
+    summary: `${lines.join('\n')}\n`,
+    ...(status === 'failed' && !result.interrupted ? { warning: `ISS-${n}: ${task.id} failed: ${result.result?.error ?? 'not converged'}` } : {}),
+  }
+}
+
+/** `report`: the issue's status from the matrix jobs' results, published (comment, check run, pull request, summary). */
+export async function reportCommand(session: Session, request: ScaleOutRequest): Promise<Outcome> {
+  if (request.n) return reportOne(session, request.n)
+  // The whole repository: every issue whose matrix execution is still open.
+  const numbers = await issuesToReport(session.store)
+  if (numbers.length === 0) {
+    const message = 'Report: no issue has matrix results waiting to be reported.'
+    return { status: 'no-issue', summary: message }
+  }
+  const outcomes: Outcome[] = []
+  for (const n of numbers) outcomes.push(await reportOne(session, n))
+  if (outcomes.length === 1) return outcomes[0]!
+  const statuses = outcomes.map((o) => o.status)
+  const warnings = outcomes.flatMap((o) => (o.warning ? [o.warning] : []))
+  return {
+    status: statuses.includes('executing') ? 'executing' : statuses.includes('failed') ? 'failed' : 'completed',
+    summary: outcomes.map((o) => o.summary).join('\n\n---\n\n'),
+    ...(warnings.length ? { warning: warnings.join('; ') } : {}),
+  }
+}
+
+async function reportOne(session: Session, n: number): Promise<Outcome> {
+  const { inputs, ctx, client, store } = session
+  const write = !inputs['dry-run']
+  const result = await reportIssue(store, n, { now: session.now, secrets: session.secrets, onFailure: inputs['on-failure'], maxErrors: inputs['max-errors'] })
+  if (!result.ok) return { status: 'no-issue', issueNumber: n, summary: result.reason, warning: result.reason }
+
+  const base = reportBase(session, n, result.issue.title)
+  let report: RunReport = {
+    ...base,
+    status: result.issue.status,
+    headline: `Executed in matrix jobs: ${result.headline}`,
+    solution: result.plan,
+    ...(result.record ? { execution: result.record } : {}),
+  }
+  let warning: string | undefined
+  let pullRequestNumber: number | undefined
+  let pullHead: string | undefined
+  const branch = `converge/issue-${n}`
+  if (write && result.record && (await branchExists(session, branch))) {
+    const pull = await upsertDraftPullRequest(client, ctx.repo, {
+      head: branch,
+      base: defaultBranchOf(ctx.payload) ?? (await client.rest.repos.get({ ...ctx.repo })).data.default_branch,
+      title: pullRequestTitle(n, result.issue.title),
+      body: renderPullRequestBody(report),
+    })
+    pullRequestNumber = pull.number
+    pullHead = pull.headSha
+    report = { ...report, links: { ...report.links, pullRequest: pull.url } }
+  }
+
+  let checkRunId: number | undefined
+  if (write && ctx.sha) {
+    try {
+      const output = renderCheckRun(report)
+      const check = await CheckRun.start(client, ctx.repo, {
+        issueNumber: n, headSha: ctx.sha, taskCount: result.plan.tasks.length, output: { title: output.title, summary: output.summary },
+        ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
+      })
+      checkRunId = check.id
+      report = check.url ? { ...report, links: { ...report.links, checkRun: check.url } } : report
+      const final = renderCheckRun(report)
+      await check.complete({
+        conclusion: final.conclusion ?? 'neutral',
+        output: { title: final.title, summary: final.summary },
+        annotations: failingAnnotations(result.record, session.repoDir),
+      })
+      // The pull request shows the verdict too: its head is the work branch, not the commit this run is on.
+      if (pullHead && pullHead !== ctx.sha) {
+        await publishCheckRun(client, ctx.repo, {
+          issueNumber: n, headSha: pullHead, title: final.title, summary: final.summary, conclusion: final.conclusion ?? 'neutral',
+          ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
+        })
+      }
+    } catch (error) {
+      if (!(error instanceof CheckRunPermissionError)) throw error
+      warning = error.message
+    }
+  }
+  const commentId = write ? (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id : undefined
+  return {
+    status: result.issue.status,
+    issueNumber: n,
+    solution: result.plan,
+    ...(result.record ? { execution: result.record } : {}),
+    gate: analysePlan(result.plan).gate,
+    ...(commentId ? { commentId } : {}),
+    ...(checkRunId ? { checkRunId } : {}),
+    ...(pullRequestNumber ? { pullRequestNumber } : {}),
+    summary: renderJobSummary(report),
+    ...(warning ? { warning } : {}),
+  }
+}
+
+/** `auto-approve`, as `execute` does it: the asking actor approves a plan that passes its gate. */
+async function autoApprove(session: Session, n: number, actor: string): Promise<void> {
+  if (!session.inputs['auto-approve']) return
+  const { plan } = await readIssueFiles(await session.store.snapshot(issueFilePaths(n)), n, session.now)
+  if (plan && plan.approval?.plan_hash !== planHash(plan) && analysePlan(plan).gate === 'pass') await approvePlan(session.store, n, actor, session.now)
+}
+
+/** A matrix job answers on no issue: N jobs would each post the same refusal. The job summary says why. */
+function refused(n: number | undefined, reason: string): Outcome {
+  return { status: 'refused', ...(n ? { issueNumber: n } : {}), summary: `Converge did not run the task: ${reason}.`, warning: reason }
+}
+
+function taskStatus(result: TaskResult): Outcome['status'] {
+  return result.status === 'completed' ? 'completed' : 'failed'
+}
+
+async function branchExists(session: Session, branch: string): Promise<boolean> {
+  try {
+    await session.client.rest.repos.getBranch({ ...session.ctx.repo, branch })
+    return true
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return false
+    throw error
+  }
+}
+
+function defaultBranchOf(payload: Record<string, unknown>): string | undefined {
+  const repository = payload.repository as { default_branch?: string } | undefined
+  return repository?.default_branch
+}
+
+/** Annotations parsed from the output of every failing command. */
+function failingAnnotations(record: ExecutionRecord | undefined, repoRoot: string): Annotation[] {
+  return Object.values(record?.tasks ?? {})
+    .flatMap((task) => task.convergence_verified)
+    .filter((check) => check.kind === 'command' && check.verdict === 'fail' && check.output_tail)
+    .flatMap((check) => parseAnnotations(check.output_tail!, { repoRoot }))
+}

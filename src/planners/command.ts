@@ -1,0 +1,350 @@
+/**
+ * The agent planner (`planner: command`, SPEC §3): runs the workflow author's `planner-command` — any agent CLI —
+ * with a prompt file, reads the solution JSON it writes, and validates it like any plan (JSON, schema, dependency
+ * graph, quality gate). What is wrong goes back to the command for another attempt, up to `maxIterations`.
+ *
+ * Each attempt gets a directory of its own, `<workDir>/plan-ISS-<n>-XXXX/attempt-<k>/`, holding
+ * - `prompt.md`   (`$CONVERGE_PLAN_PROMPT_FILE`, also `$CONVERGE_PROMPT_FILE`): the issue, the repository's file
+ *   list and the files the issue names, the JSON Schema, where to write, and the feedback of the previous attempt;
+ * - `feedback.md` (`$CONVERGE_PLAN_FEEDBACK_FILE`): why the previous attempt was not accepted (empty on the first);
+ * - `solution.schema.json` (`$CONVERGE_PLAN_SCHEMA_FILE`): the JSON Schema alone;
+ * - `plan.json`   (`$CONVERGE_PLAN_FILE`): where the command must write the solution.
+ * `$CONVERGE_ISSUE` is the issue number and `$CONVERGE_ATTEMPT` the attempt. Issue and comment text reach the
+ * command only through these files, never on its command line (the author's template is run untouched). The
+ * environment is the scrubbed base environment plus the executor's (its API keys); the command runs in the checkout,
+ * in a process group of its own that is killed at the timeout; secrets are masked in its output and in the plan.
+ *
+ * An attempt is accepted when its plan has no error and a quality gate of `pass` or `review`. The first accepted
+ * plan is the result; when none is, the last attempt's plan (or its error) is, for the caller to record as failed
+ * (or, for a plan that only fails its gate, as a plan that cannot be approved).
+ */
+import { lstat, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { baseEnvironment } from '../exec/environment.js'
+import { runCommand, type CommandResult } from '../exec/run-command.js'
+import { issueId, solutionId, type Feedback, type PlanAttempt, type PlanAttemptOutcome } from '../model/index.js'
+import { jsonSchemas } from '../model/json-schema.js'
+import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
+import { MAX_PLAN_BYTES, readPlanJson } from '../plan/read.js'
+import type { PlanError } from '../plan/schema-errors.js'
+import { maskSecrets, maskStrings } from '../report/secrets.js'
+import { findExplicitPlan } from './explicit.js'
+import { fenced, planPrompt } from './plan-prompt.js'
+import { DEFAULT_CONTEXT_LIMITS, repositoryContext, type ContextLimits, type RepositoryContext } from './repo-context.js'
+import type { IssueDocument, PlannerOutput } from './types.js'
+
+export interface CommandPlannerOptions {
+  /** The workflow author's shell template (`planner-command`). */
+  command: string
+  /** The checkout: the command's working directory, and where the file list and named files come from. */
+  repoDir: string
+  /** A directory for the attempts' files (a fresh directory is made inside); best outside `repoDir`. */
+  workDir: string
+  /** Attempts at most (≥ 1): `max-iterations`. */
+  maxIterations: number
+  /** Time limit of each run of the command: `task-timeout-minutes`. */
+  timeoutMs: number
+  /** Between SIGTERM and SIGKILL of the process group at the timeout; default 2 s. */
+  killGraceMs?: number
+  /** What the command gets on top of the base environment (the executor's API keys); `CONVERGE_*` win over it. */
+  executorEnv?: Record<string, string>
+  /** The base environment; default {@link baseEnvironment} of this process's environment. */
+  baseEnv?: Record<string, string>
+  /** Masked in the command's output, the feedback, the notes and the plan itself. */
+  secrets?: readonly string[]
+  /** Cancels planning: the running command's process group is ended and `commandPlan` rejects. */
+  signal?: AbortSignal
+  /** The `/converge plan` comment that asked for the plan, shown to the planner. */
+  comment?: string
+  /** Earlier problems recorded on the issue, shown to the planner. */
+  earlier?: readonly Feedback[]
+  contextLimits?: ContextLimits
+}
+
+export interface CommandPlannerOutput extends PlannerOutput {
+  planner: 'command'
+  attempts: PlanAttempt[]
+  /** Where the attempts' files are. */
+  workDir: string
+}
+
+/** Thrown when planning is cancelled (the job is): nothing should be recorded. */
+export class PlanningCancelled extends Error {
+  constructor(attempt: number) {
+    super(`planning was cancelled during attempt ${attempt} of the planner command`)
+    this.name = 'PlanningCancelled'
+  }
+}
+
+/** What became of one attempt's plan file. */
+interface Evaluation {
+  outcome: PlanAttemptOutcome
+  /** The plan as read (ids filled in, secrets masked), when there was JSON. */
+  raw?: unknown
+  /** Why there is no plan (no file, not JSON). */
+  error?: PlanError
+  analysis?: PlanAnalysis
+  note?: string
+}
+
+const MAX_ERRORS_RECORDED = 10
+const MAX_FEEDBACK_ITEMS = 30
+const OUTPUT_LINES_FED_BACK = 30
+
+export async function commandPlan(issue: IssueDocument, options: CommandPlannerOptions): Promise<CommandPlannerOutput> {
+  const command = options.command.trim()
+  if (!command) throw new RangeError('planner: command needs a planner-command')
+  if (!(Number.isInteger(options.maxIterations) && options.maxIterations >= 1))
+    throw new RangeError(`maxIterations must be a whole number of at least 1, got ${options.maxIterations}`)
+  const secrets = options.secrets ?? []
+  const maxAttempts = options.maxIterations
+
+  await mkdir(options.workDir, { recursive: true })
+  const workDir = await mkdtemp(join(options.workDir, `plan-ISS-${issue.number}-`))
+  const context = await repositoryContext(options.repoDir, [issue.title, issue.body, options.comment ?? ''].join('\n'), options.contextLimits ?? DEFAULT_CONTEXT_LIMITS)
+  const schema = `${JSON.stringify(jsonSchemas()['solution-input.schema.json'], null, 2)}\n`
+
+  const attempts: PlanAttempt[] = []
+  const notes: string[] = []
+  let feedback: string | undefined
+  let last: Evaluation | undefined
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const dir = join(workDir, `attempt-${attempt}`)
+    await mkdir(dir)
+    const files = {
+      CONVERGE_PLAN_PROMPT_FILE: join(dir, 'prompt.md'),
+      CONVERGE_PLAN_FEEDBACK_FILE: join(dir, 'feedback.md'),
+      CONVERGE_PLAN_SCHEMA_FILE: join(dir, 'solution.schema.json'),
+      CONVERGE_PLAN_FILE: join(dir, 'plan.json'),
+    }
+    const prompt = planPrompt({
+      issue, context, schema, planFile: files.CONVERGE_PLAN_FILE, attempt, maxAttempts,
+      ...(options.comment !== undefined ? { comment: options.comment } : {}),
+      ...(feedback !== undefined ? { feedback } : {}),
+      ...(options.earlier ? { earlier: options.earlier } : {}),
+    })
+    await writeFile(files.CONVERGE_PLAN_PROMPT_FILE, prompt)
+    // Empty on the first attempt, so that a command can always read it.
+    await writeFile(files.CONVERGE_PLAN_FEEDBACK_FILE, feedback ?? '')
+    await writeFile(files.CONVERGE_PLAN_SCHEMA_FILE, schema)
+
+    const at = new Date().toISOString()
+    const result = await runCommand({
+      command,
+      cwd: options.repoDir,
+      env: {
+        ...(options.baseEnv ?? baseEnvironment(process.env)),
+        ...options.executorEnv,
+        ...files,
+        // The name action.yml's description of planner-command gives.
+        CONVERGE_PROMPT_FILE: files.CONVERGE_PLAN_PROMPT_FILE,
+        CONVERGE_ISSUE: String(issue.number),
+        CONVERGE_ATTEMPT: String(attempt),
+        CONVERGE_MAX_ATTEMPTS: String(maxAttempts),
+      },
+      timeoutMs: options.timeoutMs,
+      secrets,
+      ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    })
+    if (result.aborted) throw new PlanningCancelled(attempt)
+
+    last = await evaluate(files.CONVERGE_PLAN_FILE, issue, secrets, result, options.timeoutMs)
+    const record: PlanAttempt = {
+      attempt,
+      at,
+      outcome: last.outcome,
+      exit_code: result.exitCode,
+      timed_out: result.timedOut,
+      duration_ms: result.durationMs,
+      errors: recordedErrors(last).map((e) => maskSecrets(e, secrets)),
+      // A plan with errors fails its gate whatever its quality: only a readable, consistent plan has a gate to tell.
+      ...(last.analysis?.quality && !last.analysis.errors.length ? { gate: last.analysis.gate, quality_score: last.analysis.quality.quality_score } : {}),
+    }
+    attempts.push(record)
+    notes.push(maskSecrets(attemptNote(record, maxAttempts, result), secrets))
+    if (last.note) notes.push(maskSecrets(last.note, secrets))
+    if (last.outcome === 'accepted') break
+    feedback = maskSecrets(feedbackMarkdown(record, maxAttempts, last, result, files.CONVERGE_PLAN_FILE, options.timeoutMs), secrets)
+    await writeFile(join(dir, 'feedback-for-next-attempt.md'), feedback)
+  }
+
+  const final = last!
+  const tries = attempts.length === 1 ? '1 attempt' : `${attempts.length} attempts`
+  const summary =
+    final.outcome === 'accepted'
+      ? `planner command: plan accepted on attempt ${attempts.length} of ${maxAttempts}`
+      : final.outcome === 'gate_fail'
+        ? `planner command: no plan passed the quality gate in ${tries}; the last plan is kept, and cannot be approved until it does`
+        : `planner command: no usable plan in ${tries}; the errors of the last attempt are reported`
+  return {
+    planner: 'command',
+    raw: final.raw,
+    notes: [summary, contextNote(context), ...notes],
+    attempts,
+    workDir,
+    ...(final.error ? { error: final.error } : {}),
+  }
+}
+
+/** Reads and validates what the command wrote to the plan file. */
+async function evaluate(path: string, issue: IssueDocument, secrets: readonly string[], run: CommandResult, timeoutMs: number): Promise<Evaluation> {
+  let text: string
+  try {
+    const stat = await lstat(path)
+    if (!stat.isFile()) return noPlan(`$CONVERGE_PLAN_FILE is not a regular file`, run, timeoutMs)
+    if (stat.size > MAX_PLAN_BYTES)
+      return { outcome: 'invalid_json', error: { code: 'too_large', path: '(root)', message: `The plan file holds ${stat.size} bytes; the limit is ${MAX_PLAN_BYTES}`, hint: 'Write one solution JSON document, nothing else' } }
+    text = await readFile(path, 'utf8')
+  } catch {
+    return noPlan('The planner command wrote no plan to $CONVERGE_PLAN_FILE', run, timeoutMs)
+  }
+  if (!text.trim()) return noPlan('The planner command left $CONVERGE_PLAN_FILE empty', run, timeoutMs)
+
+  let json = readPlanJson(text)
+  let note: string | undefined
+  if (!json.ok) {
+    // An agent that printed its answer to the file may have wrapped the JSON in a ```json fence, with prose around it.
+    const block = findExplicitPlan(text)
+    const inner = block.found ? readPlanJson(block.text) : undefined
+    if (!inner?.ok) return { outcome: 'invalid_json', error: maskStrings(json.error, secrets) }
+    json = inner
+    note = `read the \`\`\`json block on line ${block.found ? block.line : 1} of the plan file, which held more than JSON`
+  }
+  const raw = maskStrings(withIds(json.value, issue.number), secrets)
+  const analysis = analysePlan(raw)
+  const outcome: PlanAttemptOutcome = !analysis.solution
+    ? 'schema_errors'
+    : analysis.errors.length
+      ? 'dag_errors'
+      : analysis.gate === 'fail'
+        ? 'gate_fail'
+        : 'accepted'
+  return { outcome, raw, analysis, ...(note ? { note } : {}) }
+}
+
+function noPlan(what: string, run: CommandResult, timeoutMs: number): Evaluation {
+  return {
+    outcome: 'no_plan',
+    error: {
+      code: 'no_plan_file',
+      path: '(root)',
+      message: `${what} (${howItEnded(run, timeoutMs)})`,
+      hint: 'Make planner-command write the solution JSON to the file named by $CONVERGE_PLAN_FILE',
+    },
+  }
+}
+
+/** Converge fills in the plan's ids: an agent cannot know the sequence number, and a wrong id is no reason to retry. */
+function withIds(value: unknown, issueNumber: number): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
+  return { ...value, id: solutionId(issueNumber, 1), issue_id: issueId(issueNumber) }
+}
+
+/** The attempt's reasons for `PlanAttempt.errors`: `path: message`, at most {@link MAX_ERRORS_RECORDED}. */
+function recordedErrors(evaluation: Evaluation): string[] {
+  const lines: string[] = []
+  if (evaluation.error) lines.push(`${evaluation.error.path}: ${evaluation.error.message}`)
+  const analysis = evaluation.analysis
+  if (analysis) {
+    for (const e of analysis.errors) lines.push(`${e.path}: ${e.message}`)
+    if (!analysis.errors.length && analysis.gate === 'fail' && analysis.quality) {
+      lines.push(`quality gate: fail (${analysis.quality.quality_score}/100)`)
+      for (const f of analysis.quality.findings) if (f.severity === 'critical' || f.severity === 'high') lines.push(`${f.path}: ${f.message}`)
+    }
+  }
+  if (lines.length <= MAX_ERRORS_RECORDED) return lines
+  return [...lines.slice(0, MAX_ERRORS_RECORDED - 1), `…and ${lines.length - MAX_ERRORS_RECORDED + 1} more`]
+}
+
+const OUTCOME_WORDS: Record<PlanAttemptOutcome, string> = {
+  accepted: 'accepted',
+  no_plan: 'no plan written',
+  invalid_json: 'not valid JSON',
+  schema_errors: 'does not match the schema',
+  dag_errors: 'invalid task dependencies',
+  gate_fail: 'fails the quality gate',
+}
+
+/** One line per attempt for the report: `attempt 2 of 3: invalid task dependencies — tasks[1].depends_on: … (exit 0, 0.3 s)`. */
+function attemptNote(record: PlanAttempt, maxAttempts: number, run: CommandResult): string {
+  const quality = record.gate ? `, gate ${record.gate} (${record.quality_score}/100)` : ''
+  const reasons = record.outcome === 'accepted' ? '' : ` — ${record.errors.slice(0, 3).join('; ')}${record.errors.length > 3 ? '; …' : ''}`
+  return `attempt ${record.attempt} of ${maxAttempts}: ${OUTCOME_WORDS[record.outcome]}${quality}${reasons} (${shortEnd(run)})`
+}
+
+function contextNote(context: RepositoryContext): string {
+  if (context.problem) return `gave the planner no file list: ${context.problem}`
+  const listed = context.files.length < context.totalFiles ? `${context.files.length} of ${context.totalFiles}` : String(context.totalFiles)
+  const named = context.named.length ? `, and the text of ${context.named.map((f) => f.path).join(', ')}` : ''
+  return `gave the planner the issue, the JSON Schema, the paths of ${listed} tracked files${named}`
+}
+
+/** Why the attempt was not accepted, for the next one: plain markdown, every reason with its fix. */
+function feedbackMarkdown(
+  record: PlanAttempt, maxAttempts: number, evaluation: Evaluation, run: CommandResult, planFile: string, timeoutMs: number,
+): string {
+  const out = [`# Attempt ${record.attempt} of ${maxAttempts} was not accepted: ${OUTCOME_WORDS[record.outcome]}`, '']
+  const items: string[] = []
+  if (evaluation.error) items.push(item(evaluation.error))
+  const analysis = evaluation.analysis
+  if (analysis?.errors.length) {
+    const graph = record.outcome === 'dag_errors'
+    out.push(
+      graph
+        ? `The plan was read, but its task dependencies are wrong (${plural(analysis.errors.length, 'error')}): every id in depends_on must name another task of the plan, and the dependencies must not form a cycle.`
+        : `The plan does not match the JSON Schema (${plural(analysis.errors.length, 'error')}):`,
+      '',
+    )
+    items.push(...analysis.errors.map(item))
+  } else if (record.outcome === 'gate_fail' && analysis?.quality) {
+    out.push(
+      `The plan is valid, but it scores ${analysis.quality.quality_score}/100 and fails the quality gate (a plan needs at least 60/100 and no critical finding). Address the findings:`,
+      '',
+    )
+    items.push(...analysis.quality.findings.map((f) => `- **${f.severity}** \`${f.path}\`: ${f.message.replace(/\.$/, '')}. Fix: ${f.fix}`))
+  } else if (record.outcome === 'invalid_json') {
+    out.push('The plan file does not hold valid JSON:', '')
+  } else if (record.outcome === 'no_plan') {
+    out.push(`Nothing usable was found in ${planFile}:`, '')
+  }
+  out.push(...items.slice(0, MAX_FEEDBACK_ITEMS))
+  if (items.length > MAX_FEEDBACK_ITEMS) out.push(`- …and ${items.length - MAX_FEEDBACK_ITEMS} more`)
+  out.push('', `The planner command ${howItEnded(run, timeoutMs)}.`)
+  if (run.outputTail.trim() && (record.outcome === 'no_plan' || run.exitCode !== 0)) {
+    const tail = run.outputTail.trimEnd().split('\n').slice(-OUTPUT_LINES_FED_BACK).join('\n')
+    out.push('', 'The end of its output:', '', fenced(tail, 'text'))
+  }
+  out.push('', 'Write the whole corrected plan, as JSON only, to the file named by $CONVERGE_PLAN_FILE.')
+  return `${out.join('\n')}\n`
+}
+
+function item(e: PlanError): string {
+  return `- \`${e.path}\`: ${e.message.replace(/\.$/, '')}. How to fix: ${e.hint}`
+}
+
+function howItEnded(run: CommandResult, timeoutMs: number): string {
+  const took = seconds(run.durationMs)
+  if (run.timedOut) return `was stopped at its time limit of ${minutes(timeoutMs)}, with everything it started`
+  if (run.exitCode === null) return `was ended by ${run.signal ?? 'a signal'} after ${took}`
+  return `exited with code ${run.exitCode} after ${took}`
+}
+
+function shortEnd(run: CommandResult): string {
+  if (run.timedOut) return `timed out after ${seconds(run.durationMs)}`
+  if (run.exitCode === null) return `${run.signal ?? 'signal'} after ${seconds(run.durationMs)}`
+  return `exit ${run.exitCode}, ${seconds(run.durationMs)}`
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`
+}
+
+function minutes(ms: number): string {
+  const m = ms / 60_000
+  return m >= 1 && Number.isInteger(m) ? `${m} min` : seconds(ms)
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`
+}
