@@ -140,60 +140,96 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
   const finished = await finishRun(store, n, mode, plan, schedule, options)
   return { ok: true, plan, issue: finished.issue, record: finished.record, ran }
 
-  /** One task: rounds of the develop → validate → debug loop (more than one with `on-failure: retry`), then the commit. */
+  /** One task through {@link convergeAndCommit}, recorded on the state branch. */
   async function carryOut(task: Task, signal: AbortSignal): Promise<'completed' | 'failed' | 'paused' | 'stopped'> {
-    const startedAt = options.now()
-    const rounds = mode === 'execute' && options.onFailure === 'retry' ? 1 + options.maxRetries : 1
-    let run: TaskOutcome | undefined
-    let attempts = 0
-    for (let round = 1; round <= rounds; round++) {
-      run = await convergeTask(task, {
-        issue: { number: n, title: issue.title },
-        solutionId: plan.id,
-        repoDir: options.repoDir,
-        workDir: join(options.workRoot, `ISS-${n}`, task.id, `round-${round}`),
-        executorCommand: options.executorCommand,
-        maxIterations: options.maxIterations,
-        timeoutMs: options.timeoutMs,
-        secrets: options.secrets,
-        signal,
-        ...(options.executorEnv ? { executorEnv: options.executorEnv } : {}),
-        // Between the actions of a task too (SPEC §7): verify checks at task boundaries only.
-        checkControl: mode === 'execute' ? control : async () => 'continue',
-      })
-      attempts += run.result.attempts
-      if (run.status !== 'failed' || signal.aborted) break
+    const run = await convergeAndCommit(task, {
+      n, issueTitle: issue.title, plan, options, signal,
+      // Between the actions of a task too (SPEC §7): verify checks at task boundaries only.
+      control: mode === 'execute' ? control : async () => 'continue',
+      othersRunning: () => [...running].filter((t) => t !== task),
+    })
+    if (run.kind === 'cancelled') return 'failed' // not a verdict, so nothing is recorded
+    if (run.kind === 'interrupted') {
+      await recordLoop(store, n, task.id, run.loop)
+      return run.status
     }
-    if (signal.aborted) return 'failed' // cancelled mid-way: not a verdict, so nothing is recorded
-    if (run!.status === 'paused' || run!.status === 'stopped') {
-      await recordLoop(store, n, task.id, run!.loop)
-      return run!.status
-    }
-    let result: TaskResult = { ...run!.result, attempts, started_at: startedAt, executed_at: options.now() }
-    // With on-failure retry the last round's reason stands for all of them: say how many there were.
-    if (result.status === 'failed' && rounds > 1 && result.error)
-      result = { ...result, error: result.error.replace(/^Not converged after [^:]*:/, `Not converged after ${attempts} attempts in ${rounds} rounds (on-failure: retry):`) }
-    if (result.status === 'completed' && options.committer) {
-      try {
-        const others = [...running].filter((t) => t !== task)
-        const commit = await options.committer.commitTask(task, n, others)
-        if (commit) result = { ...result, commit_hash: commit.commit, files_modified: commit.files }
-      } catch (error) {
-        result = { ...result, status: 'failed', error: `Converged, but its changes could not be committed: ${(error as Error).message}` }
-      }
-    }
-    if (result.status === 'failed' && options.committer) {
-      try {
-        await options.committer.discardTask(task, [...running].filter((t) => t !== task))
-      } catch (error) {
-        result = { ...result, error: `${result.error ?? 'Failed'}; its changes could not be undone: ${(error as Error).message}` }
-      }
-    }
-    await recordTask(store, n, mode, plan, task, result, run!.loop, options)
-    record.tasks[task.id] = result
+    await recordTask(store, n, mode, plan, task, run.result, run.loop, options)
+    record.tasks[task.id] = run.result
     options.onProgress?.(record, plan)
-    return result.status === 'completed' ? 'completed' : 'failed'
+    return run.result.status === 'completed' ? 'completed' : 'failed'
   }
+}
+
+/** The part of the run's options that carrying out one task needs. */
+export type TaskRunOptions = Pick<ExecuteOptions,
+  'repoDir' | 'workRoot' | 'executorCommand' | 'maxIterations' | 'onFailure' | 'maxRetries' | 'timeoutMs' | 'secrets' | 'now' | 'executorEnv' | 'committer'>
+
+export type TaskRun =
+  /** Cancelled mid-way (Ctrl-C, a cancelled job): no verdict. */
+  | { kind: 'cancelled' }
+  /** Paused or stopped at an action boundary: not finished, to run again on resume. */
+  | { kind: 'interrupted'; status: 'paused' | 'stopped'; loop: LoopState }
+  | { kind: 'finished'; result: TaskResult; loop: LoopState }
+
+/**
+ * One task, as `execute` and `execute-task` carry it out: rounds of the develop → validate → debug loop
+ * (more than one with `on-failure: retry`), then a commit of its changes when it converged, or its declared
+ * files put back when it did not. Records nothing: the caller does.
+ */
+export async function convergeAndCommit(
+  task: Task,
+  context: {
+    n: number; issueTitle: string; plan: Solution; options: TaskRunOptions; signal: AbortSignal
+    control: () => Promise<ControlSignal>
+    /** The other tasks running right now, whose declared files this task's commit leaves alone. */
+    othersRunning: () => Task[]
+  },
+): Promise<TaskRun> {
+  const { n, plan, options, signal } = context
+  const startedAt = options.now()
+  const rounds = options.onFailure === 'retry' ? 1 + options.maxRetries : 1
+  let run: TaskOutcome | undefined
+  let attempts = 0
+  for (let round = 1; round <= rounds; round++) {
+    run = await convergeTask(task, {
+      issue: { number: n, title: context.issueTitle },
+      solutionId: plan.id,
+      repoDir: options.repoDir,
+      workDir: join(options.workRoot, `ISS-${n}`, task.id, `round-${round}`),
+      executorCommand: options.executorCommand,
+      maxIterations: options.maxIterations,
+      timeoutMs: options.timeoutMs,
+      secrets: options.secrets,
+      signal,
+      ...(options.executorEnv ? { executorEnv: options.executorEnv } : {}),
+      checkControl: context.control,
+    })
+    attempts += run.result.attempts
+    if (run.status !== 'failed' || signal.aborted) break
+  }
+  if (signal.aborted) return { kind: 'cancelled' }
+  if (run!.status === 'paused' || run!.status === 'stopped') return { kind: 'interrupted', status: run!.status, loop: run!.loop }
+
+  let result: TaskResult = { ...run!.result, attempts, started_at: startedAt, executed_at: options.now() }
+  // With on-failure retry the last round's reason stands for all of them: say how many there were.
+  if (result.status === 'failed' && rounds > 1 && result.error)
+    result = { ...result, error: result.error.replace(/^Not converged after [^:]*:/, `Not converged after ${attempts} attempts in ${rounds} rounds (on-failure: retry):`) }
+  if (result.status === 'completed' && options.committer) {
+    try {
+      const commit = await options.committer.commitTask(task, n, context.othersRunning())
+      if (commit) result = { ...result, commit_hash: commit.commit, files_modified: commit.files }
+    } catch (error) {
+      result = { ...result, status: 'failed', error: `Converged, but its changes could not be committed: ${(error as Error).message}` }
+    }
+  }
+  if (result.status === 'failed' && options.committer) {
+    try {
+      await options.committer.discardTask(task, context.othersRunning())
+    } catch (error) {
+      result = { ...result, error: `${result.error ?? 'Failed'}; its changes could not be undone: ${(error as Error).message}` }
+    }
+  }
+  return { kind: 'finished', result, loop: run!.loop }
 }
 
 /**

@@ -13,12 +13,10 @@
  * report records them as skipped); failed tasks run again only when asked for by name (`execute-task T2`,
  * or `retry`). With `on-failure: abort`, or once `max-errors` tasks failed, nothing new is ready.
  */
-import { join } from 'node:path'
 import { ExecutionRecordSchema, IssueStateSchema, RunStateSchema, SolutionSchema, type ExecutionRecord, type IssueState, type Solution, type Task, type TaskResult } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { analyseDag, normalisePath } from '../plan/dag.js'
 import { planHash } from '../plan/hash.js'
-import { convergeTask, type TaskOutcome } from '../execute/task-loop.js'
 import { renderExecutionMarkdown } from '../report/execution-md.js'
 import { code, inline } from '../report/markdown.js'
 import { renderTaskEvent } from '../report/task-event.js'
@@ -29,7 +27,7 @@ import { recordIssue } from '../state/transitions.js'
 import { approvePlan } from './approve.js'
 import { simpleEvent } from './events.js'
 import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
-import { controlSignals, gateRefusal, recordLoop, recordTask, skippedResult, type TaskCommitter } from './run-plan.js'
+import { controlSignals, convergeAndCommit, gateRefusal, recordLoop, recordTask, skippedResult, type TaskCommitter } from './run-plan.js'
 
 /** GitHub runs at most 256 jobs per matrix. */
 export const MATRIX_MAX_JOBS = 256
@@ -356,55 +354,21 @@ export async function executeTask(store: StateStore, n: number, taskId: string, 
     }
   }
 
-  const control = controlSignals(store, n, options.controlIntervalMs ?? 3_000)
   const signal = options.signal ?? new AbortController().signal
-  const startedAt = options.now()
-  const rounds = options.onFailure === 'retry' ? 1 + options.maxRetries : 1
-  let run: TaskOutcome | undefined
-  let attempts = 0
-  for (let round = 1; round <= rounds; round++) {
-    run = await convergeTask(task, {
-      issue: { number: n, title: issue.title },
-      solutionId: plan.id,
-      repoDir: options.repoDir,
-      workDir: join(options.workRoot, `ISS-${n}`, task.id, `round-${round}`),
-      executorCommand: options.executorCommand,
-      maxIterations: options.maxIterations,
-      timeoutMs: options.timeoutMs,
-      secrets: options.secrets,
-      signal,
-      ...(options.executorEnv ? { executorEnv: options.executorEnv } : {}),
-      checkControl: control,
-    })
-    attempts += run.result.attempts
-    if (run.status !== 'failed' || signal.aborted) break
-  }
-  if (signal.aborted) return { ok: false, reason: `${task.id} was cancelled: nothing is recorded, it stays ready`, plan, issue, task, started: true }
-  if (run!.status === 'paused' || run!.status === 'stopped') {
-    await recordLoop(store, n, task.id, run!.loop)
+  const run = await convergeAndCommit(task, {
+    n, issueTitle: issue.title, plan, options, signal,
+    control: controlSignals(store, n, options.controlIntervalMs ?? 3_000),
+    // Each matrix job has a checkout of its own: no other task runs in it.
+    othersRunning: () => [],
+  })
+  if (run.kind === 'cancelled') return { ok: false, reason: `${task.id} was cancelled: nothing is recorded, it stays ready`, plan, issue, task, started: true }
+  if (run.kind === 'interrupted') {
+    await recordLoop(store, n, task.id, run.loop)
     const record = await readRecord(store, n, plan)
-    return { ok: true, plan, issue, task, result: undefined, ran: true, interrupted: run!.status, record: record ?? started.record }
+    return { ok: true, plan, issue, task, result: undefined, ran: true, interrupted: run.status, record: record ?? started.record }
   }
-
-  let result: TaskResult = { ...run!.result, attempts, started_at: startedAt, executed_at: options.now() }
-  if (result.status === 'failed' && rounds > 1 && result.error)
-    result = { ...result, error: result.error.replace(/^Not converged after [^:]*:/, `Not converged after ${attempts} attempts in ${rounds} rounds (on-failure: retry):`) }
-  if (result.status === 'completed' && options.committer) {
-    try {
-      const commit = await options.committer.commitTask(task, n, [])
-      if (commit) result = { ...result, commit_hash: commit.commit, files_modified: commit.files }
-    } catch (error) {
-      result = { ...result, status: 'failed', error: `Converged, but its changes could not be committed: ${(error as Error).message}` }
-    }
-  }
-  if (result.status === 'failed' && options.committer) {
-    try {
-      await options.committer.discardTask(task, [])
-    } catch (error) {
-      result = { ...result, error: `${result.error ?? 'Failed'}; its changes could not be undone: ${(error as Error).message}` }
-    }
-  }
-  await recordTask(store, n, 'execute', plan, task, result, run!.loop, options)
+  const { result } = run
+  await recordTask(store, n, 'execute', plan, task, result, run.loop, options)
   const record = await readRecord(store, n, plan)
   issue = { ...issue, status: 'executing' }
   return { ok: true, plan, issue, task, result, ran: true, record: record ?? { ...started.record, tasks: { ...started.record.tasks, [task.id]: result } } }
