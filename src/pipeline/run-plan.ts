@@ -15,7 +15,7 @@ import { renderExecutionMarkdown } from '../report/execution-md.js'
 import { renderTaskEvent } from '../report/task-event.js'
 import { statePaths, toStateJson } from '../state/layout.js'
 import { transact, type StateStore } from '../state/store.js'
-import { recordIssue } from '../state/transitions.js'
+import { recordIssue, withFeedback } from '../state/transitions.js'
 import { simpleEvent } from './events.js'
 import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
 
@@ -377,9 +377,9 @@ async function finishRun(store: StateStore, n: number, mode: RunMode, plan: Solu
         : converged === plan.tasks.length ? 'completed' : 'failed'
       const record: ExecutionRecord = { ...execution, tasks, status, executed_at: now }
       const error = status === 'failed' ? failureSummary(plan, tasks, schedule, mode) : null
-      const next: IssueState = interrupted
-        ? issue
-        : { ...issue, status: status === 'completed' ? 'completed' : 'failed', executed_at: now, error, updated_at: now }
+      const ended: IssueState = { ...issue, status: status === 'completed' ? 'completed' : 'failed', executed_at: now, error, updated_at: now }
+      // What failed is kept as feedback for the next planning (an agent planner reads it).
+      const next: IssueState = interrupted ? issue : error && mode === 'execute' ? withFeedback(ended, { at: now, source: 'execution', message: error }) : ended
       finished = { issue: next, record }
       return {
         message: `ISS-${n}: ${verb} ${status} (${converged}/${plan.tasks.length} tasks converged)`,

@@ -23,7 +23,7 @@ import { renderTaskEvent } from '../report/task-event.js'
 import { statePaths, toStateJson } from '../state/layout.js'
 import { readStateJson } from '../state/state-files.js'
 import { transact, type StateSnapshot, type StateStore } from '../state/store.js'
-import { recordIssue } from '../state/transitions.js'
+import { recordIssue, withFeedback } from '../state/transitions.js'
 import { approvePlan } from './approve.js'
 import { simpleEvent } from './events.js'
 import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
@@ -517,7 +517,9 @@ export async function reportIssue(store: StateStore, n: number, options: ReportO
       } else if (r.failed.length && r.ready.length === 0) {
         status = 'failed'
         const error = failureSummary(plan, tasks, r)
-        next = issue.status === 'failed' && issue.error === error ? issue : { ...issue, status: 'failed', error, executed_at: now, updated_at: now }
+        next = issue.status === 'failed' && issue.error === error
+          ? issue
+          : withFeedback({ ...issue, status: 'failed', error, executed_at: now, updated_at: now }, { at: now, source: 'execution', message: error })
         headline = `${converged}/${total} tasks converged. ${error}.`
       } else {
         status = 'running'

@@ -230,6 +230,8 @@ describe('executeIssue', () => {
     expect(execution!.tasks.T4).toMatchObject({ attempts: 0, error: 'Skipped: depends on T2, which failed' })
     expect(issue!.status).toBe('failed')
     expect(issue!.error).toMatch(/^1 of 4 tasks failed \(T2: Not converged after 2 attempts/)
+    // Kept as feedback for the next planning (the agent planner's prompt shows it).
+    expect(issue!.feedback.at(-1)).toMatchObject({ source: 'execution', message: issue!.error })
     expect(issue!.error).toContain('T4 skipped')
     expect(result.issue).toEqual(issue)
     expect(await runsPerTask()).toEqual({ T1: 1, T2: 2, T3: 1 })
