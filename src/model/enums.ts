@@ -34,7 +34,7 @@ export function lenientEnum<const T extends readonly string[]>(
     .transform((raw, ctx): T[number] => {
       const value = lookup.get(raw.trim().toLowerCase())
       if (value === undefined) {
-        ctx.addIssue({ code: 'custom', message: `"${raw}" is not one of ${values.join(', ')}`, input: raw })
+        ctx.addIssue({ code: 'custom', message: `${quoteInput(raw)} is not one of ${values.join(', ')}`, input: raw })
         return z.NEVER
       }
       return value
@@ -46,4 +46,9 @@ export function stringList() {
   return z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (typeof v === 'string' ? (v.trim() ? [v] : []) : v))
+}
+
+/** A value from the input, quoted in an error message: at most 40 characters of it (inputs can be huge). */
+export function quoteInput(raw: string): string {
+  return raw.length > 40 ? `"${raw.slice(0, 40)}…" (${raw.length} characters)` : `"${raw}"`
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { canonicalTaskId } from './ids.js'
 import {
   EFFORTS, FILE_ACTIONS, PRIORITIES, TASK_ACTIONS, TASK_TYPES,
-  lenientEnum, stringList,
+  lenientEnum, quoteInput, stringList,
   type Effort, type Priority, type TaskAction, type TaskType,
 } from './enums.js'
 
@@ -117,7 +117,7 @@ const AcceptanceInput = z.object({
 const TaskIdInput = z.string().meta({ description: 'T1, T2, … (TASK-001 is read as T1)' }).transform((raw, ctx) => {
   const id = canonicalTaskId(raw)
   if (!id) {
-    ctx.addIssue({ code: 'custom', message: `"${raw}" is not a task id`, input: raw })
+    ctx.addIssue({ code: 'custom', message: `${quoteInput(raw)} is not a task id`, input: raw })
     return z.NEVER
   }
   return id

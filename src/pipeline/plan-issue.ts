@@ -77,7 +77,7 @@ export async function planIssue(
 
       // Same content as the stored plan (ids aside): keep the stored plan, its id and its approval.
       const seq = stored ? Number(/-(\d+)$/.exec(stored.id)![1]) : 0
-      const sameAsStored = stored && planHash({ ...analysis.solution, id: stored.id }) === planHash(stored)
+      const sameAsStored = stored && planHash({ ...analysis.solution, id: stored.id, issue_id: stored.issue_id }) === planHash(stored)
       const solution: Solution = sameAsStored
         ? stored
         : { ...withoutApproval(analysis.solution), id: solutionId(n, seq + 1), issue_id: `ISS-${n}`, created_at: analysis.solution.created_at ?? now }

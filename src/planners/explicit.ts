@@ -1,8 +1,8 @@
-import { Lexer, type MarkedToken } from 'marked'
+import type { MarkedToken } from 'marked'
 import { ISSUE_ID, SOLUTION_ID, issueId, solutionId } from '../model/index.js'
 import { readPlanJson } from '../plan/read.js'
 import type { PlanError } from '../plan/schema-errors.js'
-import { codeBlock } from './markdown.js'
+import { codeBlock, lexMarkdown } from './markdown.js'
 import type { IssueDocument, PlannerOutput } from './types.js'
 
 export type ExplicitPlanBlock =
@@ -29,7 +29,7 @@ export function findExplicitPlan(markdown: string): ExplicitPlanBlock {
   let cursor = 0
   let last: { text: string; line: number } | undefined
   let candidates = 0
-  for (const token of Lexer.lex(source) as MarkedToken[]) {
+  for (const token of lexMarkdown(source) as MarkedToken[]) {
     if (token.type !== 'code') continue
     // The lexer keeps a code token's raw text verbatim, so it can be found again to count lines.
     const offset = source.indexOf(token.raw, cursor)

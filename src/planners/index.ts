@@ -1,6 +1,7 @@
 import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
 import { builtinPlan, type BuiltinOptions } from './builtin.js'
 import { explicitPlan, findExplicitPlan, noPlanBlock } from './explicit.js'
+import { MarkdownTooDeepError } from './markdown.js'
 import type { IssueDocument, PlannerOutput } from './types.js'
 
 export { builtinPlan, type BuiltinOptions } from './builtin.js'
@@ -20,6 +21,20 @@ export const PLANNER_MODES: readonly PlannerMode[] = ['auto', 'explicit', 'built
  * - `auto`: `explicit` when the comment or the body holds a plan block, else `builtin`.
  */
 export function choosePlanner(mode: Exclude<PlannerMode, 'command'>, issue: IssueDocument, comment?: string, options: BuiltinOptions = {}): PlannerOutput {
+  try {
+    return pickPlanner(mode, issue, comment, options)
+  } catch (error) {
+    if (!(error instanceof MarkdownTooDeepError)) throw error
+    return {
+      planner: mode === 'builtin' ? 'builtin' : 'explicit',
+      raw: undefined,
+      notes: [],
+      error: { code: 'markdown_too_deep', path: '(root)', message: `${error.message}: ${comment !== undefined ? 'the issue or the comment' : 'the issue'} cannot be planned`, hint: 'Flatten the deeply nested quotes or lists, then plan again' },
+    }
+  }
+}
+
+function pickPlanner(mode: Exclude<PlannerMode, 'command'>, issue: IssueDocument, comment: string | undefined, options: BuiltinOptions): PlannerOutput {
   if (mode === 'builtin') return builtinPlan(issue, options)
   const seq = options.seq ?? 1
   if (comment !== undefined && findExplicitPlan(comment).found) return explicitPlan(issue, comment, seq)

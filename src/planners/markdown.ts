@@ -89,7 +89,7 @@ export function readMarkdown(markdown: string): Section[] {
       }
     }
   }
-  visit(Lexer.lex(markdown))
+  visit(lexMarkdown(markdown))
   return sections
 }
 
@@ -170,4 +170,22 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 function decodeEntities(s: string): string {
   return s.replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, name: string) => ENTITIES[name]!)
+}
+
+/** Markdown nested deeper than the lexer can follow (thousands of `>` or list levels): no plan can come of it. */
+export class MarkdownTooDeepError extends Error {
+  constructor() {
+    super('The text nests quotes or lists too deeply to be read (thousands of levels)')
+    this.name = 'MarkdownTooDeepError'
+  }
+}
+
+/** marked's lexer, which recurses once a nesting level: a stack overflow becomes {@link MarkdownTooDeepError}. */
+export function lexMarkdown(markdown: string): Token[] {
+  try {
+    return Lexer.lex(markdown)
+  } catch (error) {
+    if (error instanceof RangeError) throw new MarkdownTooDeepError()
+    throw error
+  }
 }
