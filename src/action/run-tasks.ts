@@ -3,24 +3,20 @@
  * draft pull request and the sticky comment around the pipeline's `executeIssue` / `verifyIssue`.
  */
 import { join } from 'node:path'
-import { CheckRun, CheckRunPermissionError, publishCheckRun } from '../github/check-runs.js'
+import { CheckRun, CheckRunPermissionError } from '../github/check-runs.js'
 import { upsertStickyComment } from '../github/comments.js'
-import { pullRequestHead, upsertDraftPullRequest } from '../github/pull-requests.js'
+import { pullRequestHead } from '../github/pull-requests.js'
 import { checkoutCommit } from '../git/checkout.js'
-import { ACTIONS_BOT_IDENTITY, WorkBranch, type GitRemote } from '../git/work-branch.js'
-import type { ExecutionRecord } from '../model/index.js'
-import { analysePlan } from '../plan/analyse.js'
-import { planHash } from '../plan/hash.js'
-import { approvePlan } from '../pipeline/approve.js'
+import { ACTIONS_BOT_IDENTITY, WorkBranch } from '../git/work-branch.js'
+import { approveIfPassing } from '../pipeline/approve.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { executeIssue, verifyIssue, type RunPlanOptions, type RunPlanResult } from '../pipeline/run-plan.js'
-import { parseAnnotations, type Annotation } from '../report/annotations.js'
+import { failureAnnotations } from '../report/annotations.js'
 import { renderCheckRun } from '../report/check-run.js'
 import { renderIssueComment } from '../report/issue-comment.js'
 import { renderJobSummary } from '../report/job-summary.js'
-import { pullRequestTitle, renderPullRequestBody } from '../report/pull-request-body.js'
 import type { RunReport } from '../report/run-report.js'
-import { LINKS_FOOTER, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
+import { gitRemote, LINKS_FOOTER, publishPullRequest, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
 
 export interface RunRequest {
   mode: 'execute' | 'verify'
@@ -42,12 +38,10 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
   const { n, mode } = request
   const write = !inputs['dry-run']
   const stored = await readIssueFiles(await store.snapshot(issueFilePaths(n)), n, session.now)
-  let { plan } = stored
-  if (inputs['auto-approve'] && plan && plan.approval?.plan_hash !== planHash(plan) && analysePlan(plan).gate === 'pass') {
-    const approved = await approvePlan(store, n, request.actor, session.now)
-    if (approved.ok) plan = approved.solution
-  }
-  const remote: GitRemote = { url: `${ctx.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}.git`, token: inputs['github-token'] }
+  const plan = stored.plan && inputs['auto-approve']
+    ? (await approveIfPassing(store, n, stored.plan, request.actor, session.now)).plan
+    : stored.plan
+  const remote = gitRemote(session)
 
   // verify on a pull request checks its head, which must not be a fork's code run with this run's token.
   let headSha = ctx.sha
@@ -128,29 +122,16 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
   }
   let pullRequestNumber: number | undefined
   if (workBranch?.published) {
-    const pull = await upsertDraftPullRequest(client, ctx.repo, {
-      head: workBranch.name,
-      base: defaultBranchOf(ctx.payload) ?? (await client.rest.repos.get({ ...ctx.repo })).data.default_branch,
-      title: pullRequestTitle(n, result.issue.title),
-      body: renderPullRequestBody(report),
-    })
-    pullRequestNumber = pull.number
-    report = { ...report, links: { ...report.links, pullRequest: pull.url } }
-    // The pull request shows the verdict too: its head is the work branch, not the commit this run started on.
-    if (check && pull.headSha !== headSha) {
-      const output = renderCheckRun(report)
-      await publishCheckRun(client, ctx.repo, {
-        issueNumber: n, headSha: pull.headSha, title: output.title, summary: output.summary, conclusion: output.conclusion ?? 'neutral',
-        ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
-      })
-    }
+    const published = await publishPullRequest(session, n, workBranch.name, report, check ? headSha : undefined)
+    pullRequestNumber = published.number
+    report = published.report
   }
   if (check) {
     const output = renderCheckRun(report)
     await check.complete({
       conclusion: output.conclusion ?? 'neutral',
       output: { title: output.title, summary: output.summary },
-      annotations: failingAnnotations(result.record, session.repoDir),
+      annotations: failureAnnotations(result.record, session.repoDir),
     })
   }
   const commentId = write ? (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id : undefined
@@ -177,15 +158,3 @@ function headlineOf(request: RunRequest, result: Extract<RunPlanResult, { ok: tr
   return `${request.headline}: ${tally}.`
 }
 
-function defaultBranchOf(payload: Record<string, unknown>): string | undefined {
-  const repository = payload.repository as { default_branch?: string } | undefined
-  return repository?.default_branch
-}
-
-/** Annotations parsed from the output of every failing command. */
-function failingAnnotations(record: ExecutionRecord, repoRoot: string): Annotation[] {
-  return Object.values(record.tasks)
-    .flatMap((task) => task.convergence_verified)
-    .filter((check) => check.kind === 'command' && check.verdict === 'fail' && check.output_tail)
-    .flatMap((check) => parseAnnotations(check.output_tail!, { repoRoot }))
-}

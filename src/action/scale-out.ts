@@ -15,24 +15,21 @@
  * and the draft pull request.
  */
 import { join } from 'node:path'
-import { CheckRun, CheckRunPermissionError, publishCheckRun } from '../github/check-runs.js'
+import { CheckRun, CheckRunPermissionError } from '../github/check-runs.js'
 import { upsertStickyComment } from '../github/comments.js'
-import { upsertDraftPullRequest } from '../github/pull-requests.js'
-import { ACTIONS_BOT_IDENTITY, WorkBranch, type GitRemote } from '../git/work-branch.js'
-import type { ExecutionRecord, TaskResult } from '../model/index.js'
+import { ACTIONS_BOT_IDENTITY, WorkBranch } from '../git/work-branch.js'
+import type { TaskResult } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
-import { planHash } from '../plan/hash.js'
-import { approvePlan } from '../pipeline/approve.js'
+import { approveIfPassing } from '../pipeline/approve.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { EMPTY_MATRIX, executeTask, issuesToReport, planMatrix, reportIssue } from '../pipeline/scale-out.js'
-import { parseAnnotations, type Annotation } from '../report/annotations.js'
+import { failureAnnotations } from '../report/annotations.js'
 import { renderCheckRun } from '../report/check-run.js'
 import { renderIssueComment } from '../report/issue-comment.js'
 import { renderJobSummary } from '../report/job-summary.js'
-import { pullRequestTitle, renderPullRequestBody } from '../report/pull-request-body.js'
 import type { RunReport } from '../report/run-report.js'
 import { renderTaskEvent } from '../report/task-event.js'
-import { LINKS_FOOTER, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
+import { gitRemote, LINKS_FOOTER, publishPullRequest, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
 
 export interface ScaleOutRequest {
   /** The issue, when the command names one (input issue-number, or the issue commented on). */
@@ -86,7 +83,7 @@ export async function matrixCommand(session: Session, request: ScaleOutRequest):
 
 /** `execute-task <id>`: one task in a matrix job; its result goes to the state branch, its commit to the work branch. */
 export async function executeTaskCommand(session: Session, request: ScaleOutRequest): Promise<Outcome> {
-  const { inputs, ctx, store } = session
+  const { inputs, store } = session
   const n = request.n
   const taskId = request.args[0]
   if (!n) return refused(undefined, '`execute-task` needs an issue: set the issue-number input')
@@ -94,7 +91,7 @@ export async function executeTaskCommand(session: Session, request: ScaleOutRequ
   const write = !inputs['dry-run']
   await autoApprove(session, n, request.actor)
 
-  const remote: GitRemote = { url: `${ctx.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}.git`, token: inputs['github-token'] }
+  const remote = gitRemote(session)
   let workBranch: WorkBranch | undefined
   const result = await executeTask(store, n, taskId, {
     repoDir: session.repoDir,
@@ -190,49 +187,36 @@ async function reportOne(session: Session, n: number): Promise<Outcome> {
     ...(result.record ? { execution: result.record } : {}),
   }
   let warning: string | undefined
-  let pullRequestNumber: number | undefined
-  let pullHead: string | undefined
-  const branch = `converge/issue-${n}`
-  if (write && result.record && (await branchExists(session, branch))) {
-    const pull = await upsertDraftPullRequest(client, ctx.repo, {
-      head: branch,
-      base: defaultBranchOf(ctx.payload) ?? (await client.rest.repos.get({ ...ctx.repo })).data.default_branch,
-      title: pullRequestTitle(n, result.issue.title),
-      body: renderPullRequestBody(report),
-    })
-    pullRequestNumber = pull.number
-    pullHead = pull.headSha
-    report = { ...report, links: { ...report.links, pullRequest: pull.url } }
-  }
-
-  let checkRunId: number | undefined
+  let check: CheckRun | undefined
   if (write && ctx.sha) {
     try {
       const output = renderCheckRun(report)
-      const check = await CheckRun.start(client, ctx.repo, {
+      check = await CheckRun.start(client, ctx.repo, {
         issueNumber: n, headSha: ctx.sha, taskCount: result.plan.tasks.length, output: { title: output.title, summary: output.summary },
         ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
       })
-      checkRunId = check.id
-      report = check.url ? { ...report, links: { ...report.links, checkRun: check.url } } : report
-      const final = renderCheckRun(report)
-      await check.complete({
-        conclusion: final.conclusion ?? 'neutral',
-        output: { title: final.title, summary: final.summary },
-        annotations: failingAnnotations(result.record, session.repoDir),
-      })
-      // The pull request shows the verdict too: its head is the work branch, not the commit this run is on.
-      if (pullHead && pullHead !== ctx.sha) {
-        await publishCheckRun(client, ctx.repo, {
-          issueNumber: n, headSha: pullHead, title: final.title, summary: final.summary, conclusion: final.conclusion ?? 'neutral',
-          ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
-        })
-      }
+      if (check.url) report = { ...report, links: { ...report.links, checkRun: check.url } }
     } catch (error) {
       if (!(error instanceof CheckRunPermissionError)) throw error
       warning = error.message
     }
   }
+  let pullRequestNumber: number | undefined
+  const branch = `converge/issue-${n}`
+  if (write && result.record && (await branchExists(session, branch))) {
+    const published = await publishPullRequest(session, n, branch, report, check ? ctx.sha : undefined)
+    pullRequestNumber = published.number
+    report = published.report
+  }
+  if (check) {
+    const final = renderCheckRun(report)
+    await check.complete({
+      conclusion: final.conclusion ?? 'neutral',
+      output: { title: final.title, summary: final.summary },
+      annotations: failureAnnotations(result.record, session.repoDir),
+    })
+  }
+  const checkRunId = check?.id
   const commentId = write ? (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id : undefined
   return {
     status: result.issue.status,
@@ -252,7 +236,7 @@ async function reportOne(session: Session, n: number): Promise<Outcome> {
 async function autoApprove(session: Session, n: number, actor: string): Promise<void> {
   if (!session.inputs['auto-approve']) return
   const { plan } = await readIssueFiles(await session.store.snapshot(issueFilePaths(n)), n, session.now)
-  if (plan && plan.approval?.plan_hash !== planHash(plan) && analysePlan(plan).gate === 'pass') await approvePlan(session.store, n, actor, session.now)
+  if (plan) await approveIfPassing(session.store, n, plan, actor, session.now)
 }
 
 /** A matrix job answers on no issue: N jobs would each post the same refusal. The job summary says why. */
@@ -274,15 +258,3 @@ async function branchExists(session: Session, branch: string): Promise<boolean> 
   }
 }
 
-function defaultBranchOf(payload: Record<string, unknown>): string | undefined {
-  const repository = payload.repository as { default_branch?: string } | undefined
-  return repository?.default_branch
-}
-
-/** Annotations parsed from the output of every failing command. */
-function failingAnnotations(record: ExecutionRecord | undefined, repoRoot: string): Annotation[] {
-  return Object.values(record?.tasks ?? {})
-    .flatMap((task) => task.convergence_verified)
-    .filter((check) => check.kind === 'command' && check.verdict === 'fail' && check.output_tail)
-    .flatMap((check) => parseAnnotations(check.output_tail!, { repoRoot }))
-}

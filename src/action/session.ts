@@ -1,10 +1,13 @@
 import { CheckRunPermissionError, publishCheckRun } from '../github/check-runs.js'
 import type { GitHubClient } from '../github/client.js'
+import { upsertDraftPullRequest } from '../github/pull-requests.js'
+import type { GitRemote } from '../git/work-branch.js'
 import { replyToIssue, upsertStickyComment } from '../github/comments.js'
 import type { ExecutionRecord, IssueStatus, QualityGate, Solution } from '../model/index.js'
 import { renderCheckRun } from '../report/check-run.js'
 import { renderIssueComment } from '../report/issue-comment.js'
 import { renderJobSummary } from '../report/job-summary.js'
+import { pullRequestTitle, renderPullRequestBody } from '../report/pull-request-body.js'
 import type { RunReport } from '../report/run-report.js'
 import type { StateStore } from '../state/store.js'
 import type { RunContext } from './context.js'
@@ -104,4 +107,36 @@ export function reportBase(session: Session, n: number, title: string): Omit<Run
       ...(ctx.runUrl ? { run: ctx.runUrl } : {}),
     },
   }
+}
+
+/** The repository over git's HTTP, pushed to with the workflow token (sent as a header, never in the URL). */
+export function gitRemote(session: Session): GitRemote {
+  const { ctx, inputs } = session
+  return { url: `${ctx.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}.git`, token: inputs['github-token'] }
+}
+
+/**
+ * Opens or updates the work branch's draft pull request from `report`; then, when its head is not the
+ * commit this run's check run is on, puts the verdict on the pull request's head too.
+ */
+export async function publishPullRequest(
+  session: Session, n: number, branch: string, report: RunReport, checkRunSha: string | undefined,
+): Promise<{ number: number; report: RunReport }> {
+  const { client, ctx } = session
+  const repository = ctx.payload.repository as { default_branch?: string } | undefined
+  const pull = await upsertDraftPullRequest(client, ctx.repo, {
+    head: branch,
+    base: repository?.default_branch ?? (await client.rest.repos.get({ ...ctx.repo })).data.default_branch,
+    title: pullRequestTitle(n, report.issue.title),
+    body: renderPullRequestBody(report),
+  })
+  const linked: RunReport = { ...report, links: { ...report.links, pullRequest: pull.url } }
+  if (checkRunSha && pull.headSha !== checkRunSha) {
+    const output = renderCheckRun(linked)
+    await publishCheckRun(client, ctx.repo, {
+      issueNumber: n, headSha: pull.headSha, title: output.title, summary: output.summary, conclusion: output.conclusion ?? 'neutral',
+      ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
+    })
+  }
+  return { number: pull.number, report: linked }
 }

@@ -225,13 +225,12 @@ function sleep(ms: number): Promise<void> {
  */
 export function authEnv(remote: GitRemote): Record<string, string> {
   const key = `http.${new URL(remote.url).origin}/.extraheader`
-  const basic = Buffer.from(`x-access-token:${remote.token}`).toString('base64')
   return {
     GIT_CONFIG_COUNT: '2',
     GIT_CONFIG_KEY_0: key,
     GIT_CONFIG_VALUE_0: '',
     GIT_CONFIG_KEY_1: key,
-    GIT_CONFIG_VALUE_1: `AUTHORIZATION: basic ${basic}`,
+    GIT_CONFIG_VALUE_1: `AUTHORIZATION: basic ${encodedCredentials(remote.token)}`,
   }
 }
 

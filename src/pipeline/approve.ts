@@ -54,3 +54,15 @@ export async function approvePlan(store: StateStore, n: number, approvedBy: stri
   )
   return result.ok ? { ...result, commit } : result
 }
+
+/**
+ * `auto-approve`: the asking actor approves the stored plan when it is not approved for its current content
+ * and passes its gate. Returns the plan as it stands afterwards, and whether this call approved it.
+ */
+export async function approveIfPassing(
+  store: StateStore, n: number, plan: Solution, actor: string, now: string,
+): Promise<{ plan: Solution; approvedNow: boolean }> {
+  if (plan.approval?.plan_hash === planHash(plan) || analysePlan(plan).gate !== 'pass') return { plan, approvedNow: false }
+  const result = await approvePlan(store, n, actor, now)
+  return result.ok ? { plan: result.solution, approvedNow: !result.alreadyApproved } : { plan, approvedNow: false }
+}

@@ -14,7 +14,6 @@
  * or `retry`). With `on-failure: abort`, or once `max-errors` tasks failed, nothing new is ready.
  */
 import { ExecutionRecordSchema, IssueStateSchema, RunStateSchema, SolutionSchema, type ExecutionRecord, type IssueState, type Solution, type Task, type TaskResult } from '../model/index.js'
-import { analysePlan } from '../plan/analyse.js'
 import { analyseDag, normalisePath } from '../plan/dag.js'
 import { planHash } from '../plan/hash.js'
 import { renderExecutionMarkdown } from '../report/execution-md.js'
@@ -24,10 +23,10 @@ import { statePaths, toStateJson } from '../state/layout.js'
 import { readStateJson } from '../state/state-files.js'
 import { transact, type StateSnapshot, type StateStore } from '../state/store.js'
 import { recordIssue, withFeedback } from '../state/transitions.js'
-import { approvePlan } from './approve.js'
+import { approveIfPassing } from './approve.js'
 import { simpleEvent } from './events.js'
 import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
-import { controlSignals, convergeAndCommit, gateRefusal, recordLoop, recordTask, skippedResult, type TaskCommitter } from './run-plan.js'
+import { controlSignals, convergeAndCommit, gateRefusal, recordLoop, recordTask, skippedResult, type TaskRunOptions } from './run-plan.js'
 
 /** GitHub runs at most 256 jobs per matrix. */
 export const MATRIX_MAX_JOBS = 256
@@ -233,13 +232,7 @@ async function issueMatrix(store: StateStore, snapshot: StateSnapshot, n: number
   let plan = await readStateJson(snapshot, statePaths.plan(n), SolutionSchema)
   const execution = await readStateJson(snapshot, statePaths.execution(n), ExecutionRecordSchema)
   let approved = false
-  if (options.autoApproveAs && issue && plan && plan.approval?.plan_hash !== planHash(plan) && analysePlan(plan).gate === 'pass') {
-    const result = await approvePlan(store, n, options.autoApproveAs, options.now)
-    if (result.ok) {
-      plan = result.solution
-      approved = !result.alreadyApproved
-    }
-  }
+  if (options.autoApproveAs && issue && plan) ({ plan, approvedNow: approved } = await approveIfPassing(store, n, plan, options.autoApproveAs, options.now))
   const title = issue?.title ?? `#${n}`
   const refused = gateRefusal(n, issue, plan)
   if (refused !== null || !plan || !issue) return { n, title, refused: refused ?? `ISS-${n} has no plan yet` }
@@ -297,23 +290,10 @@ function nothingReady(r: Readiness, total: number): string {
 // ---------------------------------------------------------------------------------------------------------
 // execute-task
 
-export interface ExecuteTaskOptions {
-  /** The checkout the task runs in (the work branch, once `beforeTask` prepared it). */
-  repoDir: string
-  /** Scratch space for the task's files. */
-  workRoot: string
-  executorCommand: string
-  maxIterations: number
-  onFailure: 'retry' | 'skip' | 'abort'
-  maxRetries: number
-  timeoutMs: number
-  secrets: string[]
-  now: () => string
-  executorEnv?: Record<string, string>
+/** What `execute` needs to carry out one task (the checkout: the work branch, once `beforeTask` prepared it). */
+export interface ExecuteTaskOptions extends TaskRunOptions {
   signal?: AbortSignal
   controlIntervalMs?: number
-  /** Where the converged task is committed (and pushed); absent: changes stay in the working tree. */
-  committer?: TaskCommitter
   /** Runs once the task is recorded as started, before it runs (checking out the work branch). */
   beforeTask?: () => Promise<void>
 }

@@ -4,6 +4,7 @@
  * failures, pytest, `go test`, and the generic `path:line[:col]: message` of compilers and linters.
  */
 import { posix } from 'node:path'
+import type { ExecutionRecord } from '../model/index.js'
 
 export type AnnotationLevel = 'failure' | 'warning' | 'notice'
 
@@ -345,4 +346,12 @@ const SEVERITY: Record<AnnotationLevel, number> = { failure: 0, warning: 1, noti
 /** At most `max` annotations, failures before warnings before notices, otherwise in the order printed. */
 function mostSevere(annotations: Annotation[], max: number): Annotation[] {
   return [...annotations].sort((a, b) => SEVERITY[a.annotation_level] - SEVERITY[b.annotation_level]).slice(0, max)
+}
+
+/** Annotations parsed from the output of every failing command of an execution record. */
+export function failureAnnotations(record: ExecutionRecord | undefined, repoRoot: string): Annotation[] {
+  return Object.values(record?.tasks ?? {})
+    .flatMap((task) => task.convergence_verified)
+    .filter((check) => check.kind === 'command' && check.verdict === 'fail' && check.output_tail)
+    .flatMap((check) => parseAnnotations(check.output_tail!, { repoRoot }))
 }

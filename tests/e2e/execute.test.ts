@@ -4,6 +4,7 @@
  * files (tools/executor.js in the emulated repository); verification runs tools/check.js.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { readFile } from 'node:fs/promises'
 import { setTimeout as delay } from 'node:timers/promises'
 import { ExecutionRecordSchema, LoopStateSchema } from '../../src/model/index.js'
 import { runGit } from '../../src/git/git.js'
@@ -95,10 +96,7 @@ describe('execute (dist/index.js against the API emulator)', () => {
     const { stdout } = await runGit(['log', '--format=%s', `main..converge/issue-${N}`], { cwd: gh.repoDir })
     return stdout.trim().split('\n').filter(Boolean).reverse()
   }
-  const runs = async () => {
-    const { readFile } = await import('node:fs/promises')
-    return (await readFile(runLog, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean)
-  }
+  const runs = async () => (await readFile(runLog, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean)
   /** Polls the state branch until `count` task results are recorded. */
   const waitForRecorded = async (count: number) => {
     for (let i = 0; i < 300; i++) {
@@ -187,7 +185,7 @@ describe('execute (dist/index.js against the API emulator)', () => {
     expect(await workCommits()).toHaveLength(5)
   })
 
-  it('kills an executor that hangs at the timeout, with its process group', async () => {
+  it('kills an executor that hangs at the timeout, and records why', async () => {
     await planAndApprove()
     const run = await comment('/converge execute', { env: { HANG_TASKS: 'T3' }, inputs: { 'task-timeout-minutes': '0.03', 'max-iterations': '1' } })
     expect(run.outputs.status).toBe('failed')
