@@ -26,7 +26,8 @@ export interface GitHubClientOptions {
   retryBaseMs?: number
   /**
    * Least time between two writes (and GraphQL calls), as GitHub asks of integrations to stay clear of
-   * secondary rate limits; one second unless set.
+   * secondary rate limits; one second unless set. When set, it also spaces the requests that notify people
+   * (comments, pull requests), which are three seconds apart unless set.
    */
   writeIntervalMs?: number
 }
@@ -76,7 +77,10 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     retry: { retries, retryAfterBaseValue: retryBaseMs, doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
     throttle: {
       ...(options.writeIntervalMs !== undefined
-        ? { write: new Bottleneck.Group({ id: 'converge-write', maxConcurrent: 1, minTime: options.writeIntervalMs }) }
+        ? {
+            write: new Bottleneck.Group({ id: 'converge-write', maxConcurrent: 1, minTime: options.writeIntervalMs }),
+            notifications: new Bottleneck.Group({ id: 'converge-notifications', maxConcurrent: 1, minTime: options.writeIntervalMs }),
+          }
         : {}),
       retryAfterBaseValue: retryBaseMs,
       fallbackSecondaryRateRetryAfter: 60,
