@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ExecutionRecordSchema, IssueStateSchema } from '../../src/model/index.js'
 import { runGit } from '../../src/git/git.js'
+import { answerPlan, answerTask, CHECK_SCRIPT, issueBodyWithPlan } from '../support/answer-plans.js'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent, workflowDispatchEvent } from '../support/events.js'
 import { disposeRuns, runAction, type ActionRun } from '../support/runner.js'
@@ -43,26 +44,8 @@ else {
   }, 20)
 }
 `
-const CHECK = `
-const fs = require('node:fs')
-const file = process.argv[2]
-const value = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '(missing)'
-if (value !== '42') { console.error(file + ':1:1: error: expected 42, got ' + value); process.exit(1) }
-console.log('ok ' + file)
-`
-const task = (id: string, file: string, dependsOn: string[] = []) => ({
-  id, title: `Write ${file}`, action: 'Create', description: `Write the answer to ${file}`,
-  files: [{ path: file, action: 'create', changes: [`Write 42 to ${file}`] }],
-  implementation: [`Write 42 to ${file}`], test: { commands: [`node tools/check.js ${file}`] },
-  convergence: { criteria: [`${file} holds 42`], verification: `node tools/check.js ${file}`, definition_of_done: `${file} holds the answer users expect` },
-  depends_on: dependsOn,
-})
 /** Three independent tasks, then T4 after T1 and T2. */
-const PLAN = {
-  description: 'Write the answers',
-  analysis: { risk: 'low', impact: 'low', complexity: 'low' },
-  tasks: [task('T1', 'src/a.txt'), task('T2', 'src/b.txt'), task('T3', 'src/c.txt'), task('T4', 'src/d.txt', ['T1', 'T2'])],
-}
+const PLAN = answerPlan([answerTask('T1', 'src/a.txt'), answerTask('T2', 'src/b.txt'), answerTask('T3', 'src/c.txt'), answerTask('T4', 'src/d.txt', ['T1', 'T2'])])
 
 describe('scale-out: matrix, concurrent execute-task jobs, report (dist/index.js against the API emulator)', () => {
   let gh: Emulator
@@ -70,11 +53,11 @@ describe('scale-out: matrix, concurrent execute-task jobs, report (dist/index.js
   beforeEach(async () => {
     gh = await startEmulator({
       owner: 'octo-org', repo: 'demo',
-      files: { 'README.md': '# demo\n', 'tools/executor.js': EXECUTOR, 'tools/check.js': CHECK },
+      files: { 'README.md': '# demo\n', 'tools/executor.js': EXECUTOR, 'tools/check.js': CHECK_SCRIPT },
     })
     gh.seed.user({ login: 'alice' })
     gh.seed.permission('alice', 'write')
-    gh.seed.issue({ number: N, title: 'Write the answers', labels: ['converge:plan'], body: `Write the answers.\n\n\`\`\`json\n${JSON.stringify(PLAN, null, 2)}\n\`\`\`\n` })
+    gh.seed.issue({ number: N, title: 'Write the answers', labels: ['converge:plan'], body: issueBodyWithPlan(PLAN) })
     runLog = `${gh.repoDir}.runs.log`
   })
   afterEach(async () => {

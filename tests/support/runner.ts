@@ -46,6 +46,11 @@ export interface RunActionOptions {
   timeoutMs?: number
   /** aborting kills the process group with SIGKILL at once, as a runner that disappears would */
   kill?: AbortSignal
+  /**
+   * The signal `kill` sends to the process group (default SIGKILL). SIGTERM (or SIGINT) is a cancelled job: the
+   * action may end on its own, and the group is SIGKILLed only at the timeout or once the action has exited.
+   */
+  killSignal?: NodeJS.Signals
 }
 
 export interface ActionRun {
@@ -224,7 +229,10 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     })
     const firstRequest = watchFirstRequest(gh.url)
     const started = performance.now()
-    const exited = await runNode(ACTION_ENTRY, { cwd: paths.workspace, env, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, ...(options.kill ? { kill: options.kill } : {}) }).finally(
+    const exited = await runNode(ACTION_ENTRY, {
+      cwd: paths.workspace, env, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      ...(options.kill ? { kill: options.kill, killSignal: options.killSignal ?? 'SIGKILL' } : {}),
+    }).finally(
       () => firstRequest.stop(),
     )
     const durationMs = performance.now() - started
@@ -293,15 +301,18 @@ interface Exited {
  * Runs `node <script>` in a process group of its own. On timeout the whole group is killed; after the exit, what
  * is left of the group (a command the action started and did not wait for) is killed too.
  */
-function runNode(script: string, options: { cwd: string; env: Record<string, string>; timeoutMs: number; kill?: AbortSignal }): Promise<Exited> {
+function runNode(
+  script: string,
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number; kill?: AbortSignal; killSignal?: NodeJS.Signals },
+): Promise<Exited> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script], { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     const stdout: Buffer[] = []
     const stderr: Buffer[] = []
     let timedOut = false
-    const killGroup = () => {
+    const killGroup = (signal: NodeJS.Signals = 'SIGKILL') => {
       try {
-        process.kill(-child.pid!, 'SIGKILL')
+        process.kill(-child.pid!, signal)
       } catch {
         // the group is gone already
       }
@@ -310,14 +321,16 @@ function runNode(script: string, options: { cwd: string; env: Record<string, str
       timedOut = true
       killGroup()
     }, options.timeoutMs)
-    options.kill?.addEventListener('abort', killGroup, { once: true })
+    // A kill asked for before the process started lands as soon as it exists.
+    if (options.kill?.aborted) killGroup(options.killSignal)
+    else options.kill?.addEventListener('abort', () => killGroup(options.killSignal), { once: true })
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
     child.on('error', (error) => {
       clearTimeout(timer)
       reject(error)
     })
-    child.on('exit', killGroup)
+    child.on('exit', () => killGroup())
     child.on('close', (exitCode, signal) => {
       clearTimeout(timer)
       const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8')

@@ -141,7 +141,7 @@ export function faultReply(kind: ErrorFaultKind, requestId: string): Reply {
 }
 
 /** A small seeded PRNG (mulberry32), so random fault plans replay identically. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0
   return () => {
     state = (state + 0x6d2b79f5) >>> 0

@@ -218,7 +218,9 @@ function runHttpBackend(
   beforeEnd: () => Promise<void> = async () => {},
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'pipe'] })
+    // A process group of its own: a client that goes away mid-push leaves `git receive-pack` (the backend's child)
+    // waiting for the rest of the request, holding the push lock; the whole group is ended then.
+    const child = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'pipe'], detached: true })
     let pending = Buffer.alloc(0)
     let headersSent = false
     const stderr: Buffer[] = []
@@ -262,7 +264,13 @@ function runHttpBackend(
       )
     })
     response.on('close', () => {
-      if (!response.writableFinished) child.kill()
+      if (response.writableFinished || child.exitCode !== null || child.pid === undefined) return
+      child.stdin.destroy()
+      try {
+        process.kill(-child.pid, 'SIGKILL')
+      } catch {
+        // already gone
+      }
     })
     child.stdin.on('error', () => {
       // the backend may exit before reading the whole request; its answer tells why
