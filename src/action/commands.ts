@@ -180,6 +180,7 @@ async function report(session: Session, n: number, headline?: string, changed = 
   const published = await publish(session, {
     ...reportBase(session, n, issue.title),
     status: issue.status,
+    ...(issue.error ? { error: issue.error } : {}),
     ...(headline ? { headline } : {}),
     ...(plan ? { solution: plan } : {}),
     ...(analysis ? { analysis } : {}),

@@ -87,26 +87,38 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
     },
   }
   let workBranch: WorkBranch | undefined
-  const result: RunPlanResult = mode === 'verify'
-    ? await verifyIssue(store, n, common)
-    : await executeIssue(store, n, {
-        ...common,
-        executorCommand: inputs['executor-command'],
-        maxIterations: inputs['max-iterations'],
-        onFailure: inputs['on-failure'],
-        maxRetries: inputs['max-retries'],
-        maxErrors: inputs['max-errors'],
-        executorEnv: session.executorEnv,
-        ...(request.retry ? { retry: request.retry } : {}),
-        ...(write
-          ? {
-              beforeTasks: async () => {
-                workBranch = await WorkBranch.prepare({ repoDir: session.repoDir, branch: `converge/issue-${n}`, remote, identity: ACTIONS_BOT_IDENTITY })
-              },
-              committer: { commitTask: (task, issue, others) => workBranch!.commitTask(task, issue, others), discardTask: (task, others) => workBranch!.discardTask(task, others) },
-            }
-          : {}),
-      })
+  const runPlan = (): Promise<RunPlanResult> => {
+    if (mode === 'verify') return verifyIssue(store, n, common)
+    return executeIssue(store, n, {
+      ...common,
+      executorCommand: inputs['executor-command'],
+      maxIterations: inputs['max-iterations'],
+      onFailure: inputs['on-failure'],
+      maxRetries: inputs['max-retries'],
+      maxErrors: inputs['max-errors'],
+      executorEnv: session.executorEnv,
+      ...(request.retry ? { retry: request.retry } : {}),
+      ...(write
+        ? {
+            beforeTasks: async () => {
+              workBranch = await WorkBranch.prepare({ repoDir: session.repoDir, branch: `converge/issue-${n}`, remote, identity: ACTIONS_BOT_IDENTITY })
+            },
+            committer: { commitTask: (task, issue, others) => workBranch!.commitTask(task, issue, others), discardTask: (task, others) => workBranch!.discardTask(task, others) },
+          }
+        : {}),
+    })
+  }
+
+  let result: RunPlanResult
+  try {
+    result = await runPlan()
+  } catch (error) {
+    // GitHub failing past the retries (the error fails the step): the check run says so instead of staying in
+    // progress, if GitHub takes that.
+    const title = `${mode === 'verify' ? 'Verification' : 'Execution'} stopped by an error`
+    await check?.complete({ conclusion: 'failure', output: { title, summary: (error as Error).message } }).catch(() => {})
+    throw error
+  }
   if (!result.ok) {
     if (check) await check.complete({ conclusion: 'action_required', output: { title: `Cannot ${mode}`, summary: result.reason } })
     return refusedOnIssue(session, n, request.where, result.reason)
@@ -115,7 +127,8 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
   let report: RunReport = {
     ...base,
     status: result.issue.status,
-    headline: headlineOf(request, result),
+    ...(result.issue.error ? { error: result.issue.error } : {}),
+    headline: headlineOf(request, result, session.signal?.aborted ?? false),
     solution: result.plan,
     execution: result.record,
     ...(check?.url ? { links: { ...base.links, checkRun: check.url } } : {}),
@@ -149,10 +162,12 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
 }
 
 /** What the run did, and when it failed, why — the first line people read. */
-function headlineOf(request: RunRequest, result: Extract<RunPlanResult, { ok: true }>): string {
+function headlineOf(request: RunRequest, result: Extract<RunPlanResult, { ok: true }>, cancelled: boolean): string {
   const { record, plan, issue } = result
   const converged = Object.values(record.tasks).filter((r) => r.status === 'completed').length
   const tally = `${converged}/${plan.tasks.length} tasks converged`
+  // A cancelled job (SIGINT / SIGTERM) ends its run as stopped, but no one stopped it at an action boundary.
+  if (cancelled && record.status === 'stopped') return `${request.headline}; cancelled (${tally}): execute again to go on from there.`
   if (record.status === 'paused' || record.status === 'stopped') return `${request.headline}; ${record.status} at an action boundary (${tally}).`
   if (issue.error) return `${request.headline}: ${tally}. ${issue.error}.`
   return `${request.headline}: ${tally}.`

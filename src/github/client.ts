@@ -126,7 +126,8 @@ function describeFailure(error: unknown, request: { method?: string; url?: strin
   } else if (typeof failure.response.data === 'string' && /<html/i.test(failure.response.data)) {
     reason = `${failure.status} ${/<h1>([^<]*)<\/h1>/i.exec(failure.response.data)?.[1]?.trim() || 'error page'}`
   } else {
-    reason = `${failure.status} ${failure.message}`
+    // A body that is not JSON becomes the message as it is, which may start with the status already.
+    reason = failure.message.startsWith(String(failure.status)) ? failure.message : `${failure.status} ${failure.message}`
   }
   const message = `GitHub API ${request.method ?? 'GET'} ${path} failed: ${reason}`
   if (failure.stack) failure.stack = failure.stack.replace(failure.message, message)

@@ -7,6 +7,16 @@ export const ISSUE_STATUSES = [
 ] as const
 export type IssueStatus = (typeof ISSUE_STATUSES)[number]
 
+/** The error `/converge stop` records on the issue it stops; `/converge resume` is what continues such an issue. */
+export function stoppedBy(actor: string): string {
+  return `Stopped by @${actor}`
+}
+
+/** Whether the issue was stopped by `/converge stop` (and not failed otherwise). */
+export function wasStopped(issue: { status: IssueStatus; error?: string | null | undefined }): boolean {
+  return issue.status === 'failed' && (issue.error?.startsWith('Stopped by @') ?? false)
+}
+
 /** An earlier failure, fed back into the next planning attempt. */
 export const FeedbackSchema = z.object({
   at: z.string(),

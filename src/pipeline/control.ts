@@ -1,4 +1,4 @@
-import type { IssueState, IssueStatus, LoopState } from '../model/index.js'
+import { stoppedBy, wasStopped, type IssueState, type IssueStatus, type LoopState } from '../model/index.js'
 import { statePaths, toStateJson } from '../state/layout.js'
 import { transact, type StateChange, type StateStore } from '../state/store.js'
 import { recordIssue } from '../state/transitions.js'
@@ -32,7 +32,7 @@ export async function signalIssue(store: StateStore, n: number, signal: ControlS
       const updated: IssueState = {
         ...issue,
         status: next,
-        error: signal === 'stop' ? `Stopped by @${actor}` : signal === 'resume' ? null : issue.error,
+        error: signal === 'stop' ? stoppedBy(actor) : signal === 'resume' ? null : issue.error,
         updated_at: now,
       }
       result = { ok: true, status: next, commit: null, changed: next !== issue.status }
@@ -58,7 +58,7 @@ function nextStatus(issue: IssueState, signal: ControlSignal, hasPlan: boolean, 
     case 'stop':
       return active || issue.status === 'paused' ? 'failed' : undefined
     case 'resume':
-      if (issue.status !== 'paused' && !(issue.status === 'failed' && issue.error?.startsWith('Stopped by'))) return undefined
+      if (issue.status !== 'paused' && !wasStopped(issue)) return undefined
       return loop ? 'executing' : hasPlan ? 'planned' : 'registered'
   }
 }
@@ -69,7 +69,7 @@ function signalLoop(loop: LoopState, signal: ControlSignal, actor: string, now: 
     case 'pause':
       return { ...loop, status: 'paused', updated_at: now }
     case 'stop':
-      return { ...loop, status: 'failed', failure_reason: `Stopped by @${actor}`, updated_at: now }
+      return { ...loop, status: 'failed', failure_reason: stoppedBy(actor), updated_at: now }
     case 'resume': {
       const { failure_reason: _reason, ...rest } = loop
       return { ...rest, status: 'running', updated_at: now }

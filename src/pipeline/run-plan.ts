@@ -6,7 +6,7 @@
  * nothing that was recorded, and the next run resumes from there.
  */
 import { join } from 'node:path'
-import type { ExecutionRecord, IssueState, LoopState, Solution, Task, TaskResult } from '../model/index.js'
+import { wasStopped, type ExecutionRecord, type IssueState, type LoopState, type Solution, type Task, type TaskResult } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
 import { runSchedule, type ControlSignal, type RecordedStatus, type ScheduleResult } from '../execute/schedule.js'
@@ -107,13 +107,22 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
   const control = controlSignals(store, n, options.controlIntervalMs ?? DEFAULT_CONTROL_INTERVAL_MS)
   const running = new Set<Task>()
   const ran: string[] = []
+  // A result the state branch would not take (GitHub failing past the client's retries) halts the run: no task
+  // starts whose result could not be recorded either, and the running ones are ended, unrecorded.
+  const halt = new AbortController()
+  const signal = options.signal ? AbortSignal.any([options.signal, halt.signal]) : halt.signal
+  let unrecorded: Error | undefined
   if (options.beforeTasks) {
     try {
       await options.beforeTasks()
     } catch (error) {
-      const reason = `${mode === 'verify' ? 'Verification' : 'Execution'} could not start: ${(error as Error).message}`
-      await abandonRun(store, n, reason, started.previousTasks, options.now())
-      return { ok: false, reason }
+      // Cancelled meanwhile (the job's signal reaches git too): not a failure; no task starts below, and the run
+      // ends as stopped like any cancelled run.
+      if (!options.signal?.aborted) {
+        const reason = `${mode === 'verify' ? 'Verification' : 'Execution'} could not start: ${(error as Error).message}`
+        await abandonRun(store, n, reason, started.previousTasks, options.now())
+        return { ok: false, reason }
+      }
     }
   }
 
@@ -124,7 +133,7 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
     alreadyDone,
     retry: new Set(started.retry),
     shouldContinue: control,
-    ...(options.signal ? { signal: options.signal } : {}),
+    signal,
     runTask: async (task, signal) => {
       running.add(task)
       try {
@@ -137,6 +146,12 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
     },
   })
 
+  if (unrecorded) {
+    // Recorded as failed when GitHub takes it, so that the issue does not look as if it were still running;
+    // either way the next run resumes from what was recorded.
+    await abandonRun(store, n, unrecorded.message, started.previousTasks, options.now()).catch(() => {})
+    throw unrecorded
+  }
   const finished = await finishRun(store, n, mode, plan, schedule, options)
   return { ok: true, plan, issue: finished.issue, record: finished.record, ran }
 
@@ -148,12 +163,21 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
       control: mode === 'execute' ? control : async () => 'continue',
       othersRunning: () => [...running].filter((t) => t !== task),
     })
-    if (run.kind === 'cancelled') return 'failed' // not a verdict, so nothing is recorded
-    if (run.kind === 'interrupted') {
-      await recordLoop(store, n, task.id, run.loop)
-      return run.status
+    // Not a verdict, so nothing is recorded; and unfinished, not failed: the scheduler skips no dependents and
+    // the next run starts the task again.
+    if (run.kind === 'cancelled') return 'stopped'
+    try {
+      if (run.kind === 'interrupted') {
+        await recordLoop(store, n, task.id, run.loop)
+        return run.status
+      }
+      await recordTask(store, n, mode, plan, task, run.result, run.loop, options)
+    } catch (error) {
+      const commit = run.kind === 'finished' && run.result.commit_hash ? ` (its commit ${run.result.commit_hash.slice(0, 12)} is pushed)` : ''
+      unrecorded ??= new Error(`ISS-${n}: the run stopped after ${task.id}${commit}: ${(error as Error).message}. Run it again to go on from what was recorded.`)
+      halt.abort()
+      return 'stopped'
     }
-    await recordTask(store, n, mode, plan, task, run.result, run.loop, options)
     record.tasks[task.id] = run.result
     options.onProgress?.(record, plan)
     return run.result.status === 'completed' ? 'completed' : 'failed'
@@ -219,6 +243,9 @@ export async function convergeAndCommit(
       const commit = await options.committer.commitTask(task, n, context.othersRunning())
       if (commit) result = { ...result, commit_hash: commit.commit, files_modified: commit.files }
     } catch (error) {
+      // A cancelled job signals the whole process group, git included: a commit or push it killed is no verdict
+      // on the task (its changes stay put; the next run does it again).
+      if (signal.aborted) return { kind: 'cancelled' }
       result = { ...result, status: 'failed', error: `Converged, but its changes could not be committed: ${(error as Error).message}` }
     }
   }
@@ -239,7 +266,7 @@ export async function convergeAndCommit(
 export function gateRefusal(n: number, issue: IssueState | undefined, plan: Solution | undefined): string | null {
   if (!issue || !plan) return `ISS-${n} has no plan yet: run \`/converge plan\` first`
   if (issue.status === 'paused') return `ISS-${n} is paused: run \`/converge resume\` first`
-  if (issue.status === 'failed' && issue.error?.startsWith('Stopped by')) return `ISS-${n} was stopped (${issue.error}): run \`/converge resume\` to continue`
+  if (wasStopped(issue)) return `ISS-${n} was stopped (${issue.error}): run \`/converge resume\` to continue`
   if (analysePlan(plan).errors.length) return `${plan.id} has errors: fix the plan first`
   if (plan.approval?.plan_hash !== planHash(plan))
     return plan.approval
@@ -285,8 +312,8 @@ async function startRun(store: StateStore, n: number, mode: RunMode, options: Ex
       const alreadyDone = new Map<string, RecordedStatus>(Object.values(previous?.tasks ?? {}).map((r) => [r.task_id, r.status]))
       if (options.retry !== undefined && retry.length === 0) return refuse(`No task of ${plan.id} failed: nothing to retry`)
       const carried = Object.fromEntries(Object.entries(previous?.tasks ?? {}).filter(([id, r]) => r.status !== 'skipped' && !retry.includes(id)))
-      if (previous && plan.tasks.every((t) => carried[t.id]?.status === 'completed'))
-        return refuse(`Every task of ${plan.id} has converged already (${previous.executed_at ?? previous.started_at}): nothing to execute`)
+      // Every task converged already: the run has nothing to carry out, and still goes on to record the end and
+      // report, which an earlier run may have failed to do (an API outage after its last task).
 
       const record: ExecutionRecord = {
         solution_id: plan.id, issue_id: `ISS-${n}`, plan_hash: hash, mode, status: 'running',
@@ -378,8 +405,13 @@ async function finishRun(store: StateStore, n: number, mode: RunMode, plan: Solu
       const record: ExecutionRecord = { ...execution, tasks, status, executed_at: now }
       const error = status === 'failed' ? failureSummary(plan, tasks, schedule, mode) : null
       const ended: IssueState = { ...issue, status: status === 'completed' ? 'completed' : 'failed', executed_at: now, error, updated_at: now }
+      // A cancelled job no longer runs anything: the issue says so (a pause or a stop said so already).
+      const cancelled = interrupted && (options.signal?.aborted ?? false)
+      const cancel = `The run was cancelled with ${converged}/${plan.tasks.length} tasks converged: ${mode} again to go on`
       // What failed is kept as feedback for the next planning (an agent planner reads it).
-      const next: IssueState = interrupted ? issue : error && mode === 'execute' ? withFeedback(ended, { at: now, source: 'execution', message: error }) : ended
+      const next: IssueState = cancelled
+        ? { ...issue, status: 'failed', error: cancel, updated_at: now }
+        : interrupted ? issue : error && mode === 'execute' ? withFeedback(ended, { at: now, source: 'execution', message: error }) : ended
       finished = { issue: next, record }
       return {
         message: `ISS-${n}: ${verb} ${status} (${converged}/${plan.tasks.length} tasks converged)`,
@@ -397,7 +429,7 @@ async function finishRun(store: StateStore, n: number, mode: RunMode, plan: Solu
   return finished
 }
 
-/** A run that could not begin its tasks: recorded as failed with the reason, its earlier results kept. */
+/** A run that could not begin or go on with its tasks: recorded as failed with the reason, its earlier results kept. */
 async function abandonRun(store: StateStore, n: number, reason: string, previousTasks: Record<string, TaskResult>, now: string): Promise<void> {
   await transact(
     store,
@@ -406,7 +438,7 @@ async function abandonRun(store: StateStore, n: number, reason: string, previous
       if (!issue || !execution) return null
       const failed: IssueState = { ...issue, status: 'failed', error: reason, updated_at: now }
       return {
-        message: `ISS-${n}: run failed before its tasks`,
+        message: `ISS-${n}: run failed`,
         files: {
           [statePaths.issue(n)]: toStateJson(failed),
           // Results set aside for a retry that never began stay as they were.
@@ -478,7 +510,7 @@ export function controlSignals(store: StateStore, n: number, intervalMs: number)
     pending ??= (async () => {
       try {
         const { issue } = await readIssueFiles(await store.snapshot([statePaths.issue(n)]), n, new Date().toISOString())
-        last = issue?.status === 'paused' ? 'pause' : issue?.status === 'failed' && issue.error?.startsWith('Stopped by') ? 'stop' : 'continue'
+        last = issue?.status === 'paused' ? 'pause' : issue && wasStopped(issue) ? 'stop' : 'continue'
         checkedAt = Date.now()
         return last
       } finally {

@@ -13,7 +13,7 @@
  * report records them as skipped); failed tasks run again only when asked for by name (`execute-task T2`,
  * or `retry`). With `on-failure: abort`, or once `max-errors` tasks failed, nothing new is ready.
  */
-import { ExecutionRecordSchema, IssueStateSchema, RunStateSchema, SolutionSchema, type ExecutionRecord, type IssueState, type Solution, type Task, type TaskResult } from '../model/index.js'
+import { ExecutionRecordSchema, IssueStateSchema, RunStateSchema, SolutionSchema, wasStopped, type ExecutionRecord, type IssueState, type Solution, type Task, type TaskResult } from '../model/index.js'
 import { analyseDag, normalisePath } from '../plan/dag.js'
 import { planHash } from '../plan/hash.js'
 import { renderExecutionMarkdown } from '../report/execution-md.js'
@@ -482,7 +482,7 @@ export async function reportIssue(store: StateStore, n: number, options: ReportO
 
       const total = plan.tasks.length
       const converged = r.completed.length
-      const stopped = issue.status === 'failed' && issue.error?.startsWith('Stopped by')
+      const stopped = wasStopped(issue)
       let status: ExecutionRecord['status']
       let next: IssueState
       let headline: string

@@ -1,3 +1,4 @@
+import { wasStopped } from '../model/index.js'
 import { planHash } from '../plan/hash.js'
 import { code } from './markdown.js'
 import { isInProgress, type ReportView } from './task-view.js'
@@ -30,7 +31,7 @@ export function nextStep(view: ReportView): string {
     const byHand = manual.length ? ` and make the manual checks of ${manual.join(', ')}` : ''
     return `**Next**: every task converged: ${review}${byHand}; \`${p} verify\` runs every verification again against the current code.`
   }
-  if (report.status === 'failed' || report.execution?.status === 'stopped')
+  if (wasStopped(report))
     return `**Next**: execution was stopped: comment \`${p} resume\` to continue where it left off.`
   return `**Next**: comment \`${p} execute\` to carry out the remaining tasks.`
 }

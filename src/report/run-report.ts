@@ -8,6 +8,8 @@ import type { PlanAnalysis } from '../plan/analyse.js'
 export interface RunReport {
   issue: { number: number; title: string }
   status: IssueStatus
+  /** Why the issue failed, as recorded (`Stopped by @alice`, what did not converge, a cancelled run). */
+  error?: string
   /** What just happened, in one line, said in terms of the state ("Planned with the builtin planner …"). */
   headline?: string
   solution?: Solution

@@ -57,18 +57,28 @@ export async function transact(
     const maxAttempts = options.maxAttempts ?? 30
     for (let attempt = 1; ; attempt++) {
       // A snapshot the caller already read serves the first attempt; a lost race always reads anew.
-      const snapshot = attempt === 1 && options.initial ? options.initial : await store.snapshot(options.prefetch)
+      const snapshot = attempt === 1 && options.initial ? options.initial : await store.snapshot(options.prefetch).catch((error: unknown) => {
+        throw withContext(error, 'the state branch could not be read')
+      })
       const proposed = await apply(snapshot)
       const change = proposed && (await effectiveChange(snapshot, proposed))
       if (!change) return { commit: null, attempts: attempt }
       try {
         return { commit: await store.commit(change, snapshot.head), attempts: attempt }
       } catch (error) {
-        if (!(error instanceof StaleHeadError) || attempt >= maxAttempts) throw error
+        if (!(error instanceof StaleHeadError) || attempt >= maxAttempts) {
+          throw withContext(error, `the state branch did not take "${change.message.split('\n')[0]}"`)
+        }
         await sleep(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt))
       }
     }
   })
+}
+
+/** Says what was being done in the error's message; the error stays the same object (its status, its class). */
+function withContext(error: unknown, doing: string): unknown {
+  if (error instanceof Error) error.message = `${doing}: ${error.message}`
+  return error
 }
 
 const BACKOFF_BASE_MS = 25

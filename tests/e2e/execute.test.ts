@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises'
 import { setTimeout as delay } from 'node:timers/promises'
 import { ExecutionRecordSchema, LoopStateSchema } from '../../src/model/index.js'
 import { runGit } from '../../src/git/git.js'
+import { answerPlan, answerTask, CHECK_SCRIPT, issueBodyWithPlan } from '../support/answer-plans.js'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent } from '../support/events.js'
 import { disposeRuns, runAction, type ActionRun } from '../support/runner.js'
@@ -36,28 +37,11 @@ else setTimeout(() => {
   fs.appendFileSync(process.env.RUN_LOG, task.id + ' attempt ' + process.env.CONVERGE_ATTEMPT + '\\n')
 }, Number(process.env.SLOW_MS || 0))
 `
-const CHECK = `
-const fs = require('node:fs')
-const file = process.argv[2]
-const value = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '(missing)'
-if (value !== '42') { console.error(file + ':1:1: error: expected 42, got ' + value); process.exit(1) }
-console.log('ok ' + file)
-`
-
-const criteria = (file: string) => ({ criteria: [`${file} holds 42`], verification: `node tools/check.js ${file}`, definition_of_done: `${file} holds the answer users expect` })
-const task = (id: string, file: string, dependsOn: string[] = []) => ({
-  id, title: `Write ${file}`, action: 'Create', description: `Write the answer to ${file}`,
-  files: [{ path: file, action: 'create', changes: [`Write 42 to ${file}`] }],
-  implementation: [`Write 42 to ${file}`], test: { commands: [`node tools/check.js ${file}`] },
-  convergence: criteria(file), depends_on: dependsOn,
-})
 /** Two waves: T1, T2, T3 side by side, then T4 (after T1 and T2) and T5 (after T3). */
-const PLAN = {
-  description: 'Write the answers',
-  analysis: { risk: 'low', impact: 'low', complexity: 'low' },
-  tasks: [task('T1', 'src/a.txt'), task('T2', 'src/b.txt'), task('T3', 'src/c.txt'), task('T4', 'src/d.txt', ['T1', 'T2']), task('T5', 'src/e.txt', ['T3'])],
-}
-const issueBody = (plan: unknown) => `Write the answers.\n\n\`\`\`json\n${JSON.stringify(plan, null, 2)}\n\`\`\`\n`
+const PLAN = answerPlan([
+  answerTask('T1', 'src/a.txt'), answerTask('T2', 'src/b.txt'), answerTask('T3', 'src/c.txt'),
+  answerTask('T4', 'src/d.txt', ['T1', 'T2']), answerTask('T5', 'src/e.txt', ['T3']),
+])
 
 describe('execute (dist/index.js against the API emulator)', () => {
   let gh: Emulator
@@ -65,11 +49,11 @@ describe('execute (dist/index.js against the API emulator)', () => {
   beforeEach(async () => {
     gh = await startEmulator({
       owner: 'octo-org', repo: 'demo',
-      files: { 'README.md': '# demo\n', 'tools/executor.js': EXECUTOR, 'tools/check.js': CHECK },
+      files: { 'README.md': '# demo\n', 'tools/executor.js': EXECUTOR, 'tools/check.js': CHECK_SCRIPT },
     })
     gh.seed.user({ login: 'alice' })
     gh.seed.permission('alice', 'write')
-    gh.seed.issue({ number: N, title: 'Write the answers', labels: ['converge:plan'], body: issueBody(PLAN) })
+    gh.seed.issue({ number: N, title: 'Write the answers', labels: ['converge:plan'], body: issueBodyWithPlan(PLAN) })
     runLog = `${gh.repoDir}.runs.log`
   })
   afterEach(async () => {
@@ -140,12 +124,12 @@ describe('execute (dist/index.js against the API emulator)', () => {
     expect(sticky()).not.toContain(gh.token)
     expect(pull.body).not.toContain(gh.token)
 
-    // A rerun has nothing to do and runs nothing.
+    // A rerun has nothing to do and runs nothing; it reports the same result again, on the same pull request.
     const before = (await runs()).length
     const again = await comment('/converge execute')
-    expect(again.outputs.status).toBe('refused')
-    expect(gh.state.comments(N).at(-1)!.body).toContain('has converged already')
+    expect(again.outputs).toMatchObject({ status: 'completed', 'tasks-completed': '5', 'pull-request-number': run.outputs['pull-request-number'] })
     expect((await runs()).length).toBe(before)
+    expect(await workCommits()).toHaveLength(5)
   })
 
   it('debugs a failing task with the failure fed back, converging on iteration 2', async () => {

@@ -1,0 +1,183 @@
+/**
+ * Issue 8: the fault suite. Runs of plan-and-execute (`/converge execute` with `auto-approve`: plan, approve and
+ * execute in one workflow run) go through dist/index.js, as a runner runs it, against the API emulator with one API
+ * request in ten failing at random: 500, 502, a secondary rate limit with `retry-after`, 429, a dropped connection,
+ * and a state-branch head that moves under the writer. The client retries those, so every other run also has an
+ * outage at a random point (one request failing more often in a row than the client retries) and ends early.
+ * Properties, after every run:
+ * - the run ends completed, or failed with a clear error in the log (names the status, the rate limit, the moved
+ *   branch, the timeout or the dropped connection) and no stack trace;
+ * - the state branch is valid (tests/support/state-audit.ts: every file parses, the files agree, every recorded
+ *   commit is on the work branch);
+ * - a rerun without faults completes: every task converged, one commit a task on the work branch.
+ *
+ * All runs share one emulator (one repository, one state branch that grows an issue a run), as a busy repository
+ * does. Deterministic fault plan (fixed seeds). The default size suits the default test run;
+ * `CONVERGE_FAULT_RUNS=200 npx vitest run tests/hardening/faults.test.ts` runs 200 (CI does).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runGit } from '../../src/git/git.js'
+import { ExecutionRecordSchema } from '../../src/model/index.js'
+import { answerPlan, answerTask, CHECK_SCRIPT, issueBodyWithPlan } from '../support/answer-plans.js'
+import { startEmulator, type Emulator, type FaultKind } from '../support/emulator/index.js'
+import { issueCommentEvent } from '../support/events.js'
+import { runAction, type ActionRun } from '../support/runner.js'
+import { auditStateBranch } from '../support/state-audit.js'
+
+const SIZE = Math.max(1, Number(process.env.CONVERGE_SUITE_SIZE ?? 1) || 1)
+const RUNS = Number(process.env.CONVERGE_FAULT_RUNS) || Math.round(10 * SIZE)
+const RATE = 0.1
+const KINDS: FaultKind[] = ['500', '502', 'secondary-rate-limit', '429', 'reset', 'stale-head']
+const OUTAGE_KINDS: FaultKind[] = ['500', '502', 'reset', '429', 'secondary-rate-limit']
+/** The GitHub client's retries of a failed request (src/github/client.ts). */
+const CLIENT_RETRIES = 3
+const STATE = 'converge/state'
+
+/** Writes `42` to each file of its task. */
+const EXECUTOR = `
+const fs = require('node:fs')
+const path = require('node:path')
+const task = JSON.parse(fs.readFileSync(process.env.CONVERGE_TASK_FILE, 'utf8'))
+for (const file of task.files) {
+  fs.mkdirSync(path.dirname(file.path), { recursive: true })
+  fs.writeFileSync(file.path, '42\\n')
+}
+`
+/** Two tasks in two waves, each run its own files. */
+const issueBody = (run: number) =>
+  issueBodyWithPlan(answerPlan([answerTask('T1', `answers/${run}/a.txt`), answerTask('T2', `answers/${run}/b.txt`, ['T1'])], `Write the answers of run ${run}`))
+
+/**
+ * Why an error is not clear, if it is not: a real message that says what went wrong in terms a user can act on
+ * (an HTTP status, a rate limit, a moved branch, a timeout, a dropped connection), and no stack trace.
+ */
+function unclearness(run: ActionRun): string | undefined {
+  const message = run.errors.join('\n')
+  if (message.trim() === '') return `failed (exit ${run.exitCode}) with no error message`
+  if (/\[object Object\]|undefined|\n\s+at .+:\d+:\d+\)?/.test(message)) return `unclear: ${message.slice(0, 300)}`
+  if (/\n\s+at .+:\d+:\d+\)?/.test(run.stderr)) return `a stack trace on stderr: ${run.stderr.slice(0, 300)}`
+  if (!/\b[45]\d\d\b|rate limit|moved|timed out|timeout|connection (reset|closed|dropped|lost)|network/i.test(message)) {
+    return `names no HTTP status, rate limit, moved branch, timeout or dropped connection: ${message.slice(0, 300)}`
+  }
+  return undefined
+}
+
+interface RunReport {
+  n: number
+  faults: number
+  /** completed, or failed with a clear error */
+  ended: 'completed' | 'clear error' | string
+  stateProblems: string[]
+  rerun: 'not needed' | 'completed' | string
+  rerunStateProblems: string[]
+}
+
+/** One error message of each shape (digits aside), to show what users read. */
+const errorExamples = new Map<string, string>()
+const counts = { runs: 0, outages: 0, faults: {} as Record<string, number>, completed: 0, clearErrors: 0, reruns: 0, rerunsCompleted: 0, failures: 0 }
+
+describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} runs)`, () => {
+  let gh: Emulator
+  const reports: RunReport[] = []
+
+  beforeAll(async () => {
+    gh = await startEmulator({
+      owner: 'octo-org', repo: 'demo',
+      files: { 'README.md': '# demo\n', 'tools/executor.js': EXECUTOR, 'tools/check.js': CHECK_SCRIPT },
+    })
+    gh.seed.user({ login: 'alice' })
+    gh.seed.permission('alice', 'write')
+  })
+  afterAll(async () => {
+    const kinds = Object.entries(counts.faults).map(([kind, n]) => `${kind} ×${n}`).join(', ')
+    const injected = Object.values(counts.faults).reduce((a, b) => a + b, 0)
+    console.log(
+      `fault suite: ${counts.runs} runs of plan and execute, ${injected} faults injected (${kinds}); ` +
+        `${counts.outages} with an outage (more failures in a row than the client retries); ` +
+        `${counts.completed} completed, ${counts.clearErrors} ended with a clear error; ` +
+        `${counts.rerunsCompleted} of ${counts.reruns} reruns completed; ${counts.failures} failures`,
+    )
+    if (errorExamples.size) console.log(`errors the runs ended with, one of each shape:\n${[...errorExamples.values()].map((e) => `- ${e}`).join('\n')}`)
+    await gh?.close()
+  })
+
+  const execute = (n: number) =>
+    runAction({
+      gh,
+      event: issueCommentEvent({ gh, issue: n, body: '/converge execute', sender: 'alice' }),
+      inputs: { 'executor-command': 'node tools/executor.js', 'auto-approve': 'true', 'max-iterations': '2' },
+      env: { GITHUB_SERVER_URL: gh.url },
+      timeoutMs: 60_000,
+    })
+
+  /** What is wrong with the issue's finished work, if anything: every task converged and committed. */
+  async function unfinished(n: number, run: ActionRun): Promise<string | undefined> {
+    if (run.exitCode !== 0 || run.outputs.status !== 'completed') {
+      const said = [...run.errors, ...run.warnings, run.summary.split('\n').find((line) => line.trim()) ?? ''].join(' | ')
+      return `status ${run.outputs.status ?? '(none)'}, exit ${run.exitCode}: ${said.slice(0, 400)}`
+    }
+    const text = await gh.state.readFile(STATE, `.converge/issues/${n}/execution.json`)
+    const record = text ? ExecutionRecordSchema.parse(JSON.parse(text)) : undefined
+    const statuses = Object.values(record?.tasks ?? {}).map((t) => t.status)
+    if (statuses.length !== 2 || statuses.some((s) => s !== 'completed')) return `tasks: ${JSON.stringify(statuses)}`
+    const { stdout } = await runGit(['log', '--format=%s', `main..converge/issue-${n}`], { cwd: gh.repoDir })
+    const commits = stdout.trim().split('\n').filter(Boolean).length
+    if (commits !== 2) return `${commits} commits on converge/issue-${n}, expected 2`
+    return undefined
+  }
+
+  it('every run ends completed or with a clear error, leaves a valid state branch, and a rerun completes', async () => {
+    // CONVERGE_FAULT_RUN=<i> runs only run i (0-based), to look at one failure again.
+    const only = process.env.CONVERGE_FAULT_RUN === undefined ? undefined : Number(process.env.CONVERGE_FAULT_RUN)
+    for (let i = only ?? 0; i < (only === undefined ? RUNS : only + 1); i++) {
+      // Draft pull requests take numbers too: the emulator numbers the issues.
+      const n = gh.seed.issue({ title: `Write the answers of run ${i + 1}`, body: issueBody(i + 1) }).number
+      const before = gh.faults.injected
+      const seed = 0xfa0170 + i
+      gh.faults.randomly({ rate: RATE, kinds: KINDS, seed })
+      // Every other run also has an outage: more failures of one request in a row than the client retries, so
+      // that runs end with errors at random points too, and their reruns are tested.
+      const outage = i % 2 === 1 ? { at: 1 + ((seed * 7919) % 45), kind: OUTAGE_KINDS[i % OUTAGE_KINDS.length]! } : undefined
+      if (outage) {
+        let seen = 0
+        gh.faults.inject({ kind: outage.kind, times: CLIENT_RETRIES + 1, match: () => ++seen >= outage.at })
+      }
+      const run = await execute(n)
+      const injected = gh.faults.history.slice(before)
+      gh.faults.clear()
+      for (const fault of injected) counts.faults[fault.kind] = (counts.faults[fault.kind] ?? 0) + 1
+      counts.runs += 1
+      if (outage) counts.outages += 1
+
+      const problem = await unfinished(n, run)
+      const unclear = problem === undefined ? undefined : unclearness(run)
+      const ended = problem === undefined ? 'completed' : unclear === undefined ? 'clear error' : `${unclear} (${problem})`
+      if (ended === 'clear error') errorExamples.set(run.errors[0]!.replace(/\d+/g, 'N').slice(0, 120), run.errors[0]!)
+      if (ended === 'completed') counts.completed += 1
+      else if (ended === 'clear error') counts.clearErrors += 1
+      const stateProblems = (await auditStateBranch(gh)).problems
+
+      const report: RunReport = { n, faults: injected.length, ended, stateProblems, rerun: 'not needed', rerunStateProblems: [] }
+      if (ended !== 'completed') {
+        counts.reruns += 1
+        const again = await execute(n)
+        report.rerun = (await unfinished(n, again)) ?? 'completed'
+        if (report.rerun === 'completed') counts.rerunsCompleted += 1
+        report.rerunStateProblems = (await auditStateBranch(gh)).problems
+        await again.dispose()
+      }
+      await run.dispose()
+      const ok = (ended === 'completed' || ended === 'clear error') && stateProblems.length === 0 &&
+        (report.rerun === 'not needed' || report.rerun === 'completed') && report.rerunStateProblems.length === 0
+      if (!ok) {
+        counts.failures += 1
+        console.log(`run ${n} (seed ${seed}${outage ? `, outage of ${outage.kind} from request ${outage.at}` : ''}, faults: ${injected.map((f) => `${f.kind} ${f.operationId ?? f.path}`).join(', ')}): ${JSON.stringify(report)}`)
+      }
+      reports.push(report)
+    }
+    expect(reports.filter((r) => r.ended !== 'completed' && r.ended !== 'clear error')).toEqual([])
+    expect(reports.filter((r) => r.stateProblems.length > 0 || r.rerunStateProblems.length > 0)).toEqual([])
+    expect(reports.filter((r) => r.rerun !== 'not needed' && r.rerun !== 'completed')).toEqual([])
+    gh.expectNoViolations()
+  }, 60_000 + RUNS * 30_000)
+})
