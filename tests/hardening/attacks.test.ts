@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runGit } from '../../src/git/git.js'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent } from '../support/events.js'
@@ -21,7 +21,14 @@ const STATE = 'converge/state'
 const N = 8
 const R = randomBytes(6).toString('hex')
 /** A file an injected shell command would create; none of them may ever exist. */
-const marker = (name: string) => `/tmp/pwned-${R}-${name}`
+const markers = new Set<string>()
+const marker = (name: string) => {
+  markers.add(name)
+  return `/tmp/pwned-${R}-${name}`
+}
+
+/** What the suite tried and found, printed at the end: each test is one attack, by group. */
+const tally = { attacks: 0, blocked: 0, knownLimits: 0, failures: 0, groups: {} as Record<string, number> }
 
 /**
  * Writes `42` to each declared file inside the checkout (never an absolute path, a `..` path or one through the
@@ -81,6 +88,26 @@ describe('attacks (dist/index.js against the API emulator)', () => {
   let gh: Emulator
   let runLog: string
   const cleanup: string[] = []
+
+  beforeEach(({ onTestFinished }) => {
+    onTestFinished(({ task }) => {
+      const group = task.suite?.name ?? 'other'
+      tally.attacks += 1
+      tally.groups[group] = (tally.groups[group] ?? 0) + 1
+      // Here a known limit (`it.fails`) still shows its own outcome: it holds when the attack got through.
+      const state = task.result?.state
+      if (task.fails) tally[state === 'fail' ? 'knownLimits' : 'failures'] += 1
+      else tally[state === 'pass' ? 'blocked' : 'failures'] += 1
+    })
+  })
+  afterAll(() => {
+    const groups = Object.entries(tally.groups).map(([group, n]) => `${group} ×${n}`).join(', ')
+    console.log(
+      `attack suite: ${tally.attacks} attacks tried (${groups}; ${markers.size} injected shell commands among them); ` +
+        `${tally.blocked} blocked, ${tally.knownLimits} known limit pinned with it.fails (see the README's security model), ` +
+        `${tally.failures} failures found`,
+    )
+  })
 
   const start = async (p: unknown, title = 'Write the answers') => {
     gh = await startEmulator({ owner: 'octo-org', repo: 'demo', files: { 'README.md': '# demo\n', 'tools/executor.js': EXECUTOR, 'tools/check.js': CHECK } })
