@@ -7,8 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ExecutionRecordSchema, IssueStateSchema } from '../../src/model/index.js'
 import { runGit } from '../../src/git/git.js'
-import { answerPlan, answerTask, CHECK_SCRIPT, issueBodyWithPlan } from '../support/answer-plans.js'
-import { startEmulator, type Emulator } from '../support/emulator/index.js'
+import { answerPlan, answerTask, issueBodyWithPlan, startAnswerRepo } from '../support/answer-plans.js'
+import type { Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent, workflowDispatchEvent } from '../support/events.js'
 import { disposeRuns, runAction, type ActionRun } from '../support/runner.js'
 
@@ -51,12 +51,7 @@ describe('scale-out: matrix, concurrent execute-task jobs, report (dist/index.js
   let gh: Emulator
   let runLog: string
   beforeEach(async () => {
-    gh = await startEmulator({
-      owner: 'octo-org', repo: 'demo',
-      files: { 'README.md': '# demo\n', 'tools/executor.js': EXECUTOR, 'tools/check.js': CHECK_SCRIPT },
-    })
-    gh.seed.user({ login: 'alice' })
-    gh.seed.permission('alice', 'write')
+    gh = await startAnswerRepo(EXECUTOR)
     gh.seed.issue({ number: N, title: 'Write the answers', labels: ['converge:plan'], body: issueBodyWithPlan(PLAN) })
     runLog = `${gh.repoDir}.runs.log`
   })

@@ -18,8 +18,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runGit } from '../../src/git/git.js'
 import { ExecutionRecordSchema } from '../../src/model/index.js'
-import { answerPlan, answerTask, CHECK_SCRIPT, issueBodyWithPlan } from '../support/answer-plans.js'
-import { startEmulator, type Emulator, type FaultKind } from '../support/emulator/index.js'
+import { answerPlan, answerTask, issueBodyWithPlan, startAnswerRepo } from '../support/answer-plans.js'
+import type { Emulator, FaultKind } from '../support/emulator/index.js'
 import { issueCommentEvent } from '../support/events.js'
 import { runAction, type ActionRun } from '../support/runner.js'
 import { auditStateBranch } from '../support/state-audit.js'
@@ -81,12 +81,7 @@ describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} 
   const reports: RunReport[] = []
 
   beforeAll(async () => {
-    gh = await startEmulator({
-      owner: 'octo-org', repo: 'demo',
-      files: { 'README.md': '# demo\n', 'tools/executor.js': EXECUTOR, 'tools/check.js': CHECK_SCRIPT },
-    })
-    gh.seed.user({ login: 'alice' })
-    gh.seed.permission('alice', 'write')
+    gh = await startAnswerRepo(EXECUTOR)
   })
   afterAll(async () => {
     const kinds = Object.entries(counts.faults).map(([kind, n]) => `${kind} ×${n}`).join(', ')

@@ -28,8 +28,8 @@ import { dirname } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { ExecutionRecordSchema, type ExecutionRecord } from '../../src/model/index.js'
 import { runGit } from '../../src/git/git.js'
-import { answerPlan, answerTask, CHECK_SCRIPT, issueBodyWithPlan } from '../support/answer-plans.js'
-import { startEmulator, type Emulator } from '../support/emulator/index.js'
+import { answerPlan, answerTask, issueBodyWithPlan, startAnswerRepo } from '../support/answer-plans.js'
+import type { Emulator } from '../support/emulator/index.js'
 import { mulberry32 } from '../support/emulator/faults.js'
 import type { Violation } from '../support/emulator/journal.js'
 import { issueCommentEvent, issueLabeledEvent } from '../support/events.js'
@@ -104,12 +104,7 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
   const cutShort = new Set<Violation>()
 
   beforeAll(async () => {
-    gh = await startEmulator({
-      owner: 'octo-org', repo: 'demo',
-      files: { 'README.md': '# demo\n', 'tools/executor.js': EXECUTOR, 'tools/check.js': CHECK_SCRIPT },
-    })
-    gh.seed.user({ login: 'alice' })
-    gh.seed.permission('alice', 'write')
+    gh = await startAnswerRepo(EXECUTOR)
   })
   afterAll(async () => {
     const requests = counts.kills > counts.missed ? `kills at ${counts.minRequests}–${counts.maxRequests} requests into the run` : 'no kills landed'

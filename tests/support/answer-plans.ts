@@ -1,8 +1,9 @@
 /**
  * The plans the end-to-end suites execute: each task writes `42` to one file, and its verification,
  * `node tools/check.js <file>`, passes only when the file holds 42. The executors differ per suite (what they get
- * wrong, how slow they are); the tasks, the check and the issue body are these.
+ * wrong, how slow they are); the tasks, the check, the issue body and the repository are these.
  */
+import { startEmulator, type Emulator } from './emulator/index.js'
 
 /** tools/check.js of the emulated repository: fails with a `file:1:1: error:` line (an annotation) unless 42. */
 export const CHECK_SCRIPT = `
@@ -32,4 +33,18 @@ export function answerPlan(tasks: ReturnType<typeof answerTask>[], description =
 /** An issue body carrying `plan` in a ```json block. */
 export function issueBodyWithPlan(plan: unknown): string {
   return `Write the answers.\n\n\`\`\`json\n${JSON.stringify(plan, null, 2)}\n\`\`\`\n`
+}
+
+/**
+ * An emulated repository for answer plans: `executor` as tools/executor.js, the check as tools/check.js, and
+ * alice, who has write permission and is the one who comments.
+ */
+export async function startAnswerRepo(executor: string): Promise<Emulator> {
+  const gh = await startEmulator({
+    owner: 'octo-org', repo: 'demo',
+    files: { 'README.md': '# demo\n', 'tools/executor.js': executor, 'tools/check.js': CHECK_SCRIPT },
+  })
+  gh.seed.user({ login: 'alice' })
+  gh.seed.permission('alice', 'write')
+  return gh
 }

@@ -9,7 +9,7 @@
  * expect(audit.problems).toEqual([])
  * ```
  */
-import { runGit } from '../../src/git/git.js'
+import { runGit, runGitBytes } from '../../src/git/git.js'
 import {
   ExecutionRecordSchema, IssueStateSchema, LoopStateSchema, RunStateSchema, SolutionSchema,
   type ExecutionRecord, type IssueState, type RunState, type Solution,
@@ -34,8 +34,15 @@ export async function auditStateBranch(gh: Emulator, options: { branch?: string 
   const head = await gh.state.branchHead(branch)
   if (head === null) return { head, files: 0, issues: 0, problems: [] }
   const problems: string[] = []
-  const paths = await gh.state.listFiles(head)
-  const read = async (path: string) => (await gh.state.readFile(head, path)) ?? undefined
+  // A suite audits after every run, and the branch grows an issue a run: the whole tree is read in three git
+  // processes, and a blob (content-addressed) once per emulator.
+  const tree = await blobsAt(gh, head)
+  const workBranches = await workBranchHeads(gh)
+  const paths = [...tree.keys()]
+  const read = async (path: string) => {
+    const sha = tree.get(path)
+    return sha === undefined ? undefined : blobCache(gh).get(sha)
+  }
 
   const parse = async <T>(path: string, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }) => {
     const text = await read(path)
@@ -93,8 +100,8 @@ export async function auditStateBranch(gh: Emulator, options: { branch?: string 
 
     if (has(statePaths.loop(n))) await parse(statePaths.loop(n), LoopStateSchema)
     const execution = has(statePaths.execution(n)) ? await parse<ExecutionRecord>(statePaths.execution(n), ExecutionRecordSchema) : undefined
-    if (execution && plan) await auditExecution(gh, n, execution, plan, problems)
-    if (execution && !plan) problems.push(`${statePaths.execution(n)}: an execution record without a plan`)
+    if (execution && plan) await auditExecution(gh, n, execution, plan, workBranches.get(n) ?? null, problems)
+    if (execution && !has(statePaths.plan(n))) problems.push(`${statePaths.execution(n)}: an execution record without a plan`)
   }
   if (runState) {
     for (const id of Object.keys(runState.issues)) {
@@ -105,7 +112,9 @@ export async function auditStateBranch(gh: Emulator, options: { branch?: string 
   return { head, files: paths.length, issues: issueNumbers.size, problems }
 }
 
-async function auditExecution(gh: Emulator, n: number, execution: ExecutionRecord, plan: Solution, problems: string[]): Promise<void> {
+async function auditExecution(
+  gh: Emulator, n: number, execution: ExecutionRecord, plan: Solution, workHead: string | null, problems: string[],
+): Promise<void> {
   const where = statePaths.execution(n)
   if (execution.solution_id !== plan.id) problems.push(`${where}: for ${execution.solution_id}, the plan is ${plan.id}`)
   // A record of an earlier version of the plan is kept until the next run starts; only a current one must match.
@@ -120,16 +129,65 @@ async function auditExecution(gh: Emulator, n: number, execution: ExecutionRecor
         if (result.files_modified.length > 0) problems.push(`${where}: ${id} completed with changes and no commit`)
         continue
       }
-      if (!(await reachable(gh, result.commit_hash, `refs/heads/converge/issue-${n}`))) {
+      if (!(await reachable(gh, result.commit_hash, workHead))) {
         problems.push(`${where}: ${id}'s commit ${result.commit_hash.slice(0, 12)} is not on converge/issue-${n}`)
       }
     }
   }
 }
 
-async function reachable(gh: Emulator, commit: string, ref: string): Promise<boolean> {
+/** Path → blob sha of every file at `commit`, the blobs' text cached (one `ls-tree`, one `cat-file --batch`). */
+async function blobsAt(gh: Emulator, commit: string): Promise<Map<string, string>> {
+  const listing = (await runGit(['ls-tree', '-r', '-z', commit], { cwd: gh.repoDir })).stdout
+  const tree = new Map<string, string>()
+  for (const entry of listing.split('\0').filter(Boolean)) {
+    const tab = entry.indexOf('\t')
+    const [, type, sha] = entry.slice(0, tab).split(' ')
+    if (type === 'blob') tree.set(entry.slice(tab + 1), sha!)
+  }
+  const cache = blobCache(gh)
+  const missing = [...new Set(tree.values())].filter((sha) => !cache.has(sha))
+  if (missing.length) {
+    const { stdout } = await runGitBytes(['cat-file', '--batch'], { cwd: gh.repoDir, input: `${missing.join('\n')}\n` })
+    let at = 0
+    for (const sha of missing) {
+      const headerEnd = stdout.indexOf(0x0a, at)
+      const size = Number(stdout.subarray(at, headerEnd).toString('utf8').split(' ')[2])
+      cache.set(sha, stdout.subarray(headerEnd + 1, headerEnd + 1 + size).toString('utf8'))
+      at = headerEnd + 1 + size + 1
+    }
+  }
+  return tree
+}
+
+const blobs = new WeakMap<Emulator, Map<string, string>>()
+function blobCache(gh: Emulator): Map<string, string> {
+  let cache = blobs.get(gh)
+  if (!cache) blobs.set(gh, (cache = new Map()))
+  return cache
+}
+
+/** Issue number → head of its work branch `converge/issue-<n>`. */
+async function workBranchHeads(gh: Emulator): Promise<Map<number, string>> {
+  const { stdout } = await runGit(['for-each-ref', '--format=%(refname) %(objectname)', 'refs/heads/converge/'], { cwd: gh.repoDir })
+  const heads = new Map<number, string>()
+  for (const line of stdout.split('\n')) {
+    const match = /^refs\/heads\/converge\/issue-(\d+) ([0-9a-f]+)$/.exec(line)
+    if (match) heads.set(Number(match[1]), match[2]!)
+  }
+  return heads
+}
+
+/** Whether `commit` is in the history of `head`; a yes stays a yes for the same head. */
+const reachableAt = new WeakMap<Emulator, Set<string>>()
+async function reachable(gh: Emulator, commit: string, head: string | null): Promise<boolean> {
+  if (!head) return false
+  const known = reachableAt.get(gh) ?? new Set<string>()
+  reachableAt.set(gh, known)
+  if (known.has(`${commit}@${head}`)) return true
   try {
-    await runGit(['merge-base', '--is-ancestor', commit, ref], { cwd: gh.repoDir })
+    await runGit(['merge-base', '--is-ancestor', commit, head], { cwd: gh.repoDir })
+    known.add(`${commit}@${head}`)
     return true
   } catch {
     return false
