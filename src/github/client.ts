@@ -124,7 +124,9 @@ function describeFailure(error: unknown, request: { method?: string; url?: strin
     const timedOut = (failure.cause as { name?: string } | undefined)?.name === 'TimeoutError'
     reason = timedOut ? `timed out after ${timeoutMs} ms` : `connection lost (${failure.message})`
   } else if (typeof failure.response.data === 'string' && /<html/i.test(failure.response.data)) {
-    reason = `${failure.status} ${/<h1>([^<]*)<\/h1>/i.exec(failure.response.data)?.[1]?.trim() || 'error page'}`
+    // GitHub's error pages title themselves "502 Bad Gateway" (or "Unicorn!"): the status is said once.
+    const title = /<h1>([^<]*)<\/h1>/i.exec(failure.response.data)?.[1]?.trim() || 'error page'
+    reason = title.startsWith(String(failure.status)) ? title : `${failure.status} ${title}`
   } else {
     // A body that is not JSON becomes the message as it is, which may start with the status already.
     reason = failure.message.startsWith(String(failure.status)) ? failure.message : `${failure.status} ${failure.message}`

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { assertTreePath } from '../git/tree-path.js'
 import type { GitHubClient } from '../github/client.js'
-import { StaleHeadError, type StateChange, type StateSnapshot, type StateStore } from './store.js'
+import { StaleHeadError, withContext, type StateChange, type StateSnapshot, type StateStore } from './store.js'
 
 export interface GitHubStoreOptions {
   client: GitHubClient
@@ -32,7 +32,9 @@ export class GitHubStore implements StateStore {
   }
 
   async snapshot(prefetch: readonly string[] = []): Promise<StateSnapshot> {
-    return this.snapshotOf({ ref: `refs/heads/${this.branch}` }, prefetch)
+    return this.snapshotOf({ ref: `refs/heads/${this.branch}` }, prefetch).catch((error: unknown) => {
+      throw withContext(error, `the state branch ${this.branch} could not be read`)
+    })
   }
 
   /**
@@ -67,7 +69,13 @@ export class GitHubStore implements StateStore {
         assertTreePath(path)
         if (head === null) return undefined
         let text = cache.get(path)
-        if (!text) cache.set(path, (text = this.readAt(head, path)))
+        if (!text) {
+          text = this.readAt(head, path).catch((error: unknown) => {
+            cache.delete(path) // a failed read is tried again by the next caller
+            throw withContext(error, `${path} could not be read from the state branch ${this.branch}`)
+          })
+          cache.set(path, text)
+        }
         return text
       },
     }

@@ -57,9 +57,7 @@ export async function transact(
     const maxAttempts = options.maxAttempts ?? 30
     for (let attempt = 1; ; attempt++) {
       // A snapshot the caller already read serves the first attempt; a lost race always reads anew.
-      const snapshot = attempt === 1 && options.initial ? options.initial : await store.snapshot(options.prefetch).catch((error: unknown) => {
-        throw withContext(error, 'the state branch could not be read')
-      })
+      const snapshot = attempt === 1 && options.initial ? options.initial : await store.snapshot(options.prefetch)
       const proposed = await apply(snapshot)
       const change = proposed && (await effectiveChange(snapshot, proposed))
       if (!change) return { commit: null, attempts: attempt }
@@ -76,7 +74,7 @@ export async function transact(
 }
 
 /** Says what was being done in the error's message; the error stays the same object (its status, its class). */
-function withContext(error: unknown, doing: string): unknown {
+export function withContext(error: unknown, doing: string): unknown {
   if (error instanceof Error) error.message = `${doing}: ${error.message}`
   return error
 }
