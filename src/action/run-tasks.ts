@@ -11,12 +11,11 @@ import { ACTIONS_BOT_IDENTITY, WorkBranch } from '../git/work-branch.js'
 import { approveIfPassing } from '../pipeline/approve.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { executeIssue, verifyIssue, type RunPlanOptions, type RunPlanResult } from '../pipeline/run-plan.js'
-import { failureAnnotations } from '../report/annotations.js'
 import { renderCheckRun } from '../report/check-run.js'
 import { renderIssueComment } from '../report/issue-comment.js'
 import { renderJobSummary } from '../report/job-summary.js'
 import type { RunReport } from '../report/run-report.js'
-import { gitRemote, LINKS_FOOTER, publishPullRequest, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
+import { completeCheckRun, gitRemote, LINKS_FOOTER, publishPullRequest, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
 
 export interface RunRequest {
   mode: 'execute' | 'verify'
@@ -139,14 +138,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
     pullRequestNumber = published.number
     report = published.report
   }
-  if (check) {
-    const output = renderCheckRun(report)
-    await check.complete({
-      conclusion: output.conclusion ?? 'neutral',
-      output: { title: output.title, summary: output.summary },
-      annotations: failureAnnotations(result.record, session.repoDir),
-    })
-  }
+  if (check) await completeCheckRun(check, report, session.repoDir)
   const commentId = write ? (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id : undefined
   return {
     status: result.issue.status,

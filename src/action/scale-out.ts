@@ -23,13 +23,12 @@ import { analysePlan } from '../plan/analyse.js'
 import { approveIfPassing } from '../pipeline/approve.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { EMPTY_MATRIX, executeTask, issuesToReport, planMatrix, reportIssue } from '../pipeline/scale-out.js'
-import { failureAnnotations } from '../report/annotations.js'
 import { renderCheckRun } from '../report/check-run.js'
 import { renderIssueComment } from '../report/issue-comment.js'
 import { renderJobSummary } from '../report/job-summary.js'
 import type { RunReport } from '../report/run-report.js'
 import { renderTaskEvent } from '../report/task-event.js'
-import { gitRemote, LINKS_FOOTER, publishPullRequest, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
+import { completeCheckRun, gitRemote, LINKS_FOOTER, publishPullRequest, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
 
 export interface ScaleOutRequest {
   /** The issue, when the command names one (input issue-number, or the issue commented on). */
@@ -208,14 +207,7 @@ async function reportOne(session: Session, n: number): Promise<Outcome> {
     pullRequestNumber = published.number
     report = published.report
   }
-  if (check) {
-    const final = renderCheckRun(report)
-    await check.complete({
-      conclusion: final.conclusion ?? 'neutral',
-      output: { title: final.title, summary: final.summary },
-      annotations: failureAnnotations(result.record, session.repoDir),
-    })
-  }
+  if (check) await completeCheckRun(check, report, session.repoDir)
   const checkRunId = check?.id
   const commentId = write ? (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id : undefined
   return {

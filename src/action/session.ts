@@ -1,9 +1,10 @@
-import { CheckRunPermissionError, publishCheckRun } from '../github/check-runs.js'
+import { CheckRunPermissionError, publishCheckRun, type CheckRun } from '../github/check-runs.js'
 import type { GitHubClient } from '../github/client.js'
 import { upsertDraftPullRequest } from '../github/pull-requests.js'
 import type { GitRemote } from '../git/work-branch.js'
 import { replyToIssue, upsertStickyComment } from '../github/comments.js'
 import type { ExecutionRecord, IssueStatus, QualityGate, Solution } from '../model/index.js'
+import { failureAnnotations } from '../report/annotations.js'
 import { renderCheckRun } from '../report/check-run.js'
 import { renderIssueComment } from '../report/issue-comment.js'
 import { renderJobSummary } from '../report/job-summary.js'
@@ -89,6 +90,16 @@ export async function publish(session: Session, report: RunReport, changed: bool
     summary: renderJobSummary(linked),
     warning,
   }
+}
+
+/** Completes a run's live check run with the report's verdict, and annotations on the lines its commands failed on. */
+export async function completeCheckRun(check: CheckRun, report: RunReport, repoDir: string): Promise<void> {
+  const output = renderCheckRun(report)
+  await check.complete({
+    conclusion: output.conclusion ?? 'neutral',
+    output: { title: output.title, summary: output.summary },
+    annotations: failureAnnotations(report.execution, repoDir),
+  })
 }
 
 export async function refusedOnIssue(session: Session, n: number, where: number, reason: string): Promise<Outcome> {

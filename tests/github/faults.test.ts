@@ -16,6 +16,7 @@ import {
 } from '../support/emulator/index.js'
 import { advanceIssue, BranchAudit, STALE_HEAD_COMMIT, transitionPaths } from './consistent-transitions.js'
 import { loseAnswers } from './lost-answers.js'
+import { unclearMessage } from '../support/clear-errors.js'
 
 const OWNER = 'octo-org'
 const REPO = 'demo'
@@ -52,21 +53,10 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected the operation to fail, and it succeeded')
 }
 
-/**
- * Why a failure message is not clear, if it is not: a clear one is a real message (not empty, not
- * `[object Object]`, not a web page) that says what went wrong in terms a user can act on: the HTTP status, a
- * rate limit, a moved branch, a timeout or a dropped connection.
- */
+/** Why a failure is not clear, if it is not (see unclearMessage). */
 function unclearness(error: unknown): string | undefined {
   if (!(error instanceof Error)) return `not an Error: ${String(error)}`
-  const message = error.message
-  if (message.trim() === '') return 'empty message'
-  if (message.includes('[object Object]')) return `"${message}" contains [object Object]`
-  if (/<\/?(html|body|h1|div|p)\b/i.test(message)) return `"${message}" is an HTML page`
-  if (!/\b[45]\d\d\b|rate limit|moved|timed out|timeout|connection (reset|closed|dropped|lost)/i.test(message)) {
-    return `"${message}" names no HTTP status, rate limit, moved branch, timeout or dropped connection`
-  }
-  return undefined
+  return unclearMessage(error.message)
 }
 
 /** Soft, so that a test goes on to check what was written when only the message is wrong. */

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runGit } from '../../src/git/git.js'
 import { ExecutionRecordSchema } from '../../src/model/index.js'
 import { answerPlan, answerTask, issueBodyWithPlan, startAnswerRepo } from '../support/answer-plans.js'
+import { unclearMessage } from '../support/clear-errors.js'
 import type { Emulator, FaultKind } from '../support/emulator/index.js'
 import { issueCommentEvent } from '../support/events.js'
 import { runAction, type ActionRun } from '../support/runner.js'
@@ -47,19 +48,13 @@ for (const file of task.files) {
 const issueBody = (run: number) =>
   issueBodyWithPlan(answerPlan([answerTask('T1', `answers/${run}/a.txt`), answerTask('T2', `answers/${run}/b.txt`, ['T1'])], `Write the answers of run ${run}`))
 
-/**
- * Why an error is not clear, if it is not: a real message that says what went wrong in terms a user can act on
- * (an HTTP status, a rate limit, a moved branch, a timeout, a dropped connection), and no stack trace.
- */
+/** Why the error a run ended with is not clear, if it is not (see unclearMessage), or comes with a stack trace. */
 function unclearness(run: ActionRun): string | undefined {
   const message = run.errors.join('\n')
   if (message.trim() === '') return `failed (exit ${run.exitCode}) with no error message`
-  if (/\[object Object\]|undefined|\n\s+at .+:\d+:\d+\)?/.test(message)) return `unclear: ${message.slice(0, 300)}`
+  if (/undefined|\n\s+at .+:\d+:\d+\)?/.test(message)) return `unclear: ${message.slice(0, 300)}`
   if (/\n\s+at .+:\d+:\d+\)?/.test(run.stderr)) return `a stack trace on stderr: ${run.stderr.slice(0, 300)}`
-  if (!/\b[45]\d\d\b|rate limit|moved|timed out|timeout|connection (reset|closed|dropped|lost)|network/i.test(message)) {
-    return `names no HTTP status, rate limit, moved branch, timeout or dropped connection: ${message.slice(0, 300)}`
-  }
-  return undefined
+  return unclearMessage(message.slice(0, 300))
 }
 
 interface RunReport {
