@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process'
+import { fork, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 
 /** A git command that exited with a non-zero code. */
 export class GitCommandError extends Error {
@@ -24,26 +25,52 @@ const ISOLATED_ENV = {
   LC_ALL: 'C',
 }
 
+interface ProxyAnswer {
+  id: number
+  code?: number | null
+  stdout?: Uint8Array
+  stderr?: string
+  error?: string
+}
+
+let proxy: ChildProcess | undefined
+let nextId = 0
+const pending = new Map<number, (answer: ProxyAnswer) => void>()
+
+/** The process that spawns git for the emulator (see spawn-proxy.mjs); started on first use, one per test worker. */
+function spawnProxy(): ChildProcess {
+  if (proxy?.connected) return proxy
+  const child = fork(fileURLToPath(new URL('./spawn-proxy.mjs', import.meta.url)), [], {
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [],
+  })
+  child.on('message', (answer: ProxyAnswer) => {
+    pending.get(answer.id)?.(answer)
+    pending.delete(answer.id)
+  })
+  child.on('exit', () => {
+    for (const settle of pending.values()) settle({ id: -1, error: 'the emulator\'s git process exited' })
+    pending.clear()
+    if (proxy === child) proxy = undefined
+  })
+  // The proxy must not keep a test worker alive; requests in flight are awaited by the tests themselves.
+  child.unref()
+  child.channel?.unref()
+  proxy = child
+  return child
+}
+
 /** Runs `git --git-dir=<gitDir> <args>` without a shell and returns its standard output. */
 export function runGit(gitDir: string, args: readonly string[], options: GitRunOptions = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [`--git-dir=${gitDir}`, ...args], {
-      env: { ...process.env, ...ISOLATED_ENV, ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
+    const id = ++nextId
+    pending.set(id, (answer) => {
+      if (answer.error !== undefined) reject(new Error(`could not run git ${args.join(' ')}: ${answer.error}`))
+      else if (answer.code === 0) resolve(Buffer.from(answer.stdout!.buffer, answer.stdout!.byteOffset, answer.stdout!.byteLength))
+      else reject(new GitCommandError(args, answer.code ?? null, answer.stderr ?? ''))
     })
-    const stdout: Buffer[] = []
-    const stderr: Buffer[] = []
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
-    child.on('error', reject)
-    child.on('close', (code) => {
-      if (code === 0) resolve(Buffer.concat(stdout))
-      else reject(new GitCommandError(args, code, Buffer.concat(stderr).toString('utf8')))
-    })
-    child.stdin.on('error', () => {
-      // git may exit before reading all of its input; the exit code reports the failure.
-    })
-    child.stdin.end(options.input ?? '')
+    spawnProxy().send({ id, args: [`--git-dir=${gitDir}`, ...args], input: options.input ?? '', env: { ...ISOLATED_ENV, ...options.env } })
   })
 }
 
