@@ -11,8 +11,8 @@
  *   commit is on the work branch);
  * - a rerun without faults completes: every task converged, one commit a task on the work branch.
  *
- * All runs share one emulator (one repository, one state branch that grows an issue a run), as a busy repository
- * does. Deterministic fault plan (fixed seeds). The default size suits the default test run;
+ * The runs share four emulators (run i goes to emulator i mod 4, one after another), each one repository with one state
+ * branch that grows an issue a run, as a busy repository does. Deterministic fault plan (fixed seeds). The default size suits the default test run;
  * `CONVERGE_FAULT_RUNS=200 npx vitest run tests/hardening/faults.test.ts` runs 200 (CI does).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -71,12 +71,14 @@ interface RunReport {
 const errorExamples = new Map<string, string>()
 const counts = { runs: 0, outages: 0, faults: {} as Record<string, number>, completed: 0, clearErrors: 0, reruns: 0, rerunsCompleted: 0, failures: 0 }
 
+/** Runs go to this many emulators at once (run i to emulator i mod SHARDS): each run waits on processes, not the CPU. */
+const SHARDS = Math.min(4, RUNS)
+
 describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} runs)`, () => {
-  let gh: Emulator
-  const reports: RunReport[] = []
+  const emulators: Emulator[] = []
 
   beforeAll(async () => {
-    gh = await startAnswerRepo(EXECUTOR)
+    for (let shard = 0; shard < SHARDS; shard++) emulators.push(await startAnswerRepo(EXECUTOR))
   })
   afterAll(async () => {
     const kinds = Object.entries(counts.faults).map(([kind, n]) => `${kind} ×${n}`).join(', ')
@@ -88,10 +90,10 @@ describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} 
         `${counts.rerunsCompleted} of ${counts.reruns} reruns completed; ${counts.failures} failures`,
     )
     if (errorExamples.size) console.log(`errors the runs ended with, one of each shape:\n${[...errorExamples.values()].map((e) => `- ${e}`).join('\n')}`)
-    await gh?.close()
+    await Promise.all(emulators.map((gh) => gh.close()))
   })
 
-  const execute = (n: number) =>
+  const execute = (gh: Emulator, n: number) =>
     runAction({
       gh,
       event: issueCommentEvent({ gh, issue: n, body: '/converge execute', sender: 'alice' }),
@@ -101,7 +103,7 @@ describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} 
     })
 
   /** What is wrong with the issue's finished work, if anything: every task converged and committed. */
-  async function unfinished(n: number, run: ActionRun): Promise<string | undefined> {
+  async function unfinished(gh: Emulator, n: number, run: ActionRun): Promise<string | undefined> {
     if (run.exitCode !== 0 || run.outputs.status !== 'completed') {
       const said = [...run.errors, ...run.warnings, run.summary.split('\n').find((line) => line.trim()) ?? ''].join(' | ')
       return `status ${run.outputs.status ?? '(none)'}, exit ${run.exitCode}: ${said.slice(0, 400)}`
@@ -116,58 +118,66 @@ describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} 
     return undefined
   }
 
-  it('every run ends completed or with a clear error, leaves a valid state branch, and a rerun completes', async () => {
-    // CONVERGE_FAULT_RUN=<i> runs only run i (0-based), to look at one failure again.
-    const only = process.env.CONVERGE_FAULT_RUN === undefined ? undefined : Number(process.env.CONVERGE_FAULT_RUN)
-    for (let i = only ?? 0; i < (only === undefined ? RUNS : only + 1); i++) {
-      // Draft pull requests take numbers too: the emulator numbers the issues.
-      const n = gh.seed.issue({ title: `Write the answers of run ${i + 1}`, body: issueBody(i + 1) }).number
-      const before = gh.faults.injected
-      const seed = 0xfa0170 + i
-      gh.faults.randomly({ rate: RATE, kinds: KINDS, seed })
-      // Every other run also has an outage: more failures of one request in a row than the client retries, so
-      // that runs end with errors at random points too, and their reruns are tested.
-      const outage = i % 2 === 1 ? { at: 1 + ((seed * 7919) % 45), kind: OUTAGE_KINDS[i % OUTAGE_KINDS.length]! } : undefined
-      if (outage) {
-        let seen = 0
-        gh.faults.inject({ kind: outage.kind, times: CLIENT_RETRIES + 1, match: () => ++seen >= outage.at })
-      }
-      const run = await execute(n)
-      const injected = gh.faults.history.slice(before)
-      gh.faults.clear()
-      for (const fault of injected) counts.faults[fault.kind] = (counts.faults[fault.kind] ?? 0) + 1
-      counts.runs += 1
-      if (outage) counts.outages += 1
-
-      const problem = await unfinished(n, run)
-      const unclear = problem === undefined ? undefined : unclearness(run)
-      const ended = problem === undefined ? 'completed' : unclear === undefined ? 'clear error' : `${unclear} (${problem})`
-      if (ended === 'clear error') errorExamples.set(run.errors[0]!.replace(/\d+/g, 'N').slice(0, 120), run.errors[0]!)
-      if (ended === 'completed') counts.completed += 1
-      else if (ended === 'clear error') counts.clearErrors += 1
-      const stateProblems = (await auditStateBranch(gh)).problems
-
-      const report: RunReport = { n, faults: injected.length, ended, stateProblems, rerun: 'not needed', rerunStateProblems: [] }
-      if (ended !== 'completed') {
-        counts.reruns += 1
-        const again = await execute(n)
-        report.rerun = (await unfinished(n, again)) ?? 'completed'
-        if (report.rerun === 'completed') counts.rerunsCompleted += 1
-        report.rerunStateProblems = (await auditStateBranch(gh)).problems
-        await again.dispose()
-      }
-      await run.dispose()
-      const ok = (ended === 'completed' || ended === 'clear error') && stateProblems.length === 0 &&
-        (report.rerun === 'not needed' || report.rerun === 'completed') && report.rerunStateProblems.length === 0
-      if (!ok) {
-        counts.failures += 1
-        console.log(`run ${n} (seed ${seed}${outage ? `, outage of ${outage.kind} from request ${outage.at}` : ''}, faults: ${injected.map((f) => `${f.kind} ${f.operationId ?? f.path}`).join(', ')}): ${JSON.stringify(report)}`)
-      }
-      reports.push(report)
+  /** Run i (0-based) on `gh`: faults, the run, the audit, and a rerun if it did not complete. */
+  async function faultyRun(gh: Emulator, i: number): Promise<RunReport> {
+    // Draft pull requests take numbers too: the emulator numbers the issues.
+    const n = gh.seed.issue({ title: `Write the answers of run ${i + 1}`, body: issueBody(i + 1) }).number
+    const before = gh.faults.injected
+    const seed = 0xfa0170 + i
+    gh.faults.randomly({ rate: RATE, kinds: KINDS, seed })
+    // Every other run also has an outage: more failures of one request in a row than the client retries, so
+    // that runs end with errors at random points too, and their reruns are tested.
+    const outage = i % 2 === 1 ? { at: 1 + ((seed * 7919) % 45), kind: OUTAGE_KINDS[i % OUTAGE_KINDS.length]! } : undefined
+    if (outage) {
+      let seen = 0
+      gh.faults.inject({ kind: outage.kind, times: CLIENT_RETRIES + 1, match: () => ++seen >= outage.at })
     }
-    expect(reports.filter((r) => r.ended !== 'completed' && r.ended !== 'clear error')).toEqual([])
-    expect(reports.filter((r) => r.stateProblems.length > 0 || r.rerunStateProblems.length > 0)).toEqual([])
-    expect(reports.filter((r) => r.rerun !== 'not needed' && r.rerun !== 'completed')).toEqual([])
-    gh.expectNoViolations()
-  }, 60_000 + RUNS * 30_000)
+    const run = await execute(gh, n)
+    const injected = gh.faults.history.slice(before)
+    gh.faults.clear()
+    for (const fault of injected) counts.faults[fault.kind] = (counts.faults[fault.kind] ?? 0) + 1
+    counts.runs += 1
+    if (outage) counts.outages += 1
+
+    const problem = await unfinished(gh, n, run)
+    const unclear = problem === undefined ? undefined : unclearness(run)
+    const ended = problem === undefined ? 'completed' : unclear === undefined ? 'clear error' : `${unclear} (${problem})`
+    if (ended === 'clear error') errorExamples.set(run.errors[0]!.replace(/\d+/g, 'N').slice(0, 120), run.errors[0]!)
+    if (ended === 'completed') counts.completed += 1
+    else if (ended === 'clear error') counts.clearErrors += 1
+    const stateProblems = (await auditStateBranch(gh)).problems
+
+    const report: RunReport = { n, faults: injected.length, ended, stateProblems, rerun: 'not needed', rerunStateProblems: [] }
+    if (ended !== 'completed') {
+      counts.reruns += 1
+      const again = await execute(gh, n)
+      report.rerun = (await unfinished(gh, n, again)) ?? 'completed'
+      if (report.rerun === 'completed') counts.rerunsCompleted += 1
+      report.rerunStateProblems = (await auditStateBranch(gh)).problems
+      await again.dispose()
+    }
+    await run.dispose()
+    const ok = (ended === 'completed' || ended === 'clear error') && stateProblems.length === 0 &&
+      (report.rerun === 'not needed' || report.rerun === 'completed') && report.rerunStateProblems.length === 0
+    if (!ok) {
+      counts.failures += 1
+      console.log(`run ${i} (issue ${n}, seed ${seed}${outage ? `, outage of ${outage.kind} from request ${outage.at}` : ''}, faults: ${injected.map((f) => `${f.kind} ${f.operationId ?? f.path}`).join(', ')}): ${JSON.stringify(report)}`)
+    }
+    return report
+  }
+
+  // CONVERGE_FAULT_RUN=<i> runs only run i (0-based, as a failure prints it), to look at one failure again.
+  const only = process.env.CONVERGE_FAULT_RUN === undefined ? undefined : Number(process.env.CONVERGE_FAULT_RUN)
+  for (let shard = 0; shard < SHARDS; shard++) {
+    const runs = Array.from({ length: RUNS }, (_, i) => i).filter((i) => i % SHARDS === shard && (only === undefined || i === only))
+    it.concurrent(`runs ${runs.length > 3 ? `${runs[0]}, ${runs[1]}, … ${runs.at(-1)}` : runs.join(', ') || 'none'} end completed or with a clear error, leave a valid state branch, and reruns complete`, async () => {
+      const gh = emulators[shard]!
+      const shardReports: RunReport[] = []
+      for (const i of runs) shardReports.push(await faultyRun(gh, i))
+      expect(shardReports.filter((r) => r.ended !== 'completed' && r.ended !== 'clear error')).toEqual([])
+      expect(shardReports.filter((r) => r.stateProblems.length > 0 || r.rerunStateProblems.length > 0)).toEqual([])
+      expect(shardReports.filter((r) => r.rerun !== 'not needed' && r.rerun !== 'completed')).toEqual([])
+      gh.expectNoViolations()
+    }, 60_000 + Math.ceil(RUNS / SHARDS) * 30_000)
+  }
 })
