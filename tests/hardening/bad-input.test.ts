@@ -234,7 +234,7 @@ describe('bad input: through pipelinePlan on a local state branch', () => {
       { seed: SEED + 5, numRuns: runs(100) },
     )
     expect(failures.slice(before)).toEqual([])
-  })
+  }, 60_000 * SIZE)
 })
 
 /**
