@@ -7,6 +7,7 @@ import { clientFromEnvironment } from '../github/client.js'
 import { DryRunStore } from '../state/dry-run-store.js'
 import { GitHubStore } from '../state/github-store.js'
 import { dispatch, type Outcome } from './commands.js'
+import { checkoutProtection } from './checkout-credentials.js'
 import { readRunContext } from './context.js'
 import { readInputs } from './inputs.js'
 import { outputsOf } from './outputs.js'
@@ -26,6 +27,9 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   // The token, the form git sends it in, and what the executor gets named like a credential: masked in the
   // log by the runner, and scrubbed by Converge from everything it records or posts.
   const executorEnv = executorEnvironment(env)
+  const plannerEnv = Object.fromEntries(inputs['planner-env'].flatMap((name) => (executorEnv[name] === undefined ? [] : [[name, executorEnv[name]]])))
+  const unset = inputs['planner-env'].filter((name) => executorEnv[name] === undefined)
+  if (unset.length && inputs.planner === 'command') core.warning(`Converge: planner-env names ${unset.join(', ')}, not set in the step's env: the planner command runs without ${unset.length === 1 ? 'it' : 'them'}`)
   const secrets = [inputs['github-token'], encodedCredentials(inputs['github-token']), ...credentialValues(executorEnv)]
   for (const secret of secrets) core.setSecret(secret)
 
@@ -56,7 +60,8 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     // their own) and let the run record what it has.
     const cancel = new AbortController()
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => cancel.abort())
-    outcome = await dispatch({ inputs, ctx, client, store, now: new Date().toISOString(), repoDir, tempDir, signal: cancel.signal, secrets, executorEnv }, route)
+    const checkout = checkoutProtection({ repoDir, runnerTemp: env.RUNNER_TEMP, serverUrl: ctx.serverUrl, mode: inputs['persisted-credentials'] })
+    outcome = await dispatch({ inputs, ctx, client, store, now: new Date().toISOString(), repoDir, tempDir, signal: cancel.signal, secrets, executorEnv, plannerEnv, checkout }, route)
   } finally {
     const s = client.stats
     core.info(`GitHub API: ${s.requests} requests (${s.notModified} answered 304 at no rate-limit cost)`)
