@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import * as core from '@actions/core'
 import { credentialValues, executorEnvironment } from '../exec/environment.js'
+import { hideLaunchSecrets } from '../exec/launch-environment.js'
 import { encodedCredentials } from '../git/work-branch.js'
 import { clientFromEnvironment } from '../github/client.js'
 import { DryRunStore } from '../state/dry-run-store.js'
@@ -32,6 +33,12 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   if (unset.length && inputs.planner === 'command') core.warning(`Converge: planner-env names ${unset.join(', ')}, not set in the step's env: the planner command runs without ${unset.length === 1 ? 'it' : 'them'}`)
   const secrets = [inputs['github-token'], encodedCredentials(inputs['github-token']), ...credentialValues(executorEnv)]
   for (const secret of secrets) core.setSecret(secret)
+  // Everything that reads the token from the environment has: keep it out of /proc/<pid>/environ, where the
+  // commands Converge starts could read it from their parent.
+  const launch = hideLaunchSecrets(env, [inputs['github-token']])
+  if (launch.problem && process.platform === 'linux') core.warning(`Converge: the token stays readable in /proc/${process.pid}/environ: ${launch.problem}`)
+  else if (launch.problem) core.debug(`Converge: ${launch.problem}`)
+  else if (launch.hidden.length) core.info(`Converge: wrote over ${launch.hidden.join(', ')} in /proc/${process.pid}/environ, so the commands it runs cannot read the token there`)
 
   const ctx = readRunContext(env)
   const route = routeEvent(ctx.eventName, ctx.payload as Parameters<typeof routeEvent>[1], {
