@@ -189,7 +189,7 @@ class Scrub {
   private async deleteUnderTemp(path: string, what: string): Promise<void> {
     if (!this.isUnderTemp(path) || !(await exists(path))) return
     await this.delete(path)
-    this.found({ kind: 'credentials-file', what: `${what} ${this.display(path)}`, where: this.display(path) })
+    this.found({ kind: 'credentials-file', what, where: this.display(path) })
   }
 
   private async delete(path: string): Promise<void> {

@@ -68,7 +68,7 @@ describe('scrubPersistedCredentials', () => {
       ['url-with-credentials', 'the user and password in remote.origin.url (https://***:***@github.com/octo-org/demo.git)', '.git/config'],
       ['auth-header', 'the Authorization header http.https://github.com/.extraheader', '.git/config'],
       ['credential-helper', 'the credential helper credential.helper', '.git/config'],
-      ['credentials-file', 'the credential store $RUNNER_TEMP/git-credentials-store', '$RUNNER_TEMP/git-credentials-store'],
+      ['credentials-file', 'the credential store', '$RUNNER_TEMP/git-credentials-store'],
       ['url-with-credentials', 'url.https://***:***@github.com/.insteadOf', '.git/config'],
     ])
     expect(existsSync(storeFile!)).toBe(false)
