@@ -4,12 +4,12 @@
  * leave on top (a store helper, a token in an insteadOf base and in the remote URL).
  */
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runGit } from '../../src/git/git.js'
-import { describeScrub, scrubPersistedCredentials } from '../../src/git/persisted-credentials.js'
+import { CredentialRemovalError, describeScrub, scrubPersistedCredentials } from '../../src/git/persisted-credentials.js'
 import { persistCredentials } from '../support/persisted-credentials.js'
 
 const TOKEN = 'ghs_persistedTokenValue0123456789'
@@ -100,5 +100,35 @@ describe('scrubPersistedCredentials', () => {
 
   it('finds nothing outside a git repository', async () => {
     expect(await scrubPersistedCredentials(runnerTemp, { runnerTemp })).toEqual({ removed: [], outside: [] })
+  })
+
+  it('reports a credential helper of the global configuration for all hosts or this server, and changes nothing there', async () => {
+    const home = join(root, 'home')
+    await mkdir(home)
+    const global = `[credential]\n\thelper = store\n[credential "https://example.org"]\n\thelper = other\n[credential "https://github.com"]\n\thelper = !gh auth git-credential\n`
+    await writeFile(join(home, '.gitconfig'), global)
+    const saved = process.env.HOME
+    process.env.HOME = home
+    try {
+      const scrub = await scrubPersistedCredentials(workspace, { runnerTemp, serverUrl: SERVER })
+      expect(scrub.removed).toEqual([])
+      expect(scrub.outside.filter((f) => f.where === '~/.gitconfig').map((f) => f.what)).toEqual([
+        'the credential helper credential.helper (store)',
+        'the credential helper credential.https://github.com.helper (!gh)',
+      ])
+      expect(describeScrub(scrub).at(-1)).toMatch(/^Found credentials outside the checkout, left in place and readable by the commands Converge runs: the credential helper credential\.helper \(store\) in ~\/\.gitconfig; /)
+      expect(await readFile(join(home, '.gitconfig'), 'utf8')).toBe(global)
+    } finally {
+      process.env.HOME = saved
+    }
+  })
+
+  it('fails, saying where, when a credential cannot be removed (the config is locked)', async () => {
+    await persistCredentials({ workspace, runnerTemp, serverUrl: SERVER, token: TOKEN, style: 'v4' })
+    await writeFile(join(workspace, '.git', 'config.lock'), '')
+    const error = await scrubPersistedCredentials(workspace, { runnerTemp }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(CredentialRemovalError)
+    expect((error as Error).message).toMatch(/^could not remove a credential from \.git\/config: error: could not lock config file .*\/\.git\/config: File exists$/)
+    expect((error as Error).message).not.toContain(encoded)
   })
 })
