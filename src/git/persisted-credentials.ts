@@ -90,12 +90,15 @@ export function describeScrub(scrub: CredentialScrub, kept = false): string[] {
   const lines: string[] = []
   if (scrub.removed.length) {
     const list = scrub.removed.map((f) => `${f.what} in ${f.where}`).join('; ')
-    const checkout = scrub.removed.some((f) => f.kind === 'auth-header' || f.kind === 'credentials-file' || f.kind === 'ssh-key')
+    const token = scrub.removed.some((f) => f.kind === 'auth-header')
+    const key = scrub.removed.some((f) => f.kind === 'ssh-key')
+    const checkout = token || key
+    const what = token ? 'the token actions/checkout persisted' : key ? 'the SSH key actions/checkout persisted' : 'credentials persisted in the checkout'
     if (kept)
       lines.push(`Kept the credentials persisted in the checkout (persisted-credentials: keep): the commands Converge runs can read them and push with them (${list}).`)
     else
       lines.push(
-        `${checkout ? 'Removed the token actions/checkout persisted' : 'Removed credentials persisted in the checkout'} before running commands (${list}); nothing is restored, so a later step that needs git credentials must bring its own.${checkout ? ' Set persist-credentials: false on actions/checkout to silence this.' : ''}`,
+        `Removed ${what} before running commands (${list}); nothing is restored, so a later step that needs git credentials must bring its own.${checkout ? ' Set persist-credentials: false on actions/checkout to silence this.' : ''}`,
       )
   }
   if (scrub.outside.length)

@@ -98,6 +98,20 @@ describe('scrubPersistedCredentials', () => {
     expect(await readFile(join(module, 'config'), 'utf8')).not.toContain(encoded)
   })
 
+  it("removes checkout's persisted ssh-key: core.sshCommand and the key file under RUNNER_TEMP", async () => {
+    const key = join(runnerTemp, '6c1f3d0e-2b7a-4d55-9c61-0f4c2b8e7a10')
+    await writeFile(key, '-----BEGIN OPENSSH PRIVATE KEY-----\nnot a real key\n-----END OPENSSH PRIVATE KEY-----\n', { mode: 0o600 })
+    await runGit(['config', '--local', 'core.sshCommand', `"/usr/bin/ssh" -i "$RUNNER_TEMP/${key.slice(runnerTemp.length + 1)}" -o StrictHostKeyChecking=yes`], { cwd: workspace })
+    const scrub = await scrubPersistedCredentials(workspace, { runnerTemp, serverUrl: SERVER })
+    expect(scrub.removed.map((f) => [f.kind, f.what, f.where])).toEqual([
+      ['ssh-key', 'core.sshCommand with an SSH key', '.git/config'],
+      ['credentials-file', 'the SSH key', `$RUNNER_TEMP/${key.slice(runnerTemp.length + 1)}`],
+    ])
+    expect(existsSync(key)).toBe(false)
+    expect(await readFile(join(workspace, '.git', 'config'), 'utf8')).not.toContain('sshcommand')
+    expect(describeScrub(scrub)[0]).toMatch(/^Removed the SSH key actions\/checkout persisted before running commands .* Set persist-credentials: false on actions\/checkout to silence this\.$/)
+  })
+
   it('finds nothing outside a git repository', async () => {
     expect(await scrubPersistedCredentials(runnerTemp, { runnerTemp })).toEqual({ removed: [], outside: [] })
   })
