@@ -166,9 +166,9 @@ class Scrub {
     if (CHECKOUT_CREDENTIALS_FILE.test(entry.value)) {
       // actions/checkout's file: only its Authorization header is in it. Every entry naming it goes (those for a
       // container's paths, `/github/runner_temp/…`, included), and the file itself when it is under RUNNER_TEMP.
-      if (this.isUnderTemp(target) && (await exists(target))) {
+      if (await exists(target)) {
         await this.file(target, depth + 1)
-        await this.delete(target)
+        if (this.isUnderTemp(target)) await this.delete(target)
       }
       await this.change(file, ['--fixed-value', '--unset-all', entry.key, entry.value])
       return
