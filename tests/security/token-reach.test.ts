@@ -24,14 +24,15 @@ import { disposeRuns, runAction, type ActionRun, type RunnerPaths } from '../sup
 
 /**
  * The probe, as tools/executor.js: run as the executor (`$CONVERGE_TASK_FILE`) or as the planner command
- * (`$CONVERGE_PLAN_FILE`). It writes what each way shows it to `$REACH_OUT/<role>/<way>.txt`, then does its job
+ * (`$CONVERGE_PLAN_FILE`). It writes what each way shows it to `$REACH_OUT/<role>/<way>.txt` (`$REACH_ROLE` names
+ * the role of a control run), then does its job
  * (the executor writes 42 to its task's file; the planner tries to edit README.md, then writes the plan).
  */
 const PROBE = String.raw`
 const fs = require('node:fs')
 const path = require('node:path')
 const cp = require('node:child_process')
-const role = process.env.CONVERGE_PLAN_FILE ? 'planner' : 'executor'
+const role = process.env.REACH_ROLE || (process.env.CONVERGE_PLAN_FILE ? 'planner' : 'executor')
 const out = path.join(process.env.REACH_OUT, role)
 fs.mkdirSync(out, { recursive: true })
 const save = (way, text) => fs.writeFileSync(path.join(out, way + '.txt'), String(text))
@@ -50,7 +51,9 @@ save('environment', JSON.stringify(process.env))
 save('git-config', run('git', ['config', '--list', '--show-origin', '--includes']) + read('.git/config'))
 const includes = run('git', ['config', '--get-regexp', '^include']).split('\n').slice(1).filter(Boolean).map((line) => line.slice(line.indexOf(' ') + 1))
 save('include-files', includes.map((file) => file + '\n' + read(file)).join('\n') || '(no include entries)')
-save('credential-helpers', run('git', ['config', '--get-all', 'credential.helper']) + read(path.join(process.env.HOME || '/nonexistent', '.git-credentials')))
+const helpers = run('git', ['config', '--get-all', 'credential.helper'])
+const stores = [...helpers.matchAll(/--file[= ](\S+)/g)].map((m) => m[1])
+save('credential-helpers', helpers + [path.join(process.env.HOME || '/nonexistent', '.git-credentials'), ...stores].map(read).join('\n'))
 save('credential-fill', run('git', ['credential', 'fill'], { input: 'protocol=' + server.protocol.slice(0, -1) + '\nhost=' + server.host + '\n\n' }))
 save('parent-environ', ancestors.map((pid) => pid + ' ' + read('/proc/' + pid + '/cmdline').replace(/\0/g, ' ') + '\n' + read('/proc/' + pid + '/environ')).join('\n'))
 save('all-environ', fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map((d) => read('/proc/' + d + '/environ')).join('\n'))
@@ -87,7 +90,7 @@ if (converge) {
 }
 save('parent-memory', memory)
 
-if (role === 'executor') {
+if (!process.env.CONVERGE_PLAN_FILE) {
   const task = JSON.parse(fs.readFileSync(process.env.CONVERGE_TASK_FILE, 'utf8'))
   for (const file of task.files) { fs.mkdirSync(path.dirname(file.path), { recursive: true }); fs.writeFileSync(file.path, '42\n') }
 } else {
@@ -116,6 +119,9 @@ const WAYS = [
 const PLAN = answerPlan([answerTask('T1', 'src/a.txt')])
 const EXECUTOR_ISSUE = 7
 const PLANNER_ISSUE = 8
+/** The control: an executor run with `persisted-credentials: keep`, to show the probe does find what is there. */
+const KEEP_ISSUE = 9
+const ROLES = ['executor', 'planner', 'executor-keep'] as const
 
 describe('how far a command gets towards the token (dist/index.js, a checkout that persisted credentials)', () => {
   const token = `ghs_reach${randomBytes(16).toString('hex')}`
@@ -124,25 +130,28 @@ describe('how far a command gets towards the token (dist/index.js, a checkout th
   let reachOut: string
   let executorRun: ActionRun
   let plannerRun: ActionRun
+  let keepRun: ActionRun
   let readmeAfterPlanner: string
-  const credentialFiles: string[] = []
+  /** The files under RUNNER_TEMP the checkout step wrote, by issue. */
+  const credentialFiles = new Map<number, string[]>()
 
   /** What actions/checkout (v6, persist-credentials: true) and other steps leave, before Converge's step. */
-  const persisted = async (paths: RunnerPaths) => {
+  const persisted = (issue: number) => async (paths: RunnerPaths) => {
     await runGit(['remote', 'set-url', 'origin', gh.gitUrl], { cwd: paths.workspace })
     const written = await persistCredentials({ workspace: paths.workspace, runnerTemp: paths.temp, serverUrl: gh.url, token, style: 'v6', extras: true })
-    credentialFiles.push(written.credentialsFile!, written.storeFile!)
+    credentialFiles.set(issue, [written.credentialsFile!, written.storeFile!])
   }
-  const run = (issue: number, body: string, inputs: Record<string, string> = {}, keepWorkspace = false) =>
+  const run = (issue: number, body: string, inputs: Record<string, string> = {}, env: Record<string, string> = {}) =>
     runAction({
       gh, event: issueCommentEvent({ gh, issue, body, sender: 'alice' }),
       inputs: { 'github-token': token, 'executor-command': 'node tools/executor.js', ...inputs },
-      env: { GITHUB_SERVER_URL: gh.url, REACH_OUT: reachOut, ANTHROPIC_API_KEY: 'sk-ant-planner-key-0123456789' },
-      prepare: persisted,
-    }).then(async (r) => {
-      if (keepWorkspace) readmeAfterPlanner = await readFile(join(r.workspace, 'README.md'), 'utf8')
-      return r
+      env: { GITHUB_SERVER_URL: gh.url, REACH_OUT: reachOut, ANTHROPIC_API_KEY: 'sk-ant-planner-key-0123456789', ...env },
+      prepare: persisted(issue),
     })
+  const planAndApprove = async (issue: number) => {
+    await runAction({ gh, event: issueLabeledEvent({ gh, issue, label: 'converge:plan', sender: 'alice' }), inputs: { 'github-token': token } })
+    await runAction({ gh, event: issueCommentEvent({ gh, issue, body: '/converge approve', sender: 'alice' }), inputs: { 'github-token': token } })
+  }
 
   beforeAll(async () => {
     reachOut = await mkdtemp(join(tmpdir(), 'converge-reach-'))
@@ -150,12 +159,15 @@ describe('how far a command gets towards the token (dist/index.js, a checkout th
     await writeFile(join(reachOut, 'plan.json'), JSON.stringify(PLAN))
     gh.seed.issue({ number: EXECUTOR_ISSUE, title: 'Write the answer', labels: ['converge:plan'], body: issueBodyWithPlan(PLAN) })
     gh.seed.issue({ number: PLANNER_ISSUE, title: 'Plan the answer', labels: [], body: 'Write 42 to `src/a.txt`.' })
+    gh.seed.issue({ number: KEEP_ISSUE, title: 'Write the answer, credentials kept', labels: ['converge:plan'], body: issueBodyWithPlan(PLAN) })
 
-    await runAction({ gh, event: issueLabeledEvent({ gh, issue: EXECUTOR_ISSUE, label: 'converge:plan', sender: 'alice' }), inputs: { 'github-token': token } })
-    await runAction({ gh, event: issueCommentEvent({ gh, issue: EXECUTOR_ISSUE, body: '/converge approve', sender: 'alice' }), inputs: { 'github-token': token } })
+    await planAndApprove(EXECUTOR_ISSUE)
     executorRun = await run(EXECUTOR_ISSUE, '/converge execute')
-    plannerRun = await run(PLANNER_ISSUE, '/converge plan', { planner: 'command', 'planner-command': 'node tools/executor.js', 'planner-env': 'REACH_OUT ANTHROPIC_API_KEY' }, true)
-  }, 120_000)
+    plannerRun = await run(PLANNER_ISSUE, '/converge plan', { planner: 'command', 'planner-command': 'node tools/executor.js', 'planner-env': 'REACH_OUT ANTHROPIC_API_KEY' })
+    readmeAfterPlanner = await readFile(join(plannerRun.workspace, 'README.md'), 'utf8')
+    await planAndApprove(KEEP_ISSUE)
+    keepRun = await run(KEEP_ISSUE, '/converge execute', { 'persisted-credentials': 'keep' }, { REACH_ROLE: 'executor-keep' })
+  }, 180_000)
   afterAll(async () => {
     await disposeRuns()
     await rm(reachOut, { recursive: true, force: true })
@@ -164,29 +176,40 @@ describe('how far a command gets towards the token (dist/index.js, a checkout th
 
   const dump = (role: string, way: string) => readFile(join(reachOut, role, `${way}.txt`), 'latin1')
   const holdsToken = (text: string) => text.includes(token) || text.includes(encoded)
+  const pushedAs = (role: string) => gh.pushes.some((p) => p.refs.some((r) => r.ref === `refs/heads/pwned-${role}`))
 
   it('prints what each way gave the executor and the planner, against what is expected', async () => {
+    const header = ['way', 'executor', 'planner', 'expected', 'control: executor, persisted-credentials: keep']
     const rows: string[][] = []
-    const outcomes: Record<string, Record<string, boolean>> = { executor: {}, planner: {} }
+    const outcomes: Record<string, Record<string, boolean>> = Object.fromEntries(ROLES.map((role) => [role, {}]))
+    const say = (way: string, text: string, reached: boolean) =>
+      way === 'push' ? (reached ? 'PUSHED' : 'refused')
+        : way === 'parent-memory' ? (reached ? 'TOKEN (known limit)' : text.startsWith('could not') ? 'not readable' : 'no token')
+          : reached ? 'TOKEN' : 'no token'
     for (const [way, what] of WAYS) {
-      const row: string[] = [what]
-      for (const role of ['executor', 'planner']) {
+      const cells: Record<string, string> = {}
+      for (const role of ROLES) {
         const text = await dump(role, way)
-        const reached = holdsToken(text)
+        const reached = way === 'push' ? pushedAs(role) : holdsToken(text)
         outcomes[role]![way] = reached
-        row.push(way === 'parent-memory' ? (reached ? 'TOKEN (known limit)' : text.startsWith('could not') ? 'not readable' : 'no token') : reached ? 'TOKEN' : way === 'push' ? 'refused' : 'no token')
+        cells[role] = say(way, text, reached)
       }
-      row.push(way === 'parent-memory' ? 'limit: readable where ptrace is not restricted' : way === 'push' ? 'refused' : 'no token')
-      rows.push(row)
+      const expected = way === 'parent-memory' ? 'limit: readable where ptrace is not restricted' : way === 'push' ? 'refused' : 'no token'
+      rows.push([what, cells.executor!, cells.planner!, expected, cells['executor-keep']!])
     }
     const plannerEdit = `${await dump('planner', 'edit-tracked-file')}; put back by Converge: ${readmeAfterPlanner === '# demo\n' ? 'yes' : 'NO'}`
-    rows.push(['edit a tracked file (README.md)', 'allowed (its job)', plannerEdit, 'put back, planning stopped'])
-    const widths = [0, 1, 2, 3].map((i) => Math.max(...[['way', 'executor', 'planner', 'expected'], ...rows].map((r) => r[i]!.length)))
+    rows.push(['edit a tracked file (README.md)', 'allowed (its job)', plannerEdit, 'put back, planning stopped', 'allowed (its job)'])
+    const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i]!.length)))
     const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`
-    console.log(['Token reach (a checkout that persisted credentials, through dist/index.js):', line(['way', 'executor', 'planner', 'expected']), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'))
+    console.log(['Token reach (a checkout that persisted credentials, through dist/index.js):', line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'))
 
     for (const role of ['executor', 'planner'])
       for (const [way] of WAYS) if (way !== 'parent-memory') expect(outcomes[role]![way], `${role}: ${way}`).toBe(false)
+    // The control finds the token where the checkout step left it, and pushes with it: the probe is not blind.
+    expect(outcomes['executor-keep']).toMatchObject({
+      'git-config': true, 'include-files': true, 'credential-helpers': true, 'credential-fill': true, 'runner-temp': true, push: true,
+      environment: false, 'parent-environ': false, 'all-environ': false, 'event-file': false,
+    })
   })
 
   it('the executor sees no token, the log says what Converge removed, and Converge still pushes', async () => {
@@ -204,14 +227,14 @@ describe('how far a command gets towards the token (dist/index.js, a checkout th
     ]) expect(removal[0]).toMatch(part)
     expect(executorRun.stdout).toMatch(/Converge: removed the Authorization header http\.http:\/\/127\.0\.0\.1:\d+\/\.extraheader \(\$RUNNER_TEMP\/git-credentials-/)
     expect(executorRun.stdout).toMatch(/Converge: wrote over INPUT_GITHUB-TOKEN in \/proc\/\d+\/environ/)
-    // Both runs that ran commands deleted what the checkout step had put under RUNNER_TEMP.
-    expect(credentialFiles).toHaveLength(4)
-    for (const file of credentialFiles) expect(existsSync(file), file).toBe(false)
+    // The runs that ran commands deleted what the checkout step had put under RUNNER_TEMP; keep left it.
+    for (const issue of [EXECUTOR_ISSUE, PLANNER_ISSUE]) for (const file of credentialFiles.get(issue)!) expect(existsSync(file), file).toBe(false)
+    for (const file of credentialFiles.get(KEEP_ISSUE)!) expect(existsSync(file), file).toBe(true)
     // The comment says it too, and Converge's own push of the work branch went through.
     const sticky = gh.state.comments(EXECUTOR_ISSUE).find((c) => c.body.startsWith(`<!-- converge:ISS-${EXECUTOR_ISSUE} -->`))!.body
     expect(sticky).toContain('> ⚠️ Removed the token actions/checkout persisted before running commands')
     expect(gh.pushes.map((p) => p.refs.map((r) => r.ref)).flat()).toContain(`refs/heads/converge/issue-${EXECUTOR_ISSUE}`)
-    expect(gh.pushes.map((p) => p.refs.map((r) => r.ref)).flat().filter((r) => r.includes('pwned'))).toEqual([])
+    expect(gh.pushes.map((p) => p.refs.map((r) => r.ref)).flat().filter((r) => r.includes('pwned'))).toEqual(['refs/heads/pwned-executor-keep'])
     // Only the runner's mask commands name it (the runner reads them and never shows them).
     const shown = executorRun.stdout.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n')
     expect(holdsToken(shown + executorRun.stderr + sticky)).toBe(false)
@@ -227,5 +250,14 @@ describe('how far a command gets towards the token (dist/index.js, a checkout th
     const sticky = gh.state.comments(PLANNER_ISSUE).find((c) => c.body.startsWith(`<!-- converge:ISS-${PLANNER_ISSUE} -->`))!.body
     expect(sticky).toContain('The planner command changed README.md in the checkout; Converge put the checkout back as it was and did not read its plan')
     expect(sticky).toContain('> ⚠️ Removed the token actions/checkout persisted')
+  })
+
+  it('persisted-credentials: keep leaves the credentials and says in the log and the comment that commands can read them', () => {
+    expect(keepRun.outputs.status).toBe('completed')
+    expect(keepRun.warnings.filter((w) => w.includes('persisted'))).toEqual([
+      expect.stringMatching(/^Converge: Kept the credentials persisted in the checkout \(persisted-credentials: keep\): the commands Converge runs can read them and push with them \(.*the Authorization header http\.http:\/\/127\.0\.0\.1:\d+\/\.extraheader in \$RUNNER_TEMP\/git-credentials-/),
+    ])
+    const sticky = gh.state.comments(KEEP_ISSUE).find((c) => c.body.startsWith(`<!-- converge:ISS-${KEEP_ISSUE} -->`))!.body
+    expect(sticky).toContain('> ⚠️ Kept the credentials persisted in the checkout (persisted-credentials: keep)')
   })
 })
