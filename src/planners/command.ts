@@ -26,7 +26,7 @@
 import { lstat, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { baseEnvironment } from '../exec/environment.js'
-import { compareCheckout, restoreCheckout, snapshotCheckout, type CheckoutChange } from '../git/checkout-guard.js'
+import { compareCheckout, restoreCheckout, restoreGitFiles, snapshotCheckout, type CheckoutChange, type CheckoutSnapshot } from '../git/checkout-guard.js'
 import { runCommand, type CommandResult } from '../exec/run-command.js'
 import { issueId, solutionId, type Feedback, type PlanAttempt, type PlanAttemptOutcome } from '../model/index.js'
 import { jsonSchemas } from '../model/json-schema.js'
@@ -154,9 +154,7 @@ export async function commandPlan(issue: IssueDocument, options: CommandPlannerO
       ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     })
-    const after = before && (await snapshotCheckout(options.repoDir))
-    const changed = before && after ? await compareCheckout(before, after) : undefined
-    if (before && after && changed) await restoreCheckout(before, after)
+    const changed = before && (await checkoutChange(before))
     if (result.aborted) throw new PlanningCancelled(attempt)
 
     last = changed ? changedCheckout(changed) : await evaluate(files.CONVERGE_PLAN_FILE, issue, secrets, result, options.timeoutMs)
@@ -233,6 +231,19 @@ async function evaluate(path: string, issue: IssueDocument, secrets: readonly st
         ? 'gate_fail'
         : 'accepted'
   return { outcome, raw, analysis, ...(note ? { note } : {}) }
+}
+
+/**
+ * What the planner command changed in the checkout, put back: the repository's config and hooks first (before
+ * any git command could run what was planted there), then HEAD, the index and the files.
+ */
+async function checkoutChange(before: CheckoutSnapshot): Promise<CheckoutChange | undefined> {
+  const gitFiles = await restoreGitFiles(before)
+  const after = await snapshotCheckout(before.top)
+  const changed = after && (await compareCheckout(before, after))
+  if (after && changed) await restoreCheckout(before, after)
+  if (!gitFiles.length) return changed
+  return { head: changed?.head ?? false, paths: [...gitFiles, ...(changed?.paths ?? [])] }
 }
 
 /** A planner that changed the checkout: whatever plan it wrote is not read. */

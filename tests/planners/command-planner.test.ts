@@ -85,6 +85,15 @@ else if (step === 'weak') write(JSON.stringify({ description: 'Do it', tasks: [{
 else if (step === 'fenced') write('Here is the plan:\\n\\n\`\`\`json\\n' + JSON.stringify(plans.good, null, 2) + '\\n\`\`\`\\n')
 else if (step === 'secret') { console.log('key is ' + process.env.API_KEY); write(JSON.stringify({ ...plans.good, description: 'uses ' + process.env.API_KEY })) }
 else if (step === 'none') { console.error('planner: model unavailable'); process.exit(3) }
+else if (step === 'plant') {
+  // Leaves the repository something to run later, inside Converge's own git commands: a hook and an fsmonitor.
+  const marker = process.env.PLANTED_MARKER
+  fs.writeFileSync('.git/hooks/post-checkout', '#!/bin/sh\\necho hook >> ' + marker + '\\n', { mode: 0o755 })
+  const fsmonitor = require('node:path').join(process.cwd(), '.git', 'fsmonitor.sh')
+  fs.writeFileSync(fsmonitor, '#!/bin/sh\\necho fsmonitor >> ' + marker + '\\n', { mode: 0o755 })
+  require('node:child_process').execFileSync('git', ['config', 'core.fsmonitor', fsmonitor])
+  write(JSON.stringify(plans.good, null, 2))
+}
 else if (step === 'edit') {
   // What an agent told by the issue to "just fix it" does: edits, deletes and adds files, then writes a plan.
   fs.appendFileSync('README.md', 'planner was here\\n')
@@ -279,6 +288,20 @@ describe('the command planner (real processes)', () => {
     expect(existsSync(join(repoDir, 'src', 'new.js'))).toBe(false)
     expect(await readFile(join(repoDir, 'src', 'slug.js'), 'utf8')).toBe('export const slug = (s) => s.trim().toLowerCase()\n')
     expect((await runGit(['show', ':src/slug.js'], { cwd: repoDir })).stdout).toBe('export const slug = (s) => s.trim()\n')
+  })
+
+  it("puts back the repository's config and hooks a planner planted, before any git command could run them", async () => {
+    const marker = join(dir, 'planted.log')
+    const config = await readFile(join(repoDir, '.git', 'config'), 'utf8')
+    const output = await commandPlan(ISSUE, options('plant', { plannerEnv: { STEPS: 'plant', PLANNER_LOG: log, PLANTED_MARKER: marker } }))
+    expect(output.attempts.map((a) => a.outcome)).toEqual(['changed_checkout'])
+    expect(output.error!.message).toBe('The planner command changed .git/config, .git/hooks/post-checkout in the checkout; Converge put the checkout back as it was and did not read its plan')
+    expect(await readFile(join(repoDir, '.git', 'config'), 'utf8')).toBe(config)
+    expect(existsSync(join(repoDir, '.git', 'hooks', 'post-checkout'))).toBe(false)
+    // Neither ran, in the guard's git commands or in a checkout made afterwards.
+    await runGit(['checkout', '-q', '-b', 'after-planning'], { cwd: repoDir })
+    await runGit(['status'], { cwd: repoDir })
+    expect(existsSync(marker)).toBe(false)
   })
 
   it('puts back a commit a shell-template planner made, and records the attempt on the state branch', async () => {
