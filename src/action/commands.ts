@@ -120,6 +120,7 @@ async function plan(session: Session, n: number, payload: ApiIssue | undefined, 
     return { status: 'unavailable', issueNumber: n, summary: message, failure: message }
   }
   const api = payload ?? (await readIssue(client, ctx.repo, n))
+  if (agent) await session.checkout.beforeCommands()
   const { output, result } = await pipelinePlan(store, issueDocument(api), inputs.planner, now, comment, agent
     ? {
         command: {
@@ -128,7 +129,7 @@ async function plan(session: Session, n: number, payload: ApiIssue | undefined, 
           workDir: join(session.tempDir, 'converge'),
           maxIterations: inputs['max-iterations'],
           timeoutMs: inputs['task-timeout-minutes'] * 60_000,
-          executorEnv: session.executorEnv,
+          plannerEnv: session.plannerEnv,
           secrets: session.secrets,
           ...(session.signal ? { signal: session.signal } : {}),
         },

@@ -31,7 +31,20 @@ export const ActionInputsSchema = z.object({
   'command-prefix': z.string().trim().min(1),
   'working-directory': z.string().trim().min(1),
   'dry-run': boolean('dry-run'),
+  'persisted-credentials': z.enum(['remove', 'keep']),
+  'planner-env': z
+    .string()
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .superRefine((names, ctx) => {
+      for (const name of names) {
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) ctx.addIssue({ code: 'custom', message: `"${name}" is not a variable name` })
+        else if (NEVER_FOR_PLANNER.test(name)) ctx.addIssue({ code: 'custom', message: `${name} is never given to a planner command (it holds the workflow's token or the runner's credentials)` })
+      }
+    }),
 })
+
+/** What `planner-env` cannot list: the token, the action's inputs, the runner's credentials. */
+const NEVER_FOR_PLANNER = /^(?:INPUT_|ACTIONS_)|^(?:GITHUB_TOKEN|GH_TOKEN|GH_ENTERPRISE_TOKEN|GITHUB_ENTERPRISE_TOKEN)$/i
 
 export type ActionInputs = z.output<typeof ActionInputsSchema>
 export type Permission = (typeof PERMISSIONS)[number]

@@ -41,6 +41,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
     ? (await approveIfPassing(store, n, stored.plan, request.actor, session.now)).plan
     : stored.plan
   const remote = gitRemote(session)
+  await session.checkout.beforeCommands()
 
   // verify on a pull request checks its head, which must not be a fork's code run with this run's token.
   let headSha = ctx.sha

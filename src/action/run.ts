@@ -2,11 +2,13 @@ import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import * as core from '@actions/core'
 import { credentialValues, executorEnvironment } from '../exec/environment.js'
+import { hideLaunchSecrets } from '../exec/launch-environment.js'
 import { encodedCredentials } from '../git/work-branch.js'
 import { clientFromEnvironment } from '../github/client.js'
 import { DryRunStore } from '../state/dry-run-store.js'
 import { GitHubStore } from '../state/github-store.js'
 import { dispatch, type Outcome } from './commands.js'
+import { checkoutProtection } from './checkout-credentials.js'
 import { readRunContext } from './context.js'
 import { readInputs } from './inputs.js'
 import { outputsOf } from './outputs.js'
@@ -26,8 +28,17 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   // The token, the form git sends it in, and what the executor gets named like a credential: masked in the
   // log by the runner, and scrubbed by Converge from everything it records or posts.
   const executorEnv = executorEnvironment(env)
+  const plannerEnv = Object.fromEntries(inputs['planner-env'].flatMap((name) => (executorEnv[name] === undefined ? [] : [[name, executorEnv[name]]])))
+  const unset = inputs['planner-env'].filter((name) => executorEnv[name] === undefined)
+  if (unset.length && inputs.planner === 'command') core.warning(`Converge: planner-env names ${unset.join(', ')}, not set in the step's env: the planner command runs without ${unset.length === 1 ? 'it' : 'them'}`)
   const secrets = [inputs['github-token'], encodedCredentials(inputs['github-token']), ...credentialValues(executorEnv)]
   for (const secret of secrets) core.setSecret(secret)
+  // Everything that reads the token from the environment has: keep it out of /proc/<pid>/environ, where the
+  // commands Converge starts could read it from their parent.
+  const launch = hideLaunchSecrets(env, [inputs['github-token']])
+  if (launch.problem && process.platform === 'linux') core.warning(`Converge: the token stays readable in /proc/${process.pid}/environ: ${launch.problem}`)
+  else if (launch.problem) core.debug(`Converge: ${launch.problem}`)
+  else if (launch.hidden.length) core.info(`Converge: wrote over ${launch.hidden.join(', ')} in /proc/${process.pid}/environ, so the commands it runs cannot read the token there`)
 
   const ctx = readRunContext(env)
   const route = routeEvent(ctx.eventName, ctx.payload as Parameters<typeof routeEvent>[1], {
@@ -56,7 +67,8 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     // their own) and let the run record what it has.
     const cancel = new AbortController()
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => cancel.abort())
-    outcome = await dispatch({ inputs, ctx, client, store, now: new Date().toISOString(), repoDir, tempDir, signal: cancel.signal, secrets, executorEnv }, route)
+    const checkout = checkoutProtection({ repoDir, runnerTemp: env.RUNNER_TEMP, serverUrl: ctx.serverUrl, mode: inputs['persisted-credentials'] })
+    outcome = await dispatch({ inputs, ctx, client, store, now: new Date().toISOString(), repoDir, tempDir, signal: cancel.signal, secrets, executorEnv, plannerEnv, checkout }, route)
   } finally {
     const s = client.stats
     core.info(`GitHub API: ${s.requests} requests (${s.notModified} answered 304 at no rate-limit cost)`)

@@ -89,6 +89,7 @@ export async function executeTaskCommand(session: Session, request: ScaleOutRequ
   if (!taskId) return refused(n, '`execute-task` needs a task id: `execute-task T2`')
   const write = !inputs['dry-run']
   await autoApprove(session, n, request.actor)
+  await session.checkout.beforeCommands()
 
   const remote = gitRemote(session)
   let workBranch: WorkBranch | undefined

@@ -11,6 +11,7 @@ import { renderJobSummary } from '../report/job-summary.js'
 import { pullRequestTitle, renderPullRequestBody } from '../report/pull-request-body.js'
 import type { RunReport } from '../report/run-report.js'
 import type { StateStore } from '../state/store.js'
+import type { CheckoutProtection } from './checkout-credentials.js'
 import type { RunContext } from './context.js'
 import type { ActionInputs } from './inputs.js'
 
@@ -30,6 +31,10 @@ export interface Session {
   secrets: string[]
   /** What the executor gets beyond the scrubbed base environment (its API keys). */
   executorEnv: Record<string, string>
+  /** What a planner command gets beyond the scrubbed base environment: the variables `planner-env` lists. */
+  plannerEnv: Record<string, string>
+  /** Removes the credentials a checkout step persisted, before the first command runs in the checkout. */
+  checkout: CheckoutProtection
 }
 
 /** What a command did: the action turns it into outputs, a job summary and the step's result. */
@@ -113,6 +118,7 @@ export function reportBase(session: Session, n: number, title: string): Omit<Run
     issue: { number: n, title },
     commandPrefix: inputs['command-prefix'],
     secrets: session.secrets,
+    ...(session.checkout.notes.length ? { security: [...session.checkout.notes] } : {}),
     links: {
       stateBranch: `${ctx.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/blob/${inputs['state-branch']}`,
       ...(ctx.runUrl ? { run: ctx.runUrl } : {}),

@@ -221,16 +221,24 @@ function sleep(ms: number): Promise<void> {
 /**
  * The token goes to git as an HTTP header in the environment (never in the URL or on the command line, where
  * logs and process listings would show it). The empty value first clears a header `actions/checkout` may have
- * configured for the same server: GitHub refuses a request with two.
+ * configured for the same server: GitHub refuses a request with two. What the checkout's configuration could
+ * run while this environment holds the header is switched off: repository hooks (`pre-push`,
+ * `reference-transaction`), credential helpers, and askpass programs (an empty `GIT_ASKPASS` wins over
+ * `core.askPass`).
  */
 export function authEnv(remote: GitRemote): Record<string, string> {
   const key = `http.${new URL(remote.url).origin}/.extraheader`
   return {
-    GIT_CONFIG_COUNT: '2',
+    GIT_CONFIG_COUNT: '4',
     GIT_CONFIG_KEY_0: key,
     GIT_CONFIG_VALUE_0: '',
     GIT_CONFIG_KEY_1: key,
     GIT_CONFIG_VALUE_1: `AUTHORIZATION: basic ${encodedCredentials(remote.token)}`,
+    GIT_CONFIG_KEY_2: 'core.hooksPath',
+    GIT_CONFIG_VALUE_2: '/dev/null',
+    GIT_CONFIG_KEY_3: 'credential.helper',
+    GIT_CONFIG_VALUE_3: '',
+    GIT_ASKPASS: '',
   }
 }
 

@@ -24,7 +24,8 @@ export const FeedbackSchema = z.object({
   message: z.string(),
 })
 
-export const PLAN_ATTEMPT_OUTCOMES = ['accepted', 'no_plan', 'invalid_json', 'schema_errors', 'dag_errors', 'gate_fail'] as const
+/** `changed_checkout`: the planner command changed the checkout's files (they were put back, and planning stopped). */
+export const PLAN_ATTEMPT_OUTCOMES = ['accepted', 'no_plan', 'invalid_json', 'schema_errors', 'dag_errors', 'gate_fail', 'changed_checkout'] as const
 
 /** One run of `planner-command` (planner: command) and what became of the plan it wrote. */
 export const PlanAttemptSchema = z.object({

@@ -148,6 +148,7 @@ const OUTCOME_TITLES: Record<PlanAttempt['outcome'], string> = {
   schema_errors: 'SCHEMA ERRORS',
   dag_errors: 'DEPENDENCY ERRORS',
   gate_fail: 'QUALITY GATE FAILED',
+  changed_checkout: 'CHANGED THE CHECKOUT',
 }
 
 /** One `events.md` entry per attempt of the planner command: outcome, how the command ended, the errors. */

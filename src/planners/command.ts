@@ -11,8 +11,13 @@
  * - `plan.json`   (`$CONVERGE_PLAN_FILE`): where the command must write the solution.
  * `$CONVERGE_ISSUE` is the issue number and `$CONVERGE_ATTEMPT` the attempt. Issue and comment text reach the
  * command only through these files, never on its command line (the author's template is run untouched). The
- * environment is the scrubbed base environment plus the executor's (its API keys); the command runs in the checkout,
- * in a process group of its own that is killed at the timeout; secrets are masked in its output and in the plan.
+ * environment is the scrubbed base environment of verification commands plus only the variables the workflow author
+ * lists (`planner-env`: its API key); the command runs in the checkout, in a process group of its own that is killed
+ * at the timeout; secrets are masked in its output and in the plan.
+ *
+ * The planner runs before any approval, on text anyone may have written, so it must not change the checkout: its
+ * state is taken before each attempt and compared after (see checkout-guard.ts). A command that changed tracked
+ * files, the index, HEAD or added untracked files has them put back, and planning stops with that as its error.
  *
  * An attempt is accepted when its plan has no error and a quality gate of `pass` or `review`. The first accepted
  * plan is the result; when none is, the last attempt's plan (or its error) is, for the caller to record as failed
@@ -21,6 +26,7 @@
 import { lstat, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { baseEnvironment } from '../exec/environment.js'
+import { compareCheckout, restoreCheckout, restoreGitFiles, snapshotCheckout, type CheckoutChange, type CheckoutSnapshot } from '../git/checkout-guard.js'
 import { runCommand, type CommandResult } from '../exec/run-command.js'
 import { issueId, solutionId, type Feedback, type PlanAttempt, type PlanAttemptOutcome } from '../model/index.js'
 import { jsonSchemas } from '../model/json-schema.js'
@@ -46,8 +52,8 @@ export interface CommandPlannerOptions {
   timeoutMs: number
   /** Between SIGTERM and SIGKILL of the process group at the timeout; default 2 s. */
   killGraceMs?: number
-  /** What the command gets on top of the base environment (the executor's API keys); `CONVERGE_*` win over it. */
-  executorEnv?: Record<string, string>
+  /** What the command gets on top of the base environment (the variables `planner-env` lists); `CONVERGE_*` win over it. */
+  plannerEnv?: Record<string, string>
   /** The base environment; default {@link baseEnvironment} of this process's environment. */
   baseEnv?: Record<string, string>
   /** Masked in the command's output, the feedback, the notes and the plan itself. */
@@ -129,12 +135,13 @@ export async function commandPlan(issue: IssueDocument, options: CommandPlannerO
     await writeFile(files.CONVERGE_PLAN_SCHEMA_FILE, schema)
 
     const at = new Date().toISOString()
+    const before = await snapshotCheckout(options.repoDir)
     const result = await runCommand({
       command,
       cwd: options.repoDir,
       env: {
         ...(options.baseEnv ?? baseEnvironment(process.env)),
-        ...options.executorEnv,
+        ...options.plannerEnv,
         ...files,
         // The name action.yml's description of planner-command gives.
         CONVERGE_PROMPT_FILE: files.CONVERGE_PLAN_PROMPT_FILE,
@@ -147,9 +154,10 @@ export async function commandPlan(issue: IssueDocument, options: CommandPlannerO
       ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     })
+    const changed = before && (await checkoutChange(before))
     if (result.aborted) throw new PlanningCancelled(attempt)
 
-    last = await evaluate(files.CONVERGE_PLAN_FILE, issue, secrets, result, options.timeoutMs)
+    last = changed ? changedCheckout(changed) : await evaluate(files.CONVERGE_PLAN_FILE, issue, secrets, result, options.timeoutMs)
     const record: PlanAttempt = {
       attempt,
       at,
@@ -164,7 +172,7 @@ export async function commandPlan(issue: IssueDocument, options: CommandPlannerO
     attempts.push(record)
     notes.push(maskSecrets(attemptNote(record, maxAttempts, result), secrets))
     if (last.note) notes.push(maskSecrets(last.note, secrets))
-    if (last.outcome === 'accepted') break
+    if (last.outcome === 'accepted' || last.outcome === 'changed_checkout') break
     feedback = maskSecrets(feedbackMarkdown(record, maxAttempts, last, result, files.CONVERGE_PLAN_FILE, options.timeoutMs), secrets)
     await writeFile(join(dir, 'feedback-for-next-attempt.md'), feedback)
   }
@@ -176,7 +184,9 @@ export async function commandPlan(issue: IssueDocument, options: CommandPlannerO
       ? `planner command: plan accepted on attempt ${attempts.length} of ${maxAttempts}`
       : final.outcome === 'gate_fail'
         ? `planner command: no plan passed the quality gate in ${tries}; the last plan is kept, and cannot be approved until it does`
-        : `planner command: no usable plan in ${tries}; the errors of the last attempt are reported`
+        : final.outcome === 'changed_checkout'
+          ? `planner command: stopped at attempt ${attempts.length}, which changed the checkout (put back as it was); a planner may only write $CONVERGE_PLAN_FILE`
+          : `planner command: no usable plan in ${tries}; the errors of the last attempt are reported`
   return {
     planner: 'command',
     raw: final.raw,
@@ -223,6 +233,34 @@ async function evaluate(path: string, issue: IssueDocument, secrets: readonly st
   return { outcome, raw, analysis, ...(note ? { note } : {}) }
 }
 
+/**
+ * What the planner command changed in the checkout, put back: the repository's config and hooks first (before
+ * any git command could run what was planted there), then HEAD, the index and the files.
+ */
+async function checkoutChange(before: CheckoutSnapshot): Promise<CheckoutChange | undefined> {
+  const gitFiles = await restoreGitFiles(before)
+  const after = await snapshotCheckout(before.top)
+  const changed = after && (await compareCheckout(before, after))
+  if (after && changed) await restoreCheckout(before, after)
+  if (!gitFiles.length) return changed
+  return { head: changed?.head ?? false, paths: [...gitFiles, ...(changed?.paths ?? [])] }
+}
+
+/** A planner that changed the checkout: whatever plan it wrote is not read. */
+function changedCheckout(change: CheckoutChange): Evaluation {
+  const shown = change.paths.slice(0, 10).join(', ') + (change.paths.length > 10 ? `, …and ${change.paths.length - 10} more` : '')
+  const what = [change.head ? 'moved HEAD' : '', change.paths.length ? `changed ${shown}` : ''].filter(Boolean).join(' and ')
+  return {
+    outcome: 'changed_checkout',
+    error: {
+      code: 'changed_checkout',
+      path: '(root)',
+      message: `The planner command ${what} in the checkout; Converge put the checkout back as it was and did not read its plan`,
+      hint: 'Run the planner read-only (Claude Code --permission-mode plan, Codex --sandbox read-only) and have it write only $CONVERGE_PLAN_FILE',
+    },
+  }
+}
+
 function noPlan(what: string, run: CommandResult, timeoutMs: number): Evaluation {
   return {
     outcome: 'no_plan',
@@ -264,6 +302,7 @@ const OUTCOME_WORDS: Record<PlanAttemptOutcome, string> = {
   schema_errors: 'does not match the schema',
   dag_errors: 'invalid task dependencies',
   gate_fail: 'fails the quality gate',
+  changed_checkout: 'changed the checkout',
 }
 
 /** One line per attempt for the report: `attempt 2 of 3: invalid task dependencies — tasks[1].depends_on: … (exit 0, 0.3 s)`. */

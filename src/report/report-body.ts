@@ -32,6 +32,7 @@ function renderAtLevel(view: ReportView, graph: string | undefined, level: Compa
   const { report, analysis } = view
   const out = [`### Converge · ISS-${report.issue.number} · ${report.status}`, '']
   if (report.headline) out.push(inline(truncate(report.headline, 500)), '')
+  for (const line of report.security ?? []) out.push(`> ⚠️ ${inline(truncate(line, 1000))}`, '')
   if (view.started) out.push(statusLine(view), '')
   out.push(...renderFailures(view))
   if (analysis?.errors.length) out.push(...errorSection(view), '')

@@ -15,6 +15,8 @@ export interface RunReport {
   solution?: Solution
   /** The plan's validation, DAG (waves) and quality; recomputed from `solution` when absent. */
   analysis?: PlanAnalysis
+  /** What Converge did to keep the run's credentials from its commands (credentials removed from the checkout). */
+  security?: string[]
   /** What the planner inferred or could not find. */
   notes?: string[]
   /** Results recorded so far: a task absent from `execution.tasks` has not finished. */

@@ -44,4 +44,19 @@ describe('action inputs', () => {
       'auto-approve: auto-approve must be true or false',
     ])
   })
+
+  it('reads planner-env as names, and refuses the token, the inputs and the runner\'s credentials', () => {
+    expect(readInputs(defaults({ 'planner-env': 'ANTHROPIC_API_KEY, OPENAI_API_KEY\nMODEL' }))).toMatchObject({
+      ok: true, inputs: { 'planner-env': ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'MODEL'], 'persisted-credentials': 'remove' },
+    })
+    const read = readInputs(defaults({ 'planner-env': 'GITHUB_TOKEN INPUT_GITHUB-TOKEN ACTIONS_RUNTIME_TOKEN', 'persisted-credentials': 'ignore' }))
+    expect(read.ok).toBe(false)
+    if (read.ok) return
+    expect(read.errors).toEqual([
+      'persisted-credentials: "ignore" is not one of remove, keep',
+      "planner-env: GITHUB_TOKEN is never given to a planner command (it holds the workflow's token or the runner's credentials)",
+      'planner-env: "INPUT_GITHUB-TOKEN" is not a variable name',
+      "planner-env: ACTIONS_RUNTIME_TOKEN is never given to a planner command (it holds the workflow's token or the runner's credentials)",
+    ])
+  })
 })

@@ -72,7 +72,7 @@ describe('planner: command (dist/index.js against the API emulator)', () => {
     try { gh.expectNoViolations() } finally { await gh.close() }
   })
 
-  const AGENT = { planner: 'command', 'planner-command': 'node tools/planner.js', 'max-iterations': '3' }
+  const AGENT = { planner: 'command', 'planner-command': 'node tools/planner.js', 'max-iterations': '3', 'planner-env': 'ANTHROPIC_API_KEY' }
   const stateFile = (path: string) => gh.state.readFile(BRANCH, path)
   const sticky = () => gh.state.comments(N).filter((c) => c.body.startsWith(MARKER))
 
@@ -121,7 +121,7 @@ describe('planner: command (dist/index.js against the API emulator)', () => {
   it('fails the issue with the last errors when no attempt gives a usable plan', async () => {
     const run = await runAction({
       gh, event: issueCommentEvent({ gh, issue: N, body: '/converge plan', sender: 'alice' }),
-      inputs: { ...AGENT, 'max-iterations': '2' }, env: { STEPS: 'bad-json,cycle' },
+      inputs: { ...AGENT, 'max-iterations': '2', 'planner-env': 'STEPS' }, env: { STEPS: 'bad-json,cycle' },
     })
     expect(run.exitCode).toBe(0)
     expect(run.outputs).toMatchObject({ status: 'failed', 'quality-gate': 'fail', 'solution-id': '' })

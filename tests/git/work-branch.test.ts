@@ -317,6 +317,21 @@ describe('WorkBranch with a remote (a bare repository over file://)', () => {
     expect(await remoteHead()).toBe(third!.commit)
   })
 
+  it("runs none of the hooks an executor may have planted while git's environment holds the token", async () => {
+    const a = await clone('a')
+    const log = join(root, 'hooks.log')
+    // What a command in the checkout could leave for Converge's own fetch and push to run.
+    for (const hook of ['pre-push', 'reference-transaction', 'post-commit']) {
+      await writeFile(join(a, '.git', 'hooks', hook), `#!/bin/sh\necho "${hook} $GIT_CONFIG_VALUE_1" >> '${log}'\n`, { mode: 0o755 })
+    }
+    await git(a, 'config', 'credential.helper', `!f() { echo "helper $GIT_CONFIG_VALUE_1" >> '${log}'; }; f`)
+    const branch = await WorkBranch.prepare({ repoDir: a, branch: BRANCH, remote, identity: IDENTITY })
+    await put(a, { 'one.txt': '1\n' })
+    const commit = await branch.commitTask(declare('T1', 'one.txt'), 42, [])
+    expect(await remoteHead()).toBe(commit!.commit)
+    expect(await readFile(log, 'utf8').catch(() => '')).not.toContain('AUTHORIZATION')
+  })
+
   it('refuses to push over a branch that moved on the remote, and says so', async () => {
     const a = await clone('a')
     const mine = await WorkBranch.prepare({ repoDir: a, branch: BRANCH, remote, identity: IDENTITY })
@@ -359,11 +374,16 @@ describe('authEnv', () => {
     const env = authEnv({ url: 'https://github.com/octo-org/demo.git', token })
     const basic = Buffer.from(`x-access-token:${token}`).toString('base64')
     expect(env).toEqual({
-      GIT_CONFIG_COUNT: '2',
+      GIT_CONFIG_COUNT: '4',
       GIT_CONFIG_KEY_0: 'http.https://github.com/.extraheader',
       GIT_CONFIG_VALUE_0: '',
       GIT_CONFIG_KEY_1: 'http.https://github.com/.extraheader',
       GIT_CONFIG_VALUE_1: `AUTHORIZATION: basic ${basic}`,
+      GIT_CONFIG_KEY_2: 'core.hooksPath',
+      GIT_CONFIG_VALUE_2: '/dev/null',
+      GIT_CONFIG_KEY_3: 'credential.helper',
+      GIT_CONFIG_VALUE_3: '',
+      GIT_ASKPASS: '',
     })
     expect(encodedCredentials(token)).toBe(basic)
     expect(JSON.stringify(env)).not.toContain(token)

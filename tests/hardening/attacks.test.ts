@@ -369,13 +369,11 @@ describe('attacks (dist/index.js against the API emulator)', () => {
       expect(text).toContain('***')
     })
 
-    // A known limit, documented in the README's security model: approval is the gate. This test fails while the
-    // limit holds (it.fails); it would pass, and need turning into a plain `it`, if commands could no longer reach
-    // the token.
-    it.fails('LIMIT: an approved plan command reads INPUT_GITHUB-TOKEN from the action process (/proc/$PPID/environ) and publishes it reversed, past the masking', async () => {
-      // The token is not in the command's environment, but the command's parent is the action's node process,
-      // whose environment holds INPUT_GITHUB-TOKEN, and the same user may read /proc/<pid>/environ. Reversed (or
-      // hex, or split), the token is no longer recognised by the masking and lands in the failure report.
+    // Once a known limit (it.fails): the command's parent is the action's node process, whose launch environment
+    // held INPUT_GITHUB-TOKEN, readable by the same user in /proc/<pid>/environ. The action now writes over it
+    // there once its inputs are read (src/exec/launch-environment.ts); what stays open is its memory, pinned in
+    // tests/security/token-reach.test.ts and documented in the README's security model.
+    it('an approved plan command finds no INPUT_GITHUB-TOKEN in the action process (/proc/$PPID/environ) to publish reversed, past the masking', async () => {
       const steal = `for p in $PPID $(ps -o ppid= -p $PPID 2>/dev/null); do tr '\\0' '\\n' < /proc/$p/environ 2>/dev/null; done | grep -a '^INPUT_GITHUB-TOKEN=' | sed 's/^INPUT_GITHUB-TOKEN=//'`
       const stolen = plan([{ id: 'T1', title: 'Steal the token', files: ['inside-1.txt'], commands: [
         `${steal} | rev > "$RUNNER_TEMP/stolen.txt"; ${steal} | rev; exit 1`,

@@ -62,7 +62,8 @@ const CYCLE_PLAN = {
  * The scripted planner: what it writes depends on `$CONVERGE_ATTEMPT` and the `STEPS` environment variable
  * (comma-separated, one per attempt): `bad-json`, `cycle`, `good`, `weak` (fails the gate), `fenced` (the good plan
  * in a ```json block with prose around it), `none` (writes nothing, complains on stderr), `hang` (starts a
- * grandchild that records its pid, then never ends), `secret` (puts $API_KEY into the plan and its output).
+ * grandchild that records its pid, then never ends), `secret` (puts $API_KEY into the plan and its output), `edit`
+ * (changes the checkout: a tracked file edited, one deleted, an untracked one added; then writes the good plan).
  * Each run appends what it saw to `$PLANNER_LOG`.
  */
 const PLANNER = `
@@ -84,6 +85,22 @@ else if (step === 'weak') write(JSON.stringify({ description: 'Do it', tasks: [{
 else if (step === 'fenced') write('Here is the plan:\\n\\n\`\`\`json\\n' + JSON.stringify(plans.good, null, 2) + '\\n\`\`\`\\n')
 else if (step === 'secret') { console.log('key is ' + process.env.API_KEY); write(JSON.stringify({ ...plans.good, description: 'uses ' + process.env.API_KEY })) }
 else if (step === 'none') { console.error('planner: model unavailable'); process.exit(3) }
+else if (step === 'plant') {
+  // Leaves the repository something to run later, inside Converge's own git commands: a hook and an fsmonitor.
+  const marker = process.env.PLANTED_MARKER
+  fs.writeFileSync('.git/hooks/post-checkout', '#!/bin/sh\\necho hook >> ' + marker + '\\n', { mode: 0o755 })
+  const fsmonitor = require('node:path').join(process.cwd(), '.git', 'fsmonitor.sh')
+  fs.writeFileSync(fsmonitor, '#!/bin/sh\\necho fsmonitor >> ' + marker + '\\n', { mode: 0o755 })
+  require('node:child_process').execFileSync('git', ['config', 'core.fsmonitor', fsmonitor])
+  write(JSON.stringify(plans.good, null, 2))
+}
+else if (step === 'edit') {
+  // What an agent told by the issue to "just fix it" does: edits, deletes and adds files, then writes a plan.
+  fs.appendFileSync('README.md', 'planner was here\\n')
+  fs.rmSync('src/other.js')
+  fs.writeFileSync('src/new.js', 'export const injected = 1\\n')
+  write(JSON.stringify(plans.good, null, 2))
+}
 else if (step === 'hang') {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' })
   fs.writeFileSync(process.env.PID_FILE, String(child.pid))
@@ -127,7 +144,7 @@ describe('the command planner (real processes)', () => {
     workDir: join(dir, 'work'),
     maxIterations: 3,
     timeoutMs: 20_000,
-    executorEnv: { STEPS: steps, PLANNER_LOG: log, API_KEY: 'sk-test-0123456789abcdef' },
+    plannerEnv: { STEPS: steps, PLANNER_LOG: log, API_KEY: 'sk-test-0123456789abcdef' },
     baseEnv: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     secrets: ['sk-test-0123456789abcdef'],
     ...extra,
@@ -248,10 +265,60 @@ describe('the command planner (real processes)', () => {
     expect(await countCommits(state, store.branch)).toBe(2)
   })
 
+  it('puts back a checkout the planner changed, and stops planning with that as the error', async () => {
+    // Uncommitted work of the user's is kept as it was: staged and unstaged.
+    await writeFile(join(repoDir, 'src', 'slug.js'), 'export const slug = (s) => s.trim()\n')
+    await runGit(['add', 'src/slug.js'], { cwd: repoDir })
+    await writeFile(join(repoDir, 'src', 'slug.js'), 'export const slug = (s) => s.trim().toLowerCase()\n')
+    await writeFile(join(repoDir, 'notes.txt'), 'mine\n')
+    const status = async () => (await runGit(['status', '--porcelain=v1', '--untracked-files=all'], { cwd: repoDir })).stdout
+    const before = await status()
+    const head = (await runGit(['rev-parse', 'HEAD'], { cwd: repoDir })).stdout
+
+    const output = await commandPlan(ISSUE, options('edit,good,good'))
+    expect(output.attempts.map((a) => a.outcome)).toEqual(['changed_checkout'])
+    expect(output.error).toMatchObject({ code: 'changed_checkout' })
+    expect(output.error!.message).toBe('The planner command changed README.md, src/new.js, src/other.js in the checkout; Converge put the checkout back as it was and did not read its plan')
+    expect(output.raw).toBeUndefined()
+    expect(output.notes[0]).toBe('planner command: stopped at attempt 1, which changed the checkout (put back as it was); a planner may only write $CONVERGE_PLAN_FILE')
+
+    expect(await status()).toBe(before)
+    expect((await runGit(['rev-parse', 'HEAD'], { cwd: repoDir })).stdout).toBe(head)
+    expect(await readFile(join(repoDir, 'README.md'), 'utf8')).toBe('# project\n\nSlug helpers.\n')
+    expect(existsSync(join(repoDir, 'src', 'new.js'))).toBe(false)
+    expect(await readFile(join(repoDir, 'src', 'slug.js'), 'utf8')).toBe('export const slug = (s) => s.trim().toLowerCase()\n')
+    expect((await runGit(['show', ':src/slug.js'], { cwd: repoDir })).stdout).toBe('export const slug = (s) => s.trim()\n')
+  })
+
+  it("puts back the repository's config and hooks a planner planted, before any git command could run them", async () => {
+    const marker = join(dir, 'planted.log')
+    const config = await readFile(join(repoDir, '.git', 'config'), 'utf8')
+    const output = await commandPlan(ISSUE, options('plant', { plannerEnv: { STEPS: 'plant', PLANNER_LOG: log, PLANTED_MARKER: marker } }))
+    expect(output.attempts.map((a) => a.outcome)).toEqual(['changed_checkout'])
+    expect(output.error!.message).toBe('The planner command changed .git/config, .git/hooks/post-checkout in the checkout; Converge put the checkout back as it was and did not read its plan')
+    expect(await readFile(join(repoDir, '.git', 'config'), 'utf8')).toBe(config)
+    expect(existsSync(join(repoDir, '.git', 'hooks', 'post-checkout'))).toBe(false)
+    // Neither ran, in the guard's git commands or in a checkout made afterwards.
+    await runGit(['checkout', '-q', '-b', 'after-planning'], { cwd: repoDir })
+    await runGit(['status'], { cwd: repoDir })
+    expect(existsSync(marker)).toBe(false)
+  })
+
+  it('puts back a commit a shell-template planner made, and records the attempt on the state branch', async () => {
+    const command = `printf 'pwned\\n' >> README.md && git -c user.name=x -c user.email=x@example.com commit -qam pwned && node ${script}`
+    const { output, result } = await pipelinePlan(store, ISSUE, 'command', '2026-02-01T00:00:00Z', undefined, { command: options('good', { command }) })
+    expect(output.attempts!.map((a) => a.outcome)).toEqual(['changed_checkout'])
+    expect(output.error!.message).toMatch(/^The planner command moved HEAD and changed README.md in the checkout/)
+    expect((await runGit(['log', '--format=%s'], { cwd: repoDir })).stdout.trim()).toBe('initial')
+    expect((await runGit(['status', '--porcelain'], { cwd: repoDir })).stdout).toBe('')
+    expect(result.issueState.status).toBe('failed')
+    expect(result.issueState.plan_attempts!.map((a) => [a.outcome, a.errors])).toEqual([['changed_checkout', [`(root): ${output.error!.message}`]]])
+  })
+
   it('kills a hanging command and what it started at the timeout', async () => {
     const pidFile = join(dir, 'grandchild.pid')
     const started = Date.now()
-    const output = await commandPlan(ISSUE, options('hang', { maxIterations: 1, timeoutMs: 1500, killGraceMs: 200, executorEnv: { STEPS: 'hang', PLANNER_LOG: log, PID_FILE: pidFile } }))
+    const output = await commandPlan(ISSUE, options('hang', { maxIterations: 1, timeoutMs: 1500, killGraceMs: 200, plannerEnv: { STEPS: 'hang', PLANNER_LOG: log, PID_FILE: pidFile } }))
     expect(Date.now() - started).toBeLessThan(10_000)
     expect(output.attempts).toEqual([expect.objectContaining({ outcome: 'no_plan', timed_out: true, exit_code: null })])
     expect(output.error!.message).toContain('was stopped at its time limit of 1.5 s')
@@ -312,7 +379,7 @@ describe('the command planner (real processes)', () => {
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 500)
     await expect(pipelinePlan(store, ISSUE, 'command', '2026-02-01T00:00:00Z', undefined, {
-      command: options('hang', { signal: controller.signal, killGraceMs: 200, executorEnv: { STEPS: 'hang', PLANNER_LOG: log, PID_FILE: join(dir, 'pid') } }),
+      command: options('hang', { signal: controller.signal, killGraceMs: 200, plannerEnv: { STEPS: 'hang', PLANNER_LOG: log, PID_FILE: join(dir, 'pid') } }),
     })).rejects.toBeInstanceOf(PlanningCancelled)
     expect(await countCommits(state, store.branch)).toBe(0)
   })

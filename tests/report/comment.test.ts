@@ -107,3 +107,22 @@ describe('the job summary', () => {
     expect(renderJobSummary(report).length).toBeGreaterThan(renderIssueComment(report).length)
   })
 })
+
+describe('what Converge did about credentials, under the headline', () => {
+  it('shows each security note as a warning in the comment, the check run and the job summary, secrets masked', async () => {
+    const { renderCheckRun } = await import('../../src/report/check-run.js')
+    const report: RunReport = {
+      ...fx.converged(),
+      security: ['Removed the token actions/checkout persisted before running commands (the Authorization header http.https://github.com/.extraheader in .git/config); nothing is restored. Set persist-credentials: false on actions/checkout to silence this.'],
+      secrets: ['ghs_secretInANote0123'],
+    }
+    report.security!.push('Found credentials outside the checkout: ghs_secretInANote0123 in ~/.gitconfig.')
+    for (const text of [renderIssueComment(report), renderJobSummary(report), renderCheckRun(report).summary]) {
+      const lines = text.split('\n')
+      const headline = lines.indexOf(report.headline!)
+      expect(lines[headline + 2]).toBe(`> ⚠️ ${report.security![0]}`)
+      expect(text).toContain('> ⚠️ Found credentials outside the checkout: *** in ~/.gitconfig.')
+      expect(text).not.toContain('ghs_secretInANote0123')
+    }
+  })
+})

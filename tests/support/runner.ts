@@ -51,6 +51,8 @@ export interface RunActionOptions {
    * action may end on its own, and the group is SIGKILLed only at the timeout or once the action has exited.
    */
   killSignal?: NodeJS.Signals
+  /** Runs after the checkout and before the action, like a step before Converge's (persisting credentials, say). */
+  prepare?: (paths: RunnerPaths) => Promise<void>
 }
 
 export interface ActionRun {
@@ -216,6 +218,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     const ref = eventRef(event, gh.state.repository.defaultBranch)
     await prepareFiles(paths, event)
     const sha = await checkout(gh, ref, paths)
+    await options.prepare?.(paths)
     const env = runnerEnv({
       paths,
       apiUrl: gh.url,

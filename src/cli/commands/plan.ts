@@ -49,7 +49,7 @@ export async function planCommand(args: PlanArgs, io: CliIo): Promise<number> {
           workDir: resolve(tmpdir(), 'converge'),
           maxIterations: args.maxIterations ?? 3,
           timeoutMs: (args.timeoutMinutes ?? 15) * 60_000,
-          executorEnv: {},
+          plannerEnv: {},
           secrets: [],
           ...(args.signal ? { signal: args.signal } : {}),
         },
