@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { canonicalTaskId } from './ids.js'
+import { verificationFromEntries } from '../plan/verification.js'
 import {
   EFFORTS, FILE_ACTIONS, PRIORITIES, TASK_ACTIONS, TASK_TYPES,
   lenientEnum, quoteInput, stringList,
@@ -129,6 +130,9 @@ const PriorityInput = z.union([
   lenientEnum(PRIORITIES, { urgent: 'critical', p0: 'critical', p1: 'high', p2: 'medium', p3: 'low', normal: 'medium' }),
 ])
 
+/** A dependency as written: a task id, or a bare number (Taskmaster's `dependencies: [1, 2]`) read as `T<n>`. */
+const DependencyInput = z.union([z.string(), z.number().int().positive().transform((n) => `T${n}`)])
+
 const TaskInputObject = z.looseObject({
   id: TaskIdInput,
   title: nonEmpty,
@@ -144,7 +148,10 @@ const TaskInputObject = z.looseObject({
   test: TestInput.optional(),
   convergence: ConvergenceInput.optional(),
   acceptance: AcceptanceInput.optional(),
-  depends_on: z.array(z.string()).optional(),
+  depends_on: z.array(DependencyInput).optional(),
+  /** CCW's docs example and Taskmaster write `dependencies`; CCW's task JSON nests `context.depends_on`. */
+  dependencies: z.array(DependencyInput).optional(),
+  context: z.looseObject({ depends_on: z.array(DependencyInput).optional() }).optional(),
   estimated_minutes: z.number().positive().optional(),
   evidence: stringList().optional(),
   source: TaskSourceSchema.optional(),
@@ -182,10 +189,12 @@ function normaliseTask(t: ParsedTask): Task {
     test: { commands: t.test?.commands ?? [], unit: t.test?.unit ?? [], integration: t.test?.integration ?? [] },
     convergence: {
       criteria: unique([...(t.convergence?.criteria ?? []), ...(t.acceptance?.criteria ?? [])]),
-      verification: unique([...(t.convergence?.verification ?? []), ...(t.acceptance?.verification ?? [])]).join('\n'),
+      verification: verificationFromEntries(unique([...(t.convergence?.verification ?? []), ...(t.acceptance?.verification ?? [])])),
       definition_of_done: t.convergence?.definition_of_done ?? '',
     },
-    depends_on: unique((t.depends_on ?? []).map((d) => canonicalTaskId(d) ?? d)),
+    // Every way a plan states a dependency is read: a dependency is never dropped.
+    depends_on: unique([...(t.depends_on ?? []), ...(t.dependencies ?? []), ...(t.context?.depends_on ?? [])]
+      .map((d) => canonicalTaskId(d) ?? d)),
     ...(t.estimated_minutes !== undefined ? { estimated_minutes: t.estimated_minutes } : {}),
     evidence: t.evidence ?? [],
     ...(t.source !== undefined ? { source: t.source } : {}),

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { TaskInputSchema } from '../../src/model/task.js'
+import { analyseDag } from '../../src/plan/dag.js'
+import { verificationEntries } from '../../src/plan/verification.js'
+
+// Task shapes written from CCW's (catlog22/Claude-Code-Workflow) and Taskmaster's schemas, not copied.
+
+describe('verification written as an array', () => {
+  it('judges each entry on its own: two bare commands both run', () => {
+    const task = TaskInputSchema.parse({
+      id: 'T1', title: 'Fix token refresh',
+      convergence: { criteria: ['Token refreshes'], verification: ['npm test -- token', 'npx tsc --noEmit'] },
+    })
+    expect(verificationEntries(task).map((e) => [e.kind, e.command ?? e.text])).toEqual([
+      ['command', 'npm test -- token'],
+      ['command', 'npx tsc --noEmit'],
+    ])
+  })
+
+  it('keeps Manual: entries and prose manual next to a command', () => {
+    const task = TaskInputSchema.parse({
+      id: 'T1', title: 'Fix token refresh',
+      acceptance: { criteria: ['ok'], verification: ['npm test', 'Manual: log in twice', 'Check the console is quiet'] },
+    })
+    expect(verificationEntries(task).map((e) => e.kind)).toEqual(['command', 'manual', 'manual'])
+  })
+
+  it('leaves a single text as written (one multi-line text keeps the one-line rule)', () => {
+    const task = TaskInputSchema.parse({
+      id: 'T1', title: 'x', convergence: { verification: 'npm test\nnpx tsc --noEmit' },
+    })
+    expect(task.convergence.verification).toBe('npm test\nnpx tsc --noEmit')
+  })
+})
+
+describe('dependencies are never dropped', () => {
+  const tasks = (extra: Record<string, unknown>) => [
+    TaskInputSchema.parse({ id: 'T1', title: 'Add the model', files: [{ path: 'a.ts' }] }),
+    TaskInputSchema.parse({ id: 'T2', title: 'Use the model', files: [{ path: 'b.ts' }], ...extra }),
+  ]
+
+  it.each([
+    ['depends_on', { depends_on: ['T1'] }],
+    ['dependencies (CCW docs, Taskmaster)', { dependencies: ['T1'] }],
+    ['numeric dependencies (Taskmaster)', { dependencies: [1] }],
+    ['context.depends_on (CCW task JSON)', { context: { depends_on: ['TASK-001'] } }],
+  ])('%s orders the waves', (_name, extra) => {
+    const list = tasks(extra)
+    expect(list[1]!.depends_on).toEqual(['T1'])
+    expect(analyseDag(list).waves).toEqual([['T1'], ['T2']])
+  })
+})
