@@ -97,10 +97,15 @@ const ImplementationStepInput = z.union([
   }),
 ])
 
+/** CCW writes `test.commands` also as an object of named commands (`{ "unit": "npm test" }`): its values, in order. */
+const CommandsInput = z.union([stringList(), z.record(z.string(), z.string()).transform((o) => Object.values(o))])
+
 const TestInput = z.object({
-  commands: stringList().optional(),
+  commands: CommandsInput.optional(),
   unit: stringList().optional(),
   integration: stringList().optional(),
+  /** Kept as manual verification steps, never run. */
+  manual_checks: stringList().optional(),
 })
 
 const ConvergenceInput = z.object({
@@ -110,10 +115,20 @@ const ConvergenceInput = z.object({
 })
 
 /** `solution-schema.md`: `acceptance: { criteria[], verification[] }`. */
-const AcceptanceInput = z.object({
-  criteria: stringList().optional(),
-  verification: stringList().optional(),
-})
+const AcceptanceInput = z.union([
+  z.object({
+    criteria: stringList().optional(),
+    verification: stringList().optional(),
+    manual_checks: stringList().optional(),
+  }),
+  // CCW's lite-plan form: `acceptance: ["criterion", …]`.
+  z.array(z.string()).transform((criteria) => ({ criteria, verification: undefined, manual_checks: undefined })),
+])
+
+/** A manual check as a verification entry: marked `Manual:` so it is listed and never run. */
+function manualStep(check: string): string {
+  return /^manual\s*:/i.test(check.trim()) ? check.trim() : `Manual: ${check.trim()}`
+}
 
 const TaskIdInput = z.string().meta({ description: 'T1, T2, … (TASK-001 is read as T1)' }).transform((raw, ctx) => {
   const id = canonicalTaskId(raw)
@@ -137,10 +152,16 @@ const TaskInputObject = z.looseObject({
   id: TaskIdInput,
   title: nonEmpty,
   action: lenientEnum(TASK_ACTIONS).optional(),
-  type: lenientEnum(TASK_TYPES, { bugfix: 'fix', bug: 'fix', test: 'testing', tests: 'testing', feat: 'feature' }).optional(),
+  type: lenientEnum(TASK_TYPES, {
+    bugfix: 'fix', bug: 'fix', test: 'testing', tests: 'testing', feat: 'feature',
+    // CCW's task types outside Converge's five.
+    infrastructure: 'enhancement', infra: 'enhancement', docs: 'enhancement', documentation: 'enhancement',
+    chore: 'enhancement', config: 'enhancement', performance: 'enhancement', security: 'fix',
+  }).optional(),
   priority: PriorityInput.optional(),
-  effort: lenientEnum(EFFORTS, { s: 'small', m: 'medium', l: 'large' }).optional(),
-  scope: z.string().optional(),
+  effort: lenientEnum(EFFORTS, { s: 'small', m: 'medium', l: 'large', xlarge: 'large', xl: 'large', 'x-large': 'large' }).optional(),
+  /** CCW allows `scope` as a list of paths or areas. */
+  scope: z.union([z.string(), z.array(z.string()).transform((a) => a.join(', '))]).optional(),
   description: z.string().optional(),
   files: z.array(FileChangeInput).optional(),
   modification_points: z.array(ModificationPointInput).optional(),
@@ -189,7 +210,11 @@ function normaliseTask(t: ParsedTask): Task {
     test: { commands: t.test?.commands ?? [], unit: t.test?.unit ?? [], integration: t.test?.integration ?? [] },
     convergence: {
       criteria: unique([...(t.convergence?.criteria ?? []), ...(t.acceptance?.criteria ?? [])]),
-      verification: verificationFromEntries(unique([...(t.convergence?.verification ?? []), ...(t.acceptance?.verification ?? [])])),
+      verification: verificationFromEntries(unique([
+        ...(t.convergence?.verification ?? []),
+        ...(t.acceptance?.verification ?? []),
+        ...[...(t.test?.manual_checks ?? []), ...(t.acceptance?.manual_checks ?? [])].map(manualStep),
+      ])),
       definition_of_done: t.convergence?.definition_of_done ?? '',
     },
     // Every way a plan states a dependency is read: a dependency is never dropped.

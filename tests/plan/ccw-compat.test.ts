@@ -50,3 +50,29 @@ describe('dependencies are never dropped', () => {
     expect(analyseDag(list).waves).toEqual([['T1'], ['T2']])
   })
 })
+
+describe('CCW task variants', () => {
+  it('reads acceptance as an array, xlarge effort, CCW types, scope and test.commands objects, manual checks', () => {
+    const task = TaskInputSchema.parse({
+      id: 'T1', title: 'Set up the CI cache', type: 'infrastructure', effort: 'xlarge',
+      scope: ['src/ci', '.github/workflows'],
+      acceptance: ['Cache is restored on the second run'],
+      test: { commands: { unit: 'npm test -- cache', types: 'npx tsc --noEmit' }, manual_checks: ['Open the Actions log'] },
+    })
+    expect(task).toMatchObject({ type: 'enhancement', effort: 'large', scope: 'src/ci, .github/workflows' })
+    expect(task.convergence.criteria).toEqual(['Cache is restored on the second run'])
+    expect(verificationEntries(task).map((e) => [e.kind, e.command ?? e.text])).toEqual([
+      ['command', 'npm test -- cache'],
+      ['command', 'npx tsc --noEmit'],
+      ['manual', 'Manual: Open the Actions log'],
+    ])
+  })
+
+  it('keeps acceptance.manual_checks as manual steps', () => {
+    const task = TaskInputSchema.parse({
+      id: 'T1', title: 'x', type: 'docs',
+      acceptance: { criteria: ['ok'], verification: ['npm run docs'], manual_checks: ['Read the page'] },
+    })
+    expect(verificationEntries(task).map((e) => e.kind)).toEqual(['command', 'manual'])
+  })
+})
