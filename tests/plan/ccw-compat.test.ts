@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { TaskInputSchema } from '../../src/model/task.js'
 import { analyseDag } from '../../src/plan/dag.js'
 import { verificationEntries } from '../../src/plan/verification.js'
+import { parseSolution } from '../../src/plan/read.js'
 
 // Task shapes written from CCW's (catlog22/Claude-Code-Workflow) and Taskmaster's schemas, not copied.
 
@@ -74,5 +75,34 @@ describe('CCW task variants', () => {
       acceptance: { criteria: ['ok'], verification: ['npm run docs'], manual_checks: ['Read the page'] },
     })
     expect(verificationEntries(task).map((e) => e.kind)).toEqual(['command', 'manual'])
+  })
+})
+
+describe('an unknown field that looks like a dependency is an error', () => {
+  const plan = (extra: Record<string, unknown>) => ({
+    id: 'SOL-ISS-1-1', issue_id: 'ISS-1', description: 'Two steps',
+    tasks: [
+      { id: 'T1', title: 'Add the model', convergence: { criteria: ['ok'], verification: 'npm test' } },
+      { id: 'T2', title: 'Use the model', convergence: { criteria: ['ok'], verification: 'npm test' }, ...extra },
+    ],
+  })
+
+  it.each([
+    ['by name', { prerequisites: ['T1'] }],
+    ['by holding task ids', { runs_after_tasks: ['T1'] }],
+    ['by holding task ids under any name', { parents: ['T1'] }],
+  ])('%s', (_name, extra) => {
+    const result = parseSolution(plan(extra))
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.errors[0]).toMatchObject({ code: 'unread_dependency', hint: expect.stringContaining('Did you mean "depends_on"?') })
+  })
+
+  it('reads dependencies and keeps other unknown fields as remarks', () => {
+    const result = parseSolution(plan({ dependencies: ['T1'], notes: 'x' }))
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.solution.tasks[1]!.depends_on).toEqual(['T1'])
+    expect(result.warnings.map((w) => w.path)).toEqual(['tasks[1].notes'])
   })
 })

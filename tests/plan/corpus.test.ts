@@ -133,11 +133,11 @@ const CASES: Record<string, Case> = {
     gate: 'fail',
     errors: [{ code: 'invalid_type', path: 'tasks[1].depends_on', message: 'Expected array, got string "T1"' }],
   },
+  // A misspelt dependency field is an error, never a remark: the dependency would be lost (issue 17).
   'unknown-field-depend-on.json': {
-    gate: 'pass',
+    gate: 'fail',
+    errors: [{ code: 'unread_dependency', path: 'tasks[1].depend_on', message: 'Field "depend_on" looks like a dependency list but is not read' }],
     warnings: [{ path: 'tasks[1].depend_on', fix: 'Did you mean "depends_on"?' }],
-    findings: [],
-    score: 1,
   },
 
   // The dependency graph.
