@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ISSUE_ID, SOLUTION_ID } from './ids.js'
 import { LEVELS, lenientEnum, stringList } from './enums.js'
-import { TaskInputSchema, TaskSchema, type Task } from './task.js'
+import { TaskInputSchema, TaskSchema, withCanonicalTaskIds, type Task } from './task.js'
 
 export const AnalysisSchema = z.object({
   risk: z.enum(LEVELS).optional(),
@@ -81,7 +81,7 @@ export const SolutionInputSchema = z
       description: s.description,
       strategy_type: s.strategy_type?.toLowerCase() ?? inferStrategy(s.tasks),
       ...(s.created_at !== undefined ? { created_at: s.created_at } : {}),
-      tasks: s.tasks,
+      tasks: withCanonicalTaskIds(s.tasks),
       ...(s.exploration_context
         ? {
             exploration_context: {

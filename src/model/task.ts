@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { canonicalTaskId } from './ids.js'
+import { canonicalTaskId, FOREIGN_TASK_ID } from './ids.js'
 import { verificationFromEntries } from '../plan/verification.js'
 import {
   EFFORTS, FILE_ACTIONS, PRIORITIES, TASK_ACTIONS, TASK_TYPES,
@@ -131,7 +131,7 @@ function manualStep(check: string): string {
 }
 
 const TaskIdInput = z.string().meta({ description: 'T1, T2, … (TASK-001 is read as T1)' }).transform((raw, ctx) => {
-  const id = canonicalTaskId(raw)
+  const id = canonicalTaskId(raw) ?? (FOREIGN_TASK_ID.test(raw.trim()) ? raw.trim() : undefined)
   if (!id) {
     ctx.addIssue({ code: 'custom', message: `${quoteInput(raw)} is not a task id`, input: raw })
     return z.NEVER
@@ -224,6 +224,23 @@ function normaliseTask(t: ParsedTask): Task {
     evidence: t.evidence ?? [],
     ...(t.source !== undefined ? { source: t.source } : {}),
   }
+}
+
+/**
+ * Tasks with canonical ids: when any id is not `T<n>` (CCW's `IMPL-001`, `L0`…), every task is renumbered
+ * `T1…Tn` in plan order, its dependencies follow, and the id it was written with is kept in
+ * `source.original_id`. Duplicate ids are left as written, for the graph check to report.
+ */
+export function withCanonicalTaskIds(tasks: Task[]): Task[] {
+  if (tasks.every((t) => /^T\d+$/.test(t.id))) return tasks
+  if (new Set(tasks.map((t) => t.id)).size !== tasks.length) return tasks
+  const renamed = new Map(tasks.map((t, i) => [t.id, `T${i + 1}`]))
+  return tasks.map((t) => ({
+    ...t,
+    id: renamed.get(t.id)!,
+    depends_on: t.depends_on.map((d) => renamed.get(d) ?? d),
+    source: { ...t.source, original_id: t.source?.original_id ?? t.id },
+  }))
 }
 
 type FileInput = z.output<typeof FileChangeInput>

@@ -106,3 +106,33 @@ describe('an unknown field that looks like a dependency is an error', () => {
     expect(result.warnings.map((w) => w.path)).toEqual(['tasks[1].notes'])
   })
 })
+
+describe("CCW's task ids", () => {
+  it.each([
+    [['IMPL-001', 'IMPL-002', 'IMPL-003']],
+    [['FIX-001', 'FIX-002', 'FIX-003']],
+    [['FIX1', 'FIX2', 'FIX3']],
+    [['L0', 'L1', 'L2']],
+    [['IMPL-001.1', 'IMPL-001.2', 'IMPL-001.3']],
+  ])('%j are renumbered T1…T3 with their dependencies and original ids', (ids) => {
+    const result = parseSolution({
+      id: 'SOL-ISS-1-1', issue_id: 'ISS-1', description: 'Three steps',
+      tasks: ids.map((id, i) => ({
+        id, title: `Step ${i + 1}`, files: [{ path: `f${i}.ts` }],
+        convergence: { criteria: ['ok'], verification: 'npm test' },
+        ...(i > 0 ? { depends_on: [ids[i - 1]] } : {}),
+      })),
+    })
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    const tasks = result.solution.tasks
+    expect(tasks.map((t) => [t.id, t.depends_on, t.source?.original_id])).toEqual([
+      ['T1', [], ids[0]], ['T2', ['T1'], ids[1]], ['T3', ['T2'], ids[2]],
+    ])
+    expect(analyseDag(tasks).waves).toEqual([['T1'], ['T2'], ['T3']])
+  })
+})
+
+it('reads T-006 as T6, as TASK-006 is', () => {
+  expect(TaskInputSchema.parse({ id: 'T-006', title: 'x', depends_on: ['T-005'] })).toMatchObject({ id: 'T6', depends_on: ['T5'] })
+})
