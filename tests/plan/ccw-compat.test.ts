@@ -136,3 +136,18 @@ describe("CCW's task ids", () => {
 it('reads T-006 as T6, as TASK-006 is', () => {
   expect(TaskInputSchema.parse({ id: 'T-006', title: 'x', depends_on: ['T-005'] })).toMatchObject({ id: 'T6', depends_on: ['T5'] })
 })
+
+describe("CCW's solution ids", () => {
+  const task = { id: 'T1', title: 'Fix it', convergence: { criteria: ['ok'], verification: 'npm test' } }
+  it.each([
+    ['SOL-GH-123-a7x9', undefined, 'SOL-ISS-123-1', 'SOL-GH-123-a7x9'],
+    ['SOL-GH-123-a7x9', 'GH-123', 'SOL-ISS-123-1', 'SOL-GH-123-a7x9'],
+    ['SOL-ISS-42-2', undefined, 'SOL-ISS-42-2', undefined],
+  ])('%s (issue_id %s) is read as %s', (id, issue, canonical, original) => {
+    const result = parseSolution({ id, ...(issue ? { issue_id: issue } : {}), description: 'x', tasks: [task] })
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.solution).toMatchObject({ id: canonical, issue_id: `ISS-${/\d+/.exec(canonical)![0]}` })
+    expect(result.solution.original_id).toBe(original)
+  })
+})
