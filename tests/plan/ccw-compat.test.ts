@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { TaskInputSchema } from '../../src/model/task.js'
 import { analyseDag } from '../../src/plan/dag.js'
 import { verificationEntries } from '../../src/plan/verification.js'
 import { parseSolution } from '../../src/plan/read.js'
+import { analysePlanText } from '../../src/plan/analyse.js'
 
 // Task shapes written from CCW's (catlog22/Claude-Code-Workflow) and Taskmaster's schemas, not copied.
 
@@ -149,5 +151,23 @@ describe("CCW's solution ids", () => {
     if (!result.ok) return
     expect(result.solution).toMatchObject({ id: canonical, issue_id: `ISS-${/\d+/.exec(canonical)![0]}` })
     expect(result.solution.original_id).toBe(original)
+  })
+})
+
+describe('Taskmaster tasks.json', () => {
+  const tagged = readFileSync(new URL('../fixtures/ccw-compat/taskmaster-tagged.json', import.meta.url), 'utf8')
+
+  it.each([
+    ['tagged', tagged],
+    ['untagged', JSON.stringify(JSON.parse(tagged).master)],
+  ])('%s: tasks, dependencies and commands are read, and the dependency orders the waves', (_form, text) => {
+    const analysis = analysePlanText(text, 7)
+    expect(analysis.errors).toEqual([])
+    const solution = analysis.solution!
+    expect(solution).toMatchObject({ id: 'SOL-ISS-7-1', issue_id: 'ISS-7' })
+    expect(solution.tasks.map((t) => [t.id, t.depends_on, t.priority])).toEqual([['T1', [], 'high'], ['T2', ['T1'], 'medium']])
+    expect(solution.tasks[0]!.implementation.map((s) => s.step)).toEqual(['1.1', '1.2'])
+    expect(solution.tasks.flatMap((t) => verificationEntries(t).map((e) => e.command))).toEqual(['npm test -- session', 'npm test -- login'])
+    expect(analysis.dag!.waves).toEqual([['T1'], ['T2']])
   })
 })
