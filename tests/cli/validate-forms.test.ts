@@ -67,3 +67,21 @@ describe('converge validate reads the plan forms people bring', () => {
     expect(code).toBe(0)
   })
 })
+
+describe('converge plan with a rejected plan', () => {
+  it('does not name a plan.json it did not write', async () => {
+    const { busyWorkingRepo } = await import('../support/temp-repos.js')
+    const repo = await busyWorkingRepo()
+    const dir = await mkdtemp(join(tmpdir(), 'converge-rejected-'))
+    try {
+      const issue = join(dir, 'issue-9.md')
+      await writeFile(issue, '# Broken plan\n\n```json\n{ "id": "SOL-ISS-9-1", "description": "x", "tasks": [ { "id": "T1" } ] }\n```\n')
+      const { out } = await cli('plan', '--issue-file', issue, '--number', '9', '--repo', repo.dir, '--planner', 'explicit')
+      expect(out).toMatch(/State: converge\/state @ [0-9a-f]{12} \(plan rejected, not written/)
+      expect(out).not.toContain('plan.json')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+      await repo.cleanup()
+    }
+  })
+})
