@@ -171,3 +171,25 @@ describe('Taskmaster tasks.json', () => {
     expect(analysis.dag!.waves).toEqual([['T1'], ['T2']])
   })
 })
+
+describe('gate rule: a plan no command will verify cannot pass', () => {
+  const plan = (verification: string[]) => JSON.stringify({
+    id: 'SOL-ISS-3-1', description: 'Document the login flow', analysis: { risk: 'low', impact: 'low', complexity: 'low' },
+    tasks: [{
+      id: 'T1', title: 'Document the login flow', description: 'Write docs/login.md',
+      implementation: [{ step: '1', description: 'Write the page', actions: ['Describe each step'] }],
+      files: [{ path: 'docs/login.md', action: 'create', changes: ['The login flow, step by step'] }],
+      convergence: { criteria: ['docs/login.md describes the three login steps'], verification, definition_of_done: 'People can follow the page' },
+    }],
+  })
+
+  it('manual only: at most review, with the finding', () => {
+    const analysis = analysePlanText(plan(['Manual: read the page', 'Ask a colleague to follow it']))
+    expect(analysis.gate).toBe('review')
+    expect(analysis.quality!.findings.map((f) => f.message)).toContain('Nothing will be verified by a command: every verification is manual')
+  })
+
+  it('with a command: passes', () => {
+    expect(analysePlanText(plan(['test -f docs/login.md', 'Manual: read the page'])).gate).toBe('pass')
+  })
+})

@@ -238,6 +238,7 @@ const CASES: Record<string, Case> = {
     gate: 'review', score: 0.7,
     findings: [
       { rule: 'no-runnable-verification', severity: 'high', path: 'tasks[0].convergence.verification' },
+      { rule: 'no-command-verification', severity: 'high', path: 'tasks' },
       { rule: 'vague-criterion', severity: 'medium', path: 'tasks[0].convergence.criteria[0]', value: 'Performance is good' },
       { rule: 'technical-definition-of-done', severity: 'low', path: 'tasks[0].convergence.definition_of_done', value: 'jest passes' },
     ],
@@ -250,6 +251,7 @@ const CASES: Record<string, Case> = {
       { rule: 'no-guidance', severity: 'high', path: 'tasks[0].implementation' },
       { rule: 'no-runnable-verification', severity: 'high', path: 'tasks[1].convergence.verification' },
       { rule: 'no-guidance', severity: 'high', path: 'tasks[1].implementation' },
+      { rule: 'no-command-verification', severity: 'high', path: 'tasks' },
       { rule: 'vague-criterion', severity: 'medium', path: 'tasks[0].convergence.criteria[0]', value: '登录正常' },
       dod('tasks[0]'),
       { rule: 'no-files', severity: 'low', path: 'tasks[0].files' },
