@@ -40,6 +40,7 @@ Options:
   --max-errors <n>        execute: stop after this many failed tasks (default: 3)
   --retry <ids|failed>    execute: run these recorded tasks again (T1,T3 or failed)
   --json                  validate: print the report as JSON
+  --all                   validate: every solution of a .jsonl file (one solution per line)
   --keep                  demo: keep the temporary directory
   -h, --help              Show this help`
 
@@ -65,6 +66,7 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string, sig
       'max-errors': { type: 'string', default: '3' },
       retry: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      all: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -79,7 +81,7 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string, sig
     case 'demo':
       return demoCommand({ packageRoot, keep: values.keep }, io)
     case 'validate':
-      return validateCommand({ positionals: rest, json: values.json }, io)
+      return validateCommand({ positionals: rest, json: values.json, all: values.all, ...(number !== undefined ? { number } : {}) }, io)
     case 'plan':
       return planCommand(
         {

@@ -2,8 +2,17 @@
 
 export const ISSUE_ID = /^ISS-(\d+)$/
 export const SOLUTION_ID = /^SOL-ISS-(\d+)-(\d+)$/
+/** CCW's `SOL-{issue-id}-{uid}` (`SOL-GH-123-a7x9`, `SOL-123-1`): read, written `SOL-ISS-<n>-1` with the original kept. */
+export const FOREIGN_SOLUTION_ID = /^SOL-(?:ISS-|GH-|ISSUE-)?(\d+)-([A-Za-z0-9]{1,32})$/i
+/** An issue id as CCW and people write it: `ISS-42`, `GH-42`, `42`. */
+export const FOREIGN_ISSUE_ID = /^(?:ISS-|GH-|ISSUE-)?(\d+)$/i
 /** `T1` is canonical; `TASK-001` (analyze-with-file) is read as `T1`. */
-const TASK_ID_VARIANT = /^(?:T|TASK-?)0*(\d{1,7})$/i
+const TASK_ID_VARIANT = /^(?:T-?|TASK-?)0*(\d{1,7})$/i
+/**
+ * Any other task id CCW writes (`IMPL-001`, `FIX-001`, `FIX1`, `L0`, `IMPL-001.3`): read, then renumbered
+ * `T1…Tn` in plan order with the original kept in `source.original_id`.
+ */
+export const FOREIGN_TASK_ID = /^[A-Za-z]{1,12}[-_]?\d{1,7}(?:\.\d{1,7})*$/
 
 export function issueId(number: number): string {
   return `ISS-${number}`

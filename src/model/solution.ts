@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { ISSUE_ID, SOLUTION_ID } from './ids.js'
+import { FOREIGN_ISSUE_ID, FOREIGN_SOLUTION_ID, ISSUE_ID, issueId, SOLUTION_ID } from './ids.js'
 import { LEVELS, lenientEnum, stringList } from './enums.js'
-import { TaskInputSchema, TaskSchema, type Task } from './task.js'
+import { TaskInputSchema, TaskSchema, withCanonicalTaskIds, type Task } from './task.js'
 
 export const AnalysisSchema = z.object({
   risk: z.enum(LEVELS).optional(),
@@ -25,6 +25,8 @@ export const ApprovalSchema = z.object({
 
 export const SolutionSchema = z.object({
   id: z.string().regex(SOLUTION_ID),
+  /** The id the plan was written with, when it was not `SOL-ISS-<n>-<n>` (CCW's `SOL-GH-123-a7x9`). */
+  original_id: z.string().optional(),
   issue_id: z.string().regex(ISSUE_ID),
   description: z.string().min(1),
   strategy_type: z.string(),
@@ -62,8 +64,9 @@ const AnalysisInput = z.object({
 
 export const SolutionInputSchema = z
   .looseObject({
-    id: z.string().regex(SOLUTION_ID, 'expected SOL-ISS-<issue>-<seq>, e.g. SOL-ISS-42-1'),
-    issue_id: z.string().regex(ISSUE_ID, 'expected ISS-<issue number>, e.g. ISS-42'),
+    id: z.string().regex(FOREIGN_SOLUTION_ID, 'expected SOL-ISS-<issue>-<seq>, e.g. SOL-ISS-42-1 (or CCW\'s SOL-GH-42-a7x9)'),
+    /** Optional: CCW carries the issue in the solution id (and the file name), not in a field. */
+    issue_id: z.union([z.string().regex(FOREIGN_ISSUE_ID, 'expected ISS-<issue number>, e.g. ISS-42'), z.number().int().positive()]).optional(),
     description: z.string().trim().min(1),
     strategy_type: z.string().trim().min(1).optional(),
     created_at: z.string().optional(),
@@ -76,12 +79,11 @@ export const SolutionInputSchema = z
   })
   .transform(
     (s): Solution => ({
-      id: s.id,
-      issue_id: s.issue_id,
+      ...canonicalSolutionIds(s.id, s.issue_id),
       description: s.description,
       strategy_type: s.strategy_type?.toLowerCase() ?? inferStrategy(s.tasks),
       ...(s.created_at !== undefined ? { created_at: s.created_at } : {}),
-      tasks: s.tasks,
+      tasks: withCanonicalTaskIds(s.tasks),
       ...(s.exploration_context
         ? {
             exploration_context: {
@@ -98,6 +100,15 @@ export const SolutionInputSchema = z
       ...(s.approval ? { approval: s.approval } : {}),
     }),
   )
+
+/** `SOL-ISS-<n>-<n>` and `ISS-<n>` from any accepted spelling; the issue comes from `issue_id`, else from the id. */
+function canonicalSolutionIds(id: string, issue: string | number | undefined): Pick<Solution, 'id' | 'issue_id' | 'original_id'> {
+  const fromId = Number(FOREIGN_SOLUTION_ID.exec(id)![1])
+  const issueNumber = issue === undefined ? fromId : Number(FOREIGN_ISSUE_ID.exec(String(issue))![1])
+  const issue_id = typeof issue === 'string' && ISSUE_ID.test(issue) ? issue : issueId(issueNumber)
+  if (SOLUTION_ID.test(id)) return { id, issue_id }
+  return { id: `SOL-ISS-${issueNumber}-1`, original_id: id, issue_id }
+}
 
 export type SolutionInput = z.input<typeof SolutionInputSchema>
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { canonicalTaskId } from './ids.js'
+import { canonicalTaskId, FOREIGN_TASK_ID } from './ids.js'
+import { verificationFromEntries } from '../plan/verification.js'
 import {
   EFFORTS, FILE_ACTIONS, PRIORITIES, TASK_ACTIONS, TASK_TYPES,
   lenientEnum, quoteInput, stringList,
@@ -96,10 +97,15 @@ const ImplementationStepInput = z.union([
   }),
 ])
 
+/** CCW writes `test.commands` also as an object of named commands (`{ "unit": "npm test" }`): its values, in order. */
+const CommandsInput = z.union([stringList(), z.record(z.string(), z.string()).transform((o) => Object.values(o))])
+
 const TestInput = z.object({
-  commands: stringList().optional(),
+  commands: CommandsInput.optional(),
   unit: stringList().optional(),
   integration: stringList().optional(),
+  /** Kept as manual verification steps, never run. */
+  manual_checks: stringList().optional(),
 })
 
 const ConvergenceInput = z.object({
@@ -109,13 +115,23 @@ const ConvergenceInput = z.object({
 })
 
 /** `solution-schema.md`: `acceptance: { criteria[], verification[] }`. */
-const AcceptanceInput = z.object({
-  criteria: stringList().optional(),
-  verification: stringList().optional(),
-})
+const AcceptanceInput = z.union([
+  z.object({
+    criteria: stringList().optional(),
+    verification: stringList().optional(),
+    manual_checks: stringList().optional(),
+  }),
+  // CCW's lite-plan form: `acceptance: ["criterion", …]`.
+  z.array(z.string()).transform((criteria) => ({ criteria, verification: undefined, manual_checks: undefined })),
+])
+
+/** A manual check as a verification entry: marked `Manual:` so it is listed and never run. */
+function manualStep(check: string): string {
+  return /^manual\s*:/i.test(check.trim()) ? check.trim() : `Manual: ${check.trim()}`
+}
 
 const TaskIdInput = z.string().meta({ description: 'T1, T2, … (TASK-001 is read as T1)' }).transform((raw, ctx) => {
-  const id = canonicalTaskId(raw)
+  const id = canonicalTaskId(raw) ?? (FOREIGN_TASK_ID.test(raw.trim()) ? raw.trim() : undefined)
   if (!id) {
     ctx.addIssue({ code: 'custom', message: `${quoteInput(raw)} is not a task id`, input: raw })
     return z.NEVER
@@ -129,14 +145,23 @@ const PriorityInput = z.union([
   lenientEnum(PRIORITIES, { urgent: 'critical', p0: 'critical', p1: 'high', p2: 'medium', p3: 'low', normal: 'medium' }),
 ])
 
+/** A dependency as written: a task id, or a bare number (Taskmaster's `dependencies: [1, 2]`) read as `T<n>`. */
+const DependencyInput = z.union([z.string(), z.number().int().positive().transform((n) => `T${n}`)])
+
 const TaskInputObject = z.looseObject({
   id: TaskIdInput,
   title: nonEmpty,
   action: lenientEnum(TASK_ACTIONS).optional(),
-  type: lenientEnum(TASK_TYPES, { bugfix: 'fix', bug: 'fix', test: 'testing', tests: 'testing', feat: 'feature' }).optional(),
+  type: lenientEnum(TASK_TYPES, {
+    bugfix: 'fix', bug: 'fix', test: 'testing', tests: 'testing', feat: 'feature',
+    // CCW's task types outside Converge's five.
+    infrastructure: 'enhancement', infra: 'enhancement', docs: 'enhancement', documentation: 'enhancement',
+    chore: 'enhancement', config: 'enhancement', performance: 'enhancement', security: 'fix',
+  }).optional(),
   priority: PriorityInput.optional(),
-  effort: lenientEnum(EFFORTS, { s: 'small', m: 'medium', l: 'large' }).optional(),
-  scope: z.string().optional(),
+  effort: lenientEnum(EFFORTS, { s: 'small', m: 'medium', l: 'large', xlarge: 'large', xl: 'large', 'x-large': 'large' }).optional(),
+  /** CCW allows `scope` as a list of paths or areas. */
+  scope: z.union([z.string(), z.array(z.string()).transform((a) => a.join(', '))]).optional(),
   description: z.string().optional(),
   files: z.array(FileChangeInput).optional(),
   modification_points: z.array(ModificationPointInput).optional(),
@@ -144,7 +169,10 @@ const TaskInputObject = z.looseObject({
   test: TestInput.optional(),
   convergence: ConvergenceInput.optional(),
   acceptance: AcceptanceInput.optional(),
-  depends_on: z.array(z.string()).optional(),
+  depends_on: z.array(DependencyInput).optional(),
+  /** CCW's docs example and Taskmaster write `dependencies`; CCW's task JSON nests `context.depends_on`. */
+  dependencies: z.array(DependencyInput).optional(),
+  context: z.looseObject({ depends_on: z.array(DependencyInput).optional() }).optional(),
   estimated_minutes: z.number().positive().optional(),
   evidence: stringList().optional(),
   source: TaskSourceSchema.optional(),
@@ -182,14 +210,37 @@ function normaliseTask(t: ParsedTask): Task {
     test: { commands: t.test?.commands ?? [], unit: t.test?.unit ?? [], integration: t.test?.integration ?? [] },
     convergence: {
       criteria: unique([...(t.convergence?.criteria ?? []), ...(t.acceptance?.criteria ?? [])]),
-      verification: unique([...(t.convergence?.verification ?? []), ...(t.acceptance?.verification ?? [])]).join('\n'),
+      verification: verificationFromEntries(unique([
+        ...(t.convergence?.verification ?? []),
+        ...(t.acceptance?.verification ?? []),
+        ...[...(t.test?.manual_checks ?? []), ...(t.acceptance?.manual_checks ?? [])].map(manualStep),
+      ])),
       definition_of_done: t.convergence?.definition_of_done ?? '',
     },
-    depends_on: unique((t.depends_on ?? []).map((d) => canonicalTaskId(d) ?? d)),
+    // Every way a plan states a dependency is read: a dependency is never dropped.
+    depends_on: unique([...(t.depends_on ?? []), ...(t.dependencies ?? []), ...(t.context?.depends_on ?? [])]
+      .map((d) => canonicalTaskId(d) ?? d)),
     ...(t.estimated_minutes !== undefined ? { estimated_minutes: t.estimated_minutes } : {}),
     evidence: t.evidence ?? [],
     ...(t.source !== undefined ? { source: t.source } : {}),
   }
+}
+
+/**
+ * Tasks with canonical ids: when any id is not `T<n>` (CCW's `IMPL-001`, `L0`…), every task is renumbered
+ * `T1…Tn` in plan order, its dependencies follow, and the id it was written with is kept in
+ * `source.original_id`. Duplicate ids are left as written, for the graph check to report.
+ */
+export function withCanonicalTaskIds(tasks: Task[]): Task[] {
+  if (tasks.every((t) => /^T\d+$/.test(t.id))) return tasks
+  if (new Set(tasks.map((t) => t.id)).size !== tasks.length) return tasks
+  const renamed = new Map(tasks.map((t, i) => [t.id, `T${i + 1}`]))
+  return tasks.map((t) => ({
+    ...t,
+    id: renamed.get(t.id)!,
+    depends_on: t.depends_on.map((d) => renamed.get(d) ?? d),
+    source: { ...t.source, original_id: t.source?.original_id ?? t.id },
+  }))
 }
 
 type FileInput = z.output<typeof FileChangeInput>

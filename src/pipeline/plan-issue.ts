@@ -41,7 +41,7 @@ export async function planIssue(
 ): Promise<PlanIssueResult> {
   const analysis: PlanAnalysis = output.error
     ? { errors: [output.error], warnings: [], gate: 'fail' }
-    : analysePlan(output.raw)
+    : analysePlan(output.raw, issue.number)
   const n = issue.number
   const paths = [statePaths.runState, statePaths.issue(n), statePaths.plan(n), statePaths.events(n)]
   const bodySha = sha256(issue.body)

@@ -2,6 +2,7 @@ import type { Finding, QualityGate, QualityReport, Solution } from '../model/ind
 import { analyseDag, type DagAnalysis } from './dag.js'
 import { assessQuality } from './quality.js'
 import { parseSolution, readPlanJson } from './read.js'
+import { fromTaskmaster } from './taskmaster.js'
 import type { PlanError } from './schema-errors.js'
 
 /** Everything Converge knows about a plan before it runs anything. */
@@ -18,8 +19,12 @@ export interface PlanAnalysis {
   gate: QualityGate
 }
 
-export function analysePlan(raw: unknown): PlanAnalysis {
-  const parsed = parseSolution(raw)
+/**
+ * `issueNumber`: the issue the plan is for, when known; a Taskmaster file (which names none) is read
+ * for it (issue 0 when validating a file on its own).
+ */
+export function analysePlan(raw: unknown, issueNumber = 0): PlanAnalysis {
+  const parsed = parseSolution(fromTaskmaster(raw, issueNumber) ?? raw)
   if (!parsed.ok) return { errors: parsed.errors, warnings: parsed.warnings, gate: 'fail' }
   const { solution, warnings } = parsed
   const dag = analyseDag(solution.tasks)
@@ -29,8 +34,8 @@ export function analysePlan(raw: unknown): PlanAnalysis {
 }
 
 /** `analysePlan` for plan text (a file, a fenced block): JSON syntax errors are reported like any other error. */
-export function analysePlanText(text: string): PlanAnalysis {
+export function analysePlanText(text: string, issueNumber?: number): PlanAnalysis {
   const json = readPlanJson(text)
   if (!json.ok) return { errors: [json.error], warnings: [], gate: 'fail' }
-  return analysePlan(json.value)
+  return analysePlan(json.value, issueNumber)
 }

@@ -68,6 +68,8 @@ export function assessQuality(solution: Solution, dag: DagAnalysis): QualityRepo
       breakdown.testable_acceptance * SCORE_WEIGHTS.testable_acceptance +
       breakdown.complexity_assessed * SCORE_WEIGHTS.complexity_assessed,
   )
+  const unverified = nothingVerifiedByACommand(tasks)
+  if (unverified) report(unverified)
   const issues_by_severity = {
     critical: bySeverity.critical.length,
     high: bySeverity.high.length,
@@ -77,7 +79,7 @@ export function assessQuality(solution: Solution, dag: DagAnalysis): QualityRepo
   return {
     score,
     quality_score: Math.round(score * 100),
-    quality_gate: qualityGate(score, issues_by_severity.critical > 0),
+    quality_gate: capAtReview(qualityGate(score, issues_by_severity.critical > 0), unverified !== undefined),
     breakdown,
     findings: [...bySeverity.critical, ...bySeverity.high, ...bySeverity.medium, ...bySeverity.low],
     issues_by_severity,
@@ -88,6 +90,25 @@ export function assessQuality(solution: Solution, dag: DagAnalysis): QualityRepo
 export function qualityGate(score: number, hasCritical: boolean): QualityGate {
   if (score >= PASS_SCORE && !hasCritical) return 'pass'
   return score >= REVIEW_SCORE ? 'review' : 'fail'
+}
+
+/**
+ * Gate rule: a plan where no command will run cannot pass — nothing would check its work (at most review).
+ * Kept as one small rule: the finding, and `capAtReview` where the gate is decided.
+ */
+function nothingVerifiedByACommand(tasks: readonly Task[]): Finding | undefined {
+  if (tasks.some((t) => verificationEntries(t).some((e) => e.kind === 'command'))) return undefined
+  return {
+    rule: 'no-command-verification',
+    severity: 'high',
+    path: 'tasks',
+    message: 'Nothing will be verified by a command: every verification is manual',
+    fix: 'Give at least one task a command to run, e.g. "verification": ["npm test"] or "Run: npm test"',
+  }
+}
+
+function capAtReview(gate: QualityGate, unverified: boolean): QualityGate {
+  return unverified && gate === 'pass' ? 'review' : gate
 }
 
 interface TaskResult {

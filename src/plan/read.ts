@@ -47,8 +47,10 @@ function words(code: string): string {
 /** Validates and normalises a solution; unknown fields are kept out and reported as warnings. */
 export function parseSolution(raw: unknown): ParsedSolution {
   const warnings = unknownFieldWarnings(raw)
+  const lostDependencies = unreadDependencyFields(raw)
   const result = SolutionInputSchema.safeParse(raw, { reportInput: true })
-  if (!result.success) return { ok: false, errors: toPlanErrors(result.error.issues), warnings }
+  if (!result.success) return { ok: false, errors: [...lostDependencies, ...toPlanErrors(result.error.issues)], warnings }
+  if (lostDependencies.length) return { ok: false, errors: lostDependencies, warnings }
   return { ok: true, solution: result.data, warnings }
 }
 
@@ -64,8 +66,8 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
 
 const NESTED_KEYS: Record<string, readonly string[]> = {
   convergence: ['criteria', 'verification', 'definition_of_done'],
-  acceptance: ['criteria', 'verification'],
-  test: ['commands', 'unit', 'integration'],
+  acceptance: ['criteria', 'verification', 'manual_checks'],
+  test: ['commands', 'unit', 'integration', 'manual_checks'],
   files: ['path', 'action', 'target', 'changes', 'change'],
   modification_points: ['file', 'target', 'change', 'changes'],
 }
@@ -88,6 +90,37 @@ function unknownFieldWarnings(raw: unknown): Finding[] {
     }
   })
   return warnings
+}
+
+/** Task fields that state dependencies and are read; see `TaskInputObject`. */
+const DEPENDENCY_KEYS = ['depends_on', 'dependencies']
+/** A field name that says "this task waits for others". */
+const DEPENDENCY_NAME = /depend|prereq|requires|blocked|after|wait|predecessor|needs/i
+
+/**
+ * A dependency is never dropped in silence: an unknown task field that looks like one — by its name, or by
+ * holding ids of the plan's tasks — is an error, where other unknown fields are only a remark.
+ */
+function unreadDependencyFields(raw: unknown): PlanError[] {
+  if (!isObject(raw) || !Array.isArray(raw.tasks)) return []
+  const ids = new Set(raw.tasks.flatMap((t) => (isObject(t) && (typeof t.id === 'string' || typeof t.id === 'number') ? [String(t.id)] : [])))
+  const holdsTaskIds = (value: unknown) =>
+    Array.isArray(value) && value.length > 0 && value.every((v) => (typeof v === 'string' || typeof v === 'number') && ids.has(String(v)))
+  const errors: PlanError[] = []
+  raw.tasks.forEach((task, i) => {
+    if (!isObject(task)) return
+    for (const [key, value] of Object.entries(task)) {
+      if (TASK_KEYS.includes(key) || key === 'id') continue
+      if (!DEPENDENCY_NAME.test(key) && !holdsTaskIds(value)) continue
+      errors.push({
+        code: 'unread_dependency',
+        path: `tasks[${i}].${key}`,
+        message: `Field "${key}" looks like a dependency list but is not read; the task's dependencies would be lost`,
+        hint: `Did you mean "depends_on"? Dependencies are read from ${DEPENDENCY_KEYS.map((k) => `"${k}"`).join(', ')} and "context.depends_on"`,
+      })
+    }
+  })
+  return errors
 }
 
 function checkKeys(obj: Record<string, unknown>, known: readonly string[], at: string, out: Finding[], taskId?: string) {

@@ -107,6 +107,23 @@ function looksLikeCommand(line: string): boolean {
   return KNOWN_TOOLS.has(program) || SCRIPT_PATH.test(program)
 }
 
+/**
+ * The canonical `convergence.verification` text of a verification written as an array: each entry is judged
+ * on its own, so a bare command among several (`["npm test -- token", "npx tsc --noEmit"]`) is marked
+ * `Run:` and runs, where the same lines written as one text would be manual. `Manual:` entries, entries
+ * already marked and prose are kept as written. One entry (or a single text) is returned unchanged.
+ */
+export function verificationFromEntries(entries: string[]): string {
+  if (entries.length < 2) return entries.join('\n')
+  return entries
+    .map((raw) => {
+      const entry = raw.trim().replace(LIST_MARKER, '')
+      if (entry.includes('\n') || MANUAL_PREFIX.test(entry) || explicitCommand(entry)) return raw.trim()
+      return looksLikeCommand(entry) ? `Run: ${entry}` : raw.trim()
+    })
+    .join('\n')
+}
+
 /** The rule above, for the README (kept here so the documentation cannot drift from the code). */
 export const VERIFICATION_RULE_MARKDOWN = `### Which verification entries are run
 

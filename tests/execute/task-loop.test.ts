@@ -7,6 +7,7 @@ import { identityEnv, runGit } from '../../src/git/git.js'
 import { convergeTask, type ControlDecision, type TaskLoopOptions } from '../../src/execute/task-loop.js'
 import { LoopStateSchema, TaskResultSchema, type LoopState, type Task } from '../../src/model/index.js'
 import { task as baseTask } from '../support/tasks.js'
+import { TaskInputSchema } from '../../src/model/task.js'
 
 const EXECUTORS = resolve(import.meta.dirname, '../fixtures/executors')
 const script = (name: string, ...args: string[]) =>
@@ -59,6 +60,19 @@ function options(overrides: Partial<TaskLoopOptions> = {}): TaskLoopOptions & { 
 }
 
 describe('convergeTask', () => {
+  it('runs both commands of a verification written as an array (issue 17)', async () => {
+    const mark = (name: string) => `node -e "require('fs').writeFileSync('${name}', 'ran')"`
+    const read = TaskInputSchema.parse({
+      id: 'T1', title: 'Fix the state',
+      convergence: { criteria: ['state.txt says fixed'], verification: [mark('first.txt'), mark('second.txt')] },
+    })
+    const outcome = await convergeTask({ ...task(), test: { commands: [], unit: [], integration: [] }, convergence: read.convergence }, options())
+    const commands = outcome.result.convergence_verified.filter((v) => v.kind === 'command')
+    expect(commands.map((v) => [v.verdict, v.exit_code])).toEqual([['pass', 0], ['pass', 0]])
+    expect(existsSync(join(work, 'first.txt')) || existsSync(join(repo, 'first.txt'))).toBe(true)
+    expect(existsSync(join(work, 'second.txt')) || existsSync(join(repo, 'second.txt'))).toBe(true)
+  })
+
   it('completes when the executor makes the commands pass on the first attempt', async () => {
     const opts = options({ executorCommand: script('write-state.mjs', 'fixed'), env: { EXTRA: 'yes' } })
     const outcome = await convergeTask(task(), opts)

@@ -72,7 +72,8 @@ const CASES: Record<string, Case> = {
 
   // Solution fields.
   'missing-id.json': { gate: 'fail', errors: [missing('id', 'id')] },
-  'missing-issue-id.json': { gate: 'fail', errors: [missing('issue_id', 'issue_id')] },
+  // The issue is read from the solution id, as CCW writes it (issue 17).
+  'missing-issue-id.json': { gate: 'pass', findings: [], score: 1 },
   'missing-description.json': { gate: 'fail', errors: [missing('description', 'description')] },
   'blank-description.json': { gate: 'fail', errors: [{ code: 'too_small', path: 'description', message: 'Must not be empty' }] },
   'bad-solution-id.json': {
@@ -133,11 +134,11 @@ const CASES: Record<string, Case> = {
     gate: 'fail',
     errors: [{ code: 'invalid_type', path: 'tasks[1].depends_on', message: 'Expected array, got string "T1"' }],
   },
+  // A misspelt dependency field is an error, never a remark: the dependency would be lost (issue 17).
   'unknown-field-depend-on.json': {
-    gate: 'pass',
+    gate: 'fail',
+    errors: [{ code: 'unread_dependency', path: 'tasks[1].depend_on', message: 'Field "depend_on" looks like a dependency list but is not read' }],
     warnings: [{ path: 'tasks[1].depend_on', fix: 'Did you mean "depends_on"?' }],
-    findings: [],
-    score: 1,
   },
 
   // The dependency graph.
@@ -237,6 +238,7 @@ const CASES: Record<string, Case> = {
     gate: 'review', score: 0.7,
     findings: [
       { rule: 'no-runnable-verification', severity: 'high', path: 'tasks[0].convergence.verification' },
+      { rule: 'no-command-verification', severity: 'high', path: 'tasks' },
       { rule: 'vague-criterion', severity: 'medium', path: 'tasks[0].convergence.criteria[0]', value: 'Performance is good' },
       { rule: 'technical-definition-of-done', severity: 'low', path: 'tasks[0].convergence.definition_of_done', value: 'jest passes' },
     ],
@@ -249,6 +251,7 @@ const CASES: Record<string, Case> = {
       { rule: 'no-guidance', severity: 'high', path: 'tasks[0].implementation' },
       { rule: 'no-runnable-verification', severity: 'high', path: 'tasks[1].convergence.verification' },
       { rule: 'no-guidance', severity: 'high', path: 'tasks[1].implementation' },
+      { rule: 'no-command-verification', severity: 'high', path: 'tasks' },
       { rule: 'vague-criterion', severity: 'medium', path: 'tasks[0].convergence.criteria[0]', value: '登录正常' },
       dod('tasks[0]'),
       { rule: 'no-files', severity: 'low', path: 'tasks[0].files' },

@@ -59,7 +59,9 @@ export async function planCommand(args: PlanArgs, io: CliIo): Promise<number> {
   io.out(renderPlanText(result.analysis, { notes: output.notes }))
   io.out('')
   if (output.workDir) io.out(`Planner files (prompts, feedback, plans): ${output.workDir}`)
-  if (result.commit) io.out(`State: ${store.branch} @ ${result.commit.slice(0, 12)} (${result.planPath})`)
-  else io.out(`State: unchanged on ${store.branch} (same issue, same plan)`)
+  // A rejected plan is not written: only the issue state, which records why, is.
+  const written = result.solution ? result.planPath : 'plan rejected, not written; the issue state records why'
+  if (result.commit) io.out(`State: ${store.branch} @ ${result.commit.slice(0, 12)} (${written})`)
+  else io.out(`State: unchanged on ${store.branch} (${result.solution ? 'same issue, same plan' : 'same issue, same rejected plan'})`)
   return result.analysis.errors.length || result.analysis.gate === 'fail' ? 1 : 0
 }

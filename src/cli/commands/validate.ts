@@ -1,19 +1,37 @@
 import { readFile } from 'node:fs/promises'
-import { analysePlanText } from '../../plan/analyse.js'
+import { analysePlanText, type PlanAnalysis } from '../../plan/analyse.js'
+import { planFileText } from '../../plan/plan-file.js'
 import { renderPlanText } from '../../report/plan-text.js'
 import type { CliIo } from '../io.js'
 import { UsageError } from '../usage-error.js'
 
-/** `converge validate <plan.json>`: exit 0 for a usable plan, 1 with every error and finding otherwise. */
-export async function validateCommand(args: { positionals: string[]; json: boolean }, io: CliIo): Promise<number> {
+/**
+ * `converge validate <plan>`: exit 0 for a usable plan, 1 with every error and finding otherwise. The file is
+ * a JSON solution (CCW's or Converge's), a Taskmaster `tasks.json`, Markdown with a ```json block, or a
+ * `.jsonl` of solutions, validated one by one with `--all`.
+ */
+export async function validateCommand(
+  args: { positionals: string[]; json: boolean; all?: boolean; number?: number }, io: CliIo,
+): Promise<number> {
   const [file] = args.positionals
   if (!file) throw new UsageError('validate needs a plan file: converge validate <plan.json>')
-  const analysis = analysePlanText(await readFile(file, 'utf8'))
-  if (args.json) {
+  const input = planFileText(await readFile(file, 'utf8'))
+  if (input.form === 'markdown-without-plan')
+    throw new UsageError(`${file} is Markdown with no \`\`\`json block: validate takes a JSON plan (or Markdown holding one in a \`\`\`json block)`)
+  if (input.form === 'jsonl' && !args.all)
+    throw new UsageError(`${file} holds ${input.lines.length} solutions, one per line: pass one, or use --all to validate each`)
+  const plans = input.form === 'jsonl'
+    ? input.lines.map((l) => ({ label: `${file}:${l.line}`, analysis: analysePlanText(l.text, args.number) }))
+    : [{ label: file, analysis: analysePlanText(input.text, args.number) }]
+  for (const { label, analysis } of plans) report(label, analysis, args.json, io)
+  return plans.some(({ analysis }) => analysis.errors.length || analysis.gate === 'fail') ? 1 : 0
+}
+
+function report(label: string, analysis: PlanAnalysis, json: boolean, io: CliIo) {
+  if (json) {
     const { solution: _solution, ...report } = analysis
     io.out(JSON.stringify(report, null, 2))
   } else {
-    io.out(`${file}\n${renderPlanText(analysis)}`)
+    io.out(`${label}\n${renderPlanText(analysis)}`)
   }
-  return analysis.errors.length || analysis.gate === 'fail' ? 1 : 0
 }
