@@ -9,10 +9,43 @@ export type ParsedSolution =
 /** Plans larger than this are refused before parsing; real plans are a few kilobytes. */
 export const MAX_PLAN_BYTES = 32 * 1024 * 1024
 
+/** Nesting of arrays and objects allowed in a plan; real plans nest about six levels, and every reader downstream recurses. */
+export const MAX_PLAN_DEPTH = 100
+
+/** The offset where `text` (JSON) opens its `limit + 1`-th nested array or object, if it does; strings are skipped. */
+function nestingBeyond(text: string, limit: number): number | undefined {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++ // backslash: the next character is escaped
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return i
+    } else if (c === 0x5d || c === 0x7d) depth--
+  }
+  return undefined
+}
+
 /** Parses plan text as JSON, reporting a syntax error with its line and column. */
 export function readPlanJson(text: string): { ok: true; value: unknown } | { ok: false; error: PlanError } {
   if (text.length > MAX_PLAN_BYTES)
     return { ok: false, error: { code: 'too_large', path: '(root)', message: `Plan is ${text.length} bytes; the limit is ${MAX_PLAN_BYTES}`, hint: 'Split the work into several issues' } }
+  const tooDeep = nestingBeyond(text, MAX_PLAN_DEPTH)
+  if (tooDeep !== undefined) {
+    const { line, column } = lineAndColumn(text, tooDeep)
+    return {
+      ok: false,
+      error: {
+        code: 'too_deep',
+        path: '(root)',
+        message: `Plan is too deeply nested at line ${line}, column ${column}: more than ${MAX_PLAN_DEPTH} levels of arrays and objects`,
+        hint: 'A plan is a solution object with a list of tasks; nothing in it nests this deep',
+      },
+    }
+  }
   try {
     return { ok: true, value: JSON.parse(text.replace(/^\uFEFF/, '')) }
   } catch {
