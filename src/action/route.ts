@@ -1,4 +1,4 @@
-import { parseCommandLine, type CommandName } from '../commands/commands.js'
+import { COMMANDS, parseCommandLine, type CommandName } from '../commands/commands.js'
 
 export interface Actor {
   login: string
@@ -12,6 +12,8 @@ export type Route =
   | { kind: 'command'; command: CommandName; args: string[]; source: 'input' | 'label' | 'comment'; target: Target; actor: Actor; commentId?: number; commentBody?: string }
   | { kind: 'unknown-command'; name: string; target: Target; actor: Actor; commentId?: number }
   | { kind: 'ignore'; reason: string }
+  /** The workflow asks for something that cannot work: the step fails, naming the input and what it allows. */
+  | { kind: 'misconfigured'; message: string }
 
 export interface RouteSettings {
   command: string
@@ -19,6 +21,8 @@ export interface RouteSettings {
   planLabel: string
   executeLabel: string
   commandPrefix: string
+  /** who runs the workflow (GITHUB_ACTOR), for events whose payload names no sender */
+  actor?: string
 }
 
 interface Payload {
@@ -33,18 +37,22 @@ interface Payload {
 /**
  * Decides what an event asks for (SPEC §5): the `command` input wins; otherwise an `issues.labeled` with
  * the plan or execute label, or an `issue_comment.created` whose first line is a command. Anything else is
- * ignored with a reason (a notice, not a failure). Pure: the event in, the decision out.
+ * ignored with a reason (a notice, not a failure); a workflow that sets the inputs so that nothing can work is
+ * misconfigured (the step fails). Pure: the event in, the decision out.
  */
 export function routeEvent(eventName: string, payload: Payload, settings: RouteSettings): Route {
-  const actor: Actor = { login: payload.sender?.login ?? 'unknown', type: payload.sender?.type ?? 'User' }
+  const actor: Actor = { login: payload.sender?.login ?? settings.actor ?? 'unknown', type: payload.sender?.type ?? 'User' }
   const eventTarget = targetOf(payload)
 
   if (settings.command.trim()) {
     const line = parseCommandLine(`${settings.commandPrefix} ${settings.command}`, settings.commandPrefix)
     const target: Target | undefined = settings.issueNumber ? { kind: 'issue', number: settings.issueNumber } : eventTarget
-    if (line.kind !== 'command') return { kind: 'ignore', reason: `input command "${settings.command}" is not a Converge command` }
+    if (line.kind !== 'command')
+      return { kind: 'misconfigured', message: `input command: "${settings.command}" is not a Converge command; use one of ${Object.keys(COMMANDS).join(', ')}` }
     if (!target && needsIssue(line.command))
-      return { kind: 'ignore', reason: `command ${line.command} needs an issue: set the issue-number input` }
+      return { kind: 'misconfigured', message: `input issue-number: command ${line.command} needs an issue, and a ${eventName || 'run'} event names none: set issue-number` }
+    if (line.command === 'execute-task' && line.args.length === 0)
+      return { kind: 'misconfigured', message: 'input command: execute-task needs a task id, e.g. "execute-task T2" (in a matrix job: "execute-task ${{ matrix.task }}")' }
     return { kind: 'command', command: line.command, args: line.args, source: 'input', target: target ?? { kind: 'issue', number: 0 }, actor }
   }
 
@@ -66,6 +74,7 @@ export function routeEvent(eventName: string, payload: Payload, settings: RouteS
     return { kind: 'command', command: line.command, args: line.args, source: 'comment', target: eventTarget, actor: commentActor, commentId: payload.comment.id, commentBody: body }
   }
 
+  if (!eventName) return { kind: 'misconfigured', message: 'GITHUB_EVENT_NAME is not set: Converge runs as a step of a GitHub Actions workflow (or use the converge CLI)' }
   return { kind: 'ignore', reason: `${eventName}${payload.action ? `.${payload.action}` : ''} is not an event Converge handles without the command input` }
 }
 

@@ -47,7 +47,12 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     planLabel: inputs['plan-label'],
     executeLabel: inputs['execute-label'],
     commandPrefix: inputs['command-prefix'],
+    ...(env.GITHUB_ACTOR ? { actor: env.GITHUB_ACTOR } : {}),
   })
+  if (route.kind === 'misconfigured') {
+    core.setFailed(`Converge: ${route.message}`)
+    return
+  }
   if (route.kind === 'ignore') {
     core.notice(`Converge: nothing to do (${route.reason})`)
     return

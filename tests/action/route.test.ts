@@ -53,12 +53,28 @@ describe('routeEvent', () => {
       kind: 'command', command: 'plan', source: 'input', target: { kind: 'issue', number: 42 },
     })
     expect(routeEvent('workflow_dispatch', dispatch, { ...SETTINGS, command: 'plan' })).toMatchObject({
-      kind: 'ignore', reason: expect.stringContaining('set the issue-number input'),
+      kind: 'misconfigured', message: expect.stringMatching(/^input issue-number: command plan needs an issue.*set issue-number/),
     })
     expect(routeEvent('workflow_dispatch', dispatch, { ...SETTINGS, command: 'sync' })).toMatchObject({ kind: 'command', command: 'sync' })
     expect(routeEvent('issues', labeled('bug'), { ...SETTINGS, command: 'status' })).toMatchObject({
       kind: 'command', command: 'status', target: { kind: 'issue', number: 1 },
     })
+  })
+
+  it('calls a workflow misconfigured when its inputs cannot work: the input named, with what it allows', () => {
+    const dispatch = webhookExample('workflow_dispatch')
+    expect(routeEvent('workflow_dispatch', dispatch, { ...SETTINGS, command: 'frob' })).toEqual({
+      kind: 'misconfigured',
+      message: 'input command: "frob" is not a Converge command; use one of plan, approve, execute, verify, status, retry, pause, resume, stop, sync, matrix, execute-task, report',
+    })
+    expect(routeEvent('workflow_dispatch', dispatch, { ...SETTINGS, command: 'execute-task', issueNumber: 7 })).toMatchObject({
+      kind: 'misconfigured', message: expect.stringContaining('execute-task needs a task id'),
+    })
+    expect(routeEvent('', {}, SETTINGS)).toMatchObject({ kind: 'misconfigured', message: expect.stringContaining('GITHUB_EVENT_NAME is not set') })
+  })
+
+  it('takes the actor from GITHUB_ACTOR when the payload names no sender', () => {
+    expect(routeEvent('workflow_dispatch', {}, { ...SETTINGS, command: 'sync', actor: 'octocat' })).toMatchObject({ actor: { login: 'octocat' } })
   })
 
   it('ignores events it does not handle, with a reason', () => {
