@@ -1,8 +1,7 @@
 import { renderReportBody } from './report-body.js'
 import type { RunReport } from './run-report.js'
-import { maskReport } from './secrets.js'
 import { CHECK_RUN_TEXT_LIMIT } from './size.js'
-import { buildView, isInProgress, type ReportView } from './task-view.js'
+import { isInProgress, maskedView, type ReportView } from './task-view.js'
 
 export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'action_required'
 
@@ -17,7 +16,7 @@ export interface CheckRunOutput {
 
 /** The check run `converge / ISS-<n>`: title, summary and conclusion (see `checkConclusion`). */
 export function renderCheckRun(report: RunReport): CheckRunOutput {
-  const view = buildView(maskReport(report))
+  const view = maskedView(report)
   const conclusion = checkConclusion(view)
   return {
     title: checkTitle(view),

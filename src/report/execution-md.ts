@@ -4,9 +4,9 @@ import { elapsedMs, formatDuration } from './format.js'
 import { cell, code, codeBlock, codeCell, inline, table } from './markdown.js'
 import { renderTaskGraph } from './mermaid.js'
 import type { RunReport } from './run-report.js'
-import { maskReport, maskSecrets } from './secrets.js'
+import { maskSecrets } from './secrets.js'
 import { renderTaskDetails } from './task-details.js'
-import { STATE_ICON, buildView, type ReportView, type TaskState, type TaskView } from './task-view.js'
+import { STATE_ICON, maskedView, type ReportView, type TaskState, type TaskView } from './task-view.js'
 
 /** Every line a command left in its recorded tail: execution.md is the full report, with no size limit. */
 const ALL_TAIL_LINES = Number.MAX_SAFE_INTEGER
@@ -22,11 +22,11 @@ const SEED_STATUS: Record<TaskState, string> = {
  * Execution Summary, followed by every task's convergence in full and the task graph.
  */
 export function renderExecutionMarkdown(report: RunReport): string {
-  const view = buildView(maskReport(report))
+  const view = maskedView(report)
   const { solution, execution, issue } = view.report
   const out = ['# Execution Overview', '', '## Session Info', '']
   out.push(`- **Issue**: ISS-${issue.number} — ${inline(issue.title)}`)
-  if (solution) out.push(`- **Solution**: ${code(solution.id)}`, `- **Plan Hash**: ${code(execution?.plan_hash ?? planHash(solution))}`)
+  if (solution) out.push(`- **Solution**: ${code(solution.id)}`, `- **Plan Hash**: ${code(execution?.plan_hash ?? planHash(report.solution!))}`)
   out.push(`- **Plan Source**: ${code(statePaths.plan(issue.number))}`)
   if (execution) out.push(`- **Started**: ${inline(execution.started_at)}`)
   out.push(`- **Total Tasks**: ${view.tasks.length}`, '')

@@ -1,8 +1,7 @@
 import { formatDuration } from './format.js'
 import { cell, code, inline, table } from './markdown.js'
 import type { RunReport } from './run-report.js'
-import { maskReport } from './secrets.js'
-import { buildView, STATE_ICON } from './task-view.js'
+import { maskedView, STATE_ICON } from './task-view.js'
 
 /** GitHub refuses a pull-request body longer than this (the same limit as a comment). */
 const BODY_LIMIT = 65_536
@@ -22,9 +21,8 @@ export function pullRequestTitle(n: number, issueTitle: string): string {
  * with each task's status and commit. The full report stays on the issue.
  */
 export function renderPullRequestBody(report: RunReport): string {
-  const masked = maskReport(report)
-  const view = buildView(masked)
-  const n = masked.issue.number
+  const view = maskedView(report)
+  const n = view.report.issue.number
   const rows = view.tasks.slice(0, MAX_ROWS).map((t) => [
     cell(t.task.id),
     cell(t.task.title.length > 100 ? `${t.task.title.slice(0, 99)}…` : t.task.title),
@@ -37,12 +35,12 @@ export function renderPullRequestBody(report: RunReport): string {
   const parts = [
     `Closes #${n}`,
     '',
-    `Converge carried out ${inline(masked.solution?.id ?? 'the plan')} for #${n}: ${converged} of ${view.tasks.length} tasks converged (one commit each), verified by running their commands.`,
+    `Converge carried out ${inline(view.report.solution?.id ?? 'the plan')} for #${n}: ${converged} of ${view.tasks.length} tasks converged (one commit each), verified by running their commands.`,
     '',
     table(['Task', 'Title', 'Status', 'Attempts', 'Duration', 'Commit'], rows),
   ]
   if (view.tasks.length > rows.length) parts.push('', `_…and ${view.tasks.length - rows.length} more tasks: see the issue._`)
-  parts.push('', `The full report (criteria, commands, output) is on #${n}.${masked.links.run ? ` [Workflow run](${masked.links.run})` : ''}`)
+  parts.push('', `The full report (criteria, commands, output) is on #${n}.${view.report.links.run ? ` [Workflow run](${view.report.links.run})` : ''}`)
   const body = parts.join('\n')
   return body.length > BODY_LIMIT ? `${body.slice(0, BODY_LIMIT - 40)}\n\n_(cut to fit GitHub's limit)_` : body
 }

@@ -6,10 +6,10 @@ import { cell, code, codeBlock, codeCell, details, inline, plural, table, trunca
 import { renderTaskGraph } from './mermaid.js'
 import { nextStep } from './next-step.js'
 import type { RunReport } from './run-report.js'
-import { maskReport, maskSecrets } from './secrets.js'
+import { maskSecrets } from './secrets.js'
 import { fitToLimit, type Compaction } from './size.js'
 import { renderTaskDetails } from './task-details.js'
-import { STATE_ICON, buildView, isFinished, type ReportView, type TaskView } from './task-view.js'
+import { STATE_ICON, maskedView, isFinished, type ReportView, type TaskView } from './task-view.js'
 
 const MAX_ERRORS_LISTED = 30
 const MAX_FINDINGS_LISTED = 30
@@ -21,7 +21,7 @@ const SEVERITY_ICON = { critical: '🔴', high: '🟠', medium: '🟡', low: '�
  * characters (see size.ts). Secrets are masked before anything is rendered, and once more in the result.
  */
 export function renderReportBody(report: RunReport, limit: number): string {
-  const view = buildView(maskReport(report))
+  const view = maskedView(report)
   const graph = renderTaskGraph(view.tasks)
   const cutNotice = `_The report was cut to fit GitHub's size limit; the full report is in ${executionLink(view.report)} on the state branch._`
   const text = fitToLimit((level) => renderAtLevel(view, graph, level), limit, cutNotice)

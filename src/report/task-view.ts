@@ -3,6 +3,7 @@ import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
 import { verificationEntries } from '../plan/verification.js'
 import type { RunReport } from './run-report.js'
+import { maskReport } from './secrets.js'
 
 /** Where a task stands, as a report shows it. */
 export type TaskState = 'converged' | 'failed' | 'running' | 'blocked' | 'pending' | 'skipped'
@@ -41,15 +42,23 @@ export function buildView(report: RunReport): ReportView {
   const tasks = solution ? taskViews(solution.tasks, report, analysis) : []
   const count = Object.fromEntries(TASK_STATES.map((s) => [s, 0])) as Record<TaskState, number>
   for (const t of tasks) count[t.state]++
-  const approval = !solution
-    ? undefined
-    : !solution.approval
-      ? 'missing'
-      : solution.approval.plan_hash === planHash(solution)
-        ? 'current'
-        : 'stale'
+  const approval = approvalOf(solution)
   const started = report.execution !== undefined || (report.running?.length ?? 0) > 0
   return { report, analysis, tasks, count, approval, started }
+}
+
+/**
+ * The view of a report with every secret masked, for rendering. The approval is judged on the stored plan: a
+ * masked copy of a plan that holds a secret hashes differently and would read as approved for an earlier version.
+ */
+export function maskedView(report: RunReport): ReportView {
+  return { ...buildView(maskReport(report)), approval: approvalOf(report.solution) }
+}
+
+function approvalOf(solution: RunReport['solution']): ReportView['approval'] {
+  if (!solution) return undefined
+  if (!solution.approval) return 'missing'
+  return solution.approval.plan_hash === planHash(solution) ? 'current' : 'stale'
 }
 
 /** Tasks are running or about to: the report is a progress report, not a verdict. */

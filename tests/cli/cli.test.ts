@@ -143,7 +143,8 @@ describe('converge demo', () => {
     const { code, out } = await cli('demo', '--keep')
     const dir = /^Kept (\S+):/m.exec(out)?.[1]
     try {
-      expect(code).toBe(0)
+      // The whole output on failure: this runs beside the heaviest suites in CI, and a bare exit code says nothing.
+      expect(code, out).toBe(0)
       for (const id of ['T1', 'T2', 'T3', 'T4']) expect(out).toMatch(new RegExp(`^ {2}${id} {2}FAIL {2}`, 'm'))
       expect(out).toContain('Executing with examples/demo/executor.mjs, a scripted stand-in for an agent CLI such as Claude Code')
       // The deliberate first-attempt mistake on T1, fed back, fixed on the second attempt.

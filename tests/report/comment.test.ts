@@ -126,3 +126,25 @@ describe('what Converge did about credentials, under the headline', () => {
     }
   })
 })
+
+describe('a plan that holds a secret value', () => {
+  it('reads as approved once approved: the approval is judged on the stored plan, the secret masked everywhere', async () => {
+    const { renderCheckRun } = await import('../../src/report/check-run.js')
+    const { renderExecutionMarkdown } = await import('../../src/report/execution-md.js')
+    const { planHash } = await import('../../src/plan/hash.js')
+    const token = 'npm_pastedIntoTheIssue0123456789'
+    const solution = fx.demoSolution()
+    solution.tasks[0]!.test.commands.push(`NPM_TOKEN=${token} npm whoami`)
+    const report: RunReport = { ...fx.freshPlan(), solution: fx.approved(solution), secrets: [token] }
+    const check = renderCheckRun(report)
+    expect(check.conclusion).not.toBe('action_required')
+    expect(check.title).not.toMatch(/changed/)
+    const execution = renderExecutionMarkdown(report)
+    expect(execution).toContain(planHash(solution))
+    for (const text of [renderIssueComment(report), renderJobSummary(report), check.summary, execution]) {
+      expect(text).not.toContain(token)
+      expect(text).not.toMatch(/earlier version|plan changed/)
+    }
+    expect(renderIssueComment(report)).toContain('NPM_TOKEN=*** npm whoami')
+  })
+})
