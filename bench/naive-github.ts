@@ -22,7 +22,7 @@ export async function naiveWriteFiles(client: GitHubClient, repo: RepoRef, branc
 }
 
 export async function naiveSync(client: GitHubClient, repo: RepoRef, branch: string): Promise<number> {
-  const issues = await client.rest.paginate(client.rest.issues.listForRepo, { ...repo, state: 'open', per_page: 100 })
+  const issues = await client.octokit.paginate(client.rest.issues.listForRepo, { ...repo, state: 'open', per_page: 100 })
   const open = issues.filter((i) => !i.pull_request)
   await naiveWriteFiles(client, repo, branch, { '.converge/state.json': JSON.stringify({ issues: open.map((i) => i.number) }) })
   return open.length

@@ -1,36 +1,40 @@
-import { readFileSync } from 'node:fs'
+import { context as runnerContext } from '@actions/github'
 import type { RepoRef } from '../github/issues.js'
 
-/** What the runner tells the action about the run (the `GITHUB_*` environment). */
+/** What the runner tells the action about the run, as Converge uses it. */
 export interface RunContext {
   repo: RepoRef
   eventName: string
   payload: Record<string, unknown>
   serverUrl: string
+  /** `GITHUB_ACTOR`: who started the run, when the event does not say. */
+  actor?: string
   /** Link to this workflow run, for the reports. */
   runUrl?: string
   sha?: string
 }
 
-export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
-  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/')
-  if (!owner || !repo) throw new Error('GITHUB_REPOSITORY is not set: Converge runs as a step of a GitHub Actions workflow')
-  const eventPath = env.GITHUB_EVENT_PATH
-  let payload: Record<string, unknown> = {}
-  if (eventPath) {
-    try {
-      payload = JSON.parse(readFileSync(eventPath, 'utf8')) as Record<string, unknown>
-    } catch (error) {
-      throw new Error(`Cannot read the event payload at ${eventPath}: ${(error as Error).message}`)
-    }
+type ActionsContext = typeof runnerContext
+
+/**
+ * The run as `@actions/github`'s `context` reads it from the runner's `GITHUB_*` environment and event file
+ * (GitHub Enterprise Server included: `GITHUB_SERVER_URL`).
+ */
+export function readRunContext(context: ActionsContext = runnerContext): RunContext {
+  let repo: RepoRef
+  try {
+    repo = context.repo
+  } catch {
+    throw new Error('GITHUB_REPOSITORY is not set: Converge runs as a step of a GitHub Actions workflow')
   }
-  const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
+  const serverUrl = context.serverUrl.replace(/\/+$/, '')
   return {
-    repo: { owner, repo },
-    eventName: env.GITHUB_EVENT_NAME ?? '',
-    payload,
+    repo,
+    eventName: context.eventName ?? '',
+    payload: context.payload as Record<string, unknown>,
     serverUrl,
-    ...(env.GITHUB_RUN_ID ? { runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}` } : {}),
-    ...(env.GITHUB_SHA ? { sha: env.GITHUB_SHA } : {}),
+    ...(context.actor ? { actor: context.actor } : {}),
+    ...(Number.isInteger(context.runId) && context.runId > 0 ? { runUrl: `${serverUrl}/${repo.owner}/${repo.repo}/actions/runs/${context.runId}` } : {}),
+    ...(context.sha ? { sha: context.sha } : {}),
   }
 }

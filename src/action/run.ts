@@ -40,14 +40,14 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   else if (launch.problem) core.debug(`Converge: ${launch.problem}`)
   else if (launch.hidden.length) core.info(`Converge: wrote over ${launch.hidden.join(', ')} in /proc/${process.pid}/environ, so the commands it runs cannot read the token there`)
 
-  const ctx = readRunContext(env)
+  const ctx = readRunContext()
   const route = routeEvent(ctx.eventName, ctx.payload as Parameters<typeof routeEvent>[1], {
     command: inputs.command,
     ...(inputs['issue-number'] !== undefined ? { issueNumber: inputs['issue-number'] } : {}),
     planLabel: inputs['plan-label'],
     executeLabel: inputs['execute-label'],
     commandPrefix: inputs['command-prefix'],
-    ...(env.GITHUB_ACTOR ? { actor: env.GITHUB_ACTOR } : {}),
+    ...(ctx.actor ? { actor: ctx.actor } : {}),
   })
   if (route.kind === 'misconfigured') {
     core.setFailed(`Converge: ${route.message}`)

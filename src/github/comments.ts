@@ -46,7 +46,7 @@ export async function upsertStickyComment(
 }
 
 async function findSticky(client: GitHubClient, repo: RepoRef, issueNumber: number, marker: string) {
-  const comments = client.rest.paginate.iterator(client.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: 100 })
+  const comments = client.octokit.paginate.iterator(client.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: 100 })
   let found: { id: number; body: string; html_url: string } | undefined
   for await (const page of comments) {
     for (const comment of page.data) if (comment.body?.startsWith(marker)) found = { id: comment.id, body: comment.body, html_url: comment.html_url }

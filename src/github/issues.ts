@@ -60,7 +60,7 @@ export async function listIssuesPage(
   client: GitHubClient, repo: RepoRef, query: Record<string, string | number>, etag?: string,
 ): Promise<{ notModified: true } | ({ notModified: false } & IssuePage)> {
   try {
-    const response = await client.rest.request('GET /repos/{owner}/{repo}/issues', {
+    const response = await client.octokit.request('GET /repos/{owner}/{repo}/issues', {
       ...repo,
       ...query,
       headers: etag ? { 'if-none-match': etag } : {},
@@ -81,7 +81,7 @@ export async function listIssuesPage(
 /** Every page after the first, following the `Link: rel="next"` URLs GitHub gives. */
 export async function* followingPages(client: GitHubClient, first: IssuePage): AsyncGenerator<ApiIssue[]> {
   for (let next = first.next; next; ) {
-    const response = await client.rest.request(`GET ${next}`)
+    const response = await client.octokit.request(`GET ${next}`)
     yield response.data as ApiIssue[]
     next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.link ?? '')?.[1]
   }

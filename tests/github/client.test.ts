@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { clientFromEnvironment } from '../../src/github/client.js'
+import { clientFromEnvironment, createGitHubClient } from '../../src/github/client.js'
 
 describe('the GitHub client on GitHub Enterprise Server', () => {
   let server: Server
@@ -30,5 +30,24 @@ describe('the GitHub client on GitHub Enterprise Server', () => {
 
   it('refuses pacing settings that are not whole milliseconds', () => {
     expect(() => clientFromEnvironment('t', { CONVERGE_RETRY_UNIT_MS: 'fast' })).toThrow('CONVERGE_RETRY_UNIT_MS must be a whole number of milliseconds, got "fast"')
+  })
+})
+
+describe('an API that cannot be reached', () => {
+  it('says the connection was refused, by whom, for each attempt and in the final error (not "500")', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as { port: number }).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const log: string[] = []
+    const client = createGitHubClient({
+      token: 't', apiUrl: `http://127.0.0.1:${port}`, retries: 2, retryBaseMs: 1,
+      log: { debug: (m) => log.push(m), warning: (m) => log.push(m) },
+    })
+    await expect(client.rest.issues.get({ owner: 'o', repo: 'r', issue_number: 1 }))
+      .rejects.toThrow(`GitHub API GET /repos/o/r/issues/1 failed: connection refused by 127.0.0.1:${port}`)
+    expect(client.stats.requests).toBe(3)
+    expect(log.filter((l) => l.includes('no answer'))).toEqual(Array(3).fill(`GitHub API GET /repos/{owner}/{repo}/issues/{n}: no answer: connection refused by 127.0.0.1:${port}`.replace('{owner}/{repo}', 'o/r')))
+    expect(log.join('\n')).not.toMatch(/\b500\b/)
   })
 })

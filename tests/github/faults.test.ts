@@ -492,9 +492,9 @@ describe('an answer lost after GitHub applied the request', () => {
     'a lost answer to the commit mutation does not apply the transition twice',
     lab(async ({ gh, branch, audit, writer, seedFirstTransition }) => {
       await seedFirstTransition()
-      const { store } = writer()
       const lost = loseAnswers((r) => r.path === '/graphql' && r.body.includes('createCommitOnBranch'))
-      const result = await advance(store, 2).finally(lost.restore)
+      const { store } = writer({ fetch: lost.fetch })
+      const result = await advance(store, 2)
 
       expect(lost.lost).toEqual(['POST /graphql'])
       expect(result.commit).toBe(await gh.state.branchHead(branch))
@@ -507,9 +507,9 @@ describe('an answer lost after GitHub applied the request', () => {
   it(
     'a lost answer to the ref request creating the branch does not apply the first transition twice',
     lab(async ({ gh, branch, audit, writer }) => {
-      const { store } = writer()
       const lost = loseAnswers((r) => r.method === 'POST' && r.path.endsWith('/git/refs'))
-      const result = await advance(store, 1).finally(lost.restore)
+      const { store } = writer({ fetch: lost.fetch })
+      const result = await advance(store, 1)
 
       expect(lost.lost).toEqual([`POST /repos/${OWNER}/${REPO}/git/refs`])
       expect(result.commit).toBe(await gh.state.branchHead(branch))

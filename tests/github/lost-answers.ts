@@ -1,20 +1,20 @@
 /**
  * The failure the emulator's faults cannot make: GitHub handles a request (a commit lands) but its answer never
- * reaches the runner (connection reset, proxy timeout). The client's fetch is the global one, so this wraps
- * `globalThis.fetch`: a matching request is sent and answered, then the answer is thrown away and the caller
- * sees the network error undici reports for a dropped connection.
+ * reaches the runner (connection reset, proxy timeout). This is a fetch for the client (its `fetch` option): a
+ * matching request is sent and answered, then the answer is thrown away and the caller sees the network error
+ * undici reports for a dropped connection.
  */
 export interface LostAnswers {
   /** Requests whose answer was lost, as `METHOD path`. */
   readonly lost: string[]
-  restore(): void
+  fetch: typeof globalThis.fetch
 }
 
 export function loseAnswers(match: (request: { method: string; path: string; body: string }) => boolean, times = 1): LostAnswers {
   const realFetch = globalThis.fetch
   const lost: string[] = []
   let remaining = times
-  globalThis.fetch = async (input, init) => {
+  const fetch: typeof globalThis.fetch = async (input, init) => {
     const response = await realFetch(input, init)
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url)
     const request = { method: init?.method ?? 'GET', path: url.pathname, body: typeof init?.body === 'string' ? init.body : '' }
@@ -27,10 +27,5 @@ export function loseAnswers(match: (request: { method: string; path: string; bod
     }
     return response
   }
-  return {
-    lost,
-    restore: () => {
-      globalThis.fetch = realFetch
-    },
-  }
+  return { lost, fetch }
 }

@@ -234,7 +234,8 @@ describe('bad input: through pipelinePlan on a local state branch', () => {
       { seed: SEED + 5, numRuns: runs(100) },
     )
     expect(failures.slice(before)).toEqual([])
-  }, 60_000 * SIZE)
+    // A guard against a hang, not a speed check: 300 cases take 40 s alone, and five times that beside the fault suite.
+  }, 300_000 * SIZE)
 })
 
 /**
