@@ -24,7 +24,9 @@ import { runGit } from '../../src/git/git.js'
 import type { Emulator } from './emulator/index.js'
 import { SERVER_URL, WORKFLOW_PATH, type ActionEvent } from './events.js'
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const ACTION_ENTRY = fileURLToPath(new URL('../../dist/index.js', import.meta.url))
+const LOCAL_ACTION = fileURLToPath(new URL('../../node_modules/@github/local-action/bin/local-action.js', import.meta.url))
 const ACTION_YML = fileURLToPath(new URL('../../action.yml', import.meta.url))
 
 /** The only variables of the test process a run sees: where programs are, and git's and npm's home. */
@@ -53,6 +55,11 @@ export interface RunActionOptions {
   killSignal?: NodeJS.Signals
   /** Runs after the checkout and before the action, like a step before Converge's (persisting credentials, say). */
   prepare?: (paths: RunnerPaths) => Promise<void>
+  /**
+   * What runs the action: `dist/index.js` as a runner does (default), or `@github/local-action` on `src/main.ts`'s
+   * `run()` with its own stand-ins for `@actions/core` and `@actions/github` (outputs are then printed, not filed).
+   */
+  via?: 'dist' | 'local-action'
 }
 
 export interface ActionRun {
@@ -232,8 +239,12 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     })
     const firstRequest = watchFirstRequest(gh.url)
     const started = performance.now()
-    const exited = await runNode(ACTION_ENTRY, {
-      cwd: paths.workspace, env, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    // local-action runs from the package (it finds tsx and the toolkit there); the action finds the checkout by GITHUB_WORKSPACE.
+    const launch = options.via === 'local-action'
+      ? { args: [LOCAL_ACTION, 'run', ROOT, 'src/main.ts', await dotenvFile(join(paths.root, 'files', 'local-action.env'), env)], cwd: ROOT }
+      : { args: [ACTION_ENTRY], cwd: paths.workspace }
+    const exited = await runNode(launch.args, {
+      cwd: launch.cwd, env, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       ...(options.kill ? { kill: options.kill, killSignal: options.killSignal ?? 'SIGKILL' } : {}),
     }).finally(
       () => firstRequest.stop(),
@@ -283,6 +294,19 @@ async function prepareFiles(paths: RunnerPaths, event: ActionEvent): Promise<voi
   await writeFile(paths.event, JSON.stringify(event.payload, null, 2))
 }
 
+/**
+ * The inputs as a dotenv file for local-action: it starts the action through a shell, which drops variables whose
+ * names are not shell identifiers (`INPUT_GITHUB-TOKEN`), then loads this file into the action's environment.
+ */
+async function dotenvFile(path: string, env: Record<string, string>): Promise<string> {
+  const lines = Object.entries(env).filter(([name]) => name.startsWith('INPUT_')).map(([name, value]) => {
+    if (/['\n]/.test(value)) throw new Error(`the local-action harness cannot quote ${name}: ${value}`)
+    return `${name}='${value}'`
+  })
+  await writeFile(path, `${lines.join('\n')}\n`)
+  return path
+}
+
 /** Clones the emulator's repository into the workspace at `ref`, as actions/checkout does; returns its sha (GITHUB_SHA). */
 async function checkout(gh: Emulator, ref: string, paths: RunnerPaths): Promise<string> {
   const branch = ref.replace(/^refs\/heads\//, '')
@@ -301,15 +325,15 @@ interface Exited {
 }
 
 /**
- * Runs `node <script>` in a process group of its own. On timeout the whole group is killed; after the exit, what
+ * Runs `node <args>` in a process group of its own. On timeout the whole group is killed; after the exit, what
  * is left of the group (a command the action started and did not wait for) is killed too.
  */
 function runNode(
-  script: string,
+  args: string[],
   options: { cwd: string; env: Record<string, string>; timeoutMs: number; kill?: AbortSignal; killSignal?: NodeJS.Signals },
 ): Promise<Exited> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     const stdout: Buffer[] = []
     const stderr: Buffer[] = []
     let timedOut = false
