@@ -124,7 +124,14 @@ describe('clone and push over HTTP', () => {
 
   test('many local commits make git gzip its upload-pack request; the backend inflates it', async () => {
     await cloneWith()
-    for (let i = 0; i < 40; i++) await commitFile(`f${i}.txt`, `${i}\n`)
+    // Dated after the clone's commit: git sends its haves newest first, 16 in the first round, and a base commit of
+    // the same second could come first, end the negotiation early and leave the request too small to compress.
+    const later = (i: number) => ({ GIT_COMMITTER_DATE: `${Math.floor(Date.now() / 1000) + 60 * (i + 1)} +0000` })
+    for (let i = 0; i < 40; i++) {
+      await writeFile(client.path('work', `f${i}.txt`), `${i}\n`)
+      await client.ok(['add', `f${i}.txt`], { cwd: 'work' })
+      await client.ok(['commit', '--quiet', '-m', `Update f${i}.txt`], { cwd: 'work', env: later(i) })
+    }
     const remote = await gh.seed.commit({ files: { 'remote.txt': 'remote\n' } })
     const trace = { GIT_TRACE_CURL: '1', GIT_TRACE_CURL_NO_DATA: '1' }
     const fetched = await client.run(['fetch', '--quiet', 'origin'], { cwd: 'work', env: { ...gh.gitAuthEnv(), ...trace } })
