@@ -1,3 +1,4 @@
+import { runUsage, totalTokens } from '../agents/usage.js'
 import { planHash } from '../plan/hash.js'
 import { statePaths } from '../state/layout.js'
 import type { Outcome } from './commands.js'
@@ -7,6 +8,8 @@ export function outputsOf(outcome: Outcome): Record<string, string> {
   const { solution, execution } = outcome
   const results = Object.values(execution?.tasks ?? {})
   const n = outcome.issueNumber
+  const usage = runUsage(execution)
+  const reported = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value))
   return {
     status: outcome.status,
     'issue-id': n ? `ISS-${n}` : '',
@@ -21,5 +24,9 @@ export function outputsOf(outcome: Outcome): Record<string, string> {
     'check-run-id': outcome.checkRunId ? String(outcome.checkRunId) : '',
     'comment-id': outcome.commentId ? String(outcome.commentId) : '',
     matrix: outcome.matrix ?? '',
+    // Empty when no executor ran or the agent did not report it: "not reported", never 0.
+    'agent-cost-usd': reported(usage?.cost_usd),
+    'agent-tokens': reported(usage ? totalTokens(usage) : null),
+    'agent-turns': reported(usage?.turns),
   }
 }

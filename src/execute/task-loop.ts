@@ -23,12 +23,15 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { readAgentOutput } from '../agents/agent-output.js'
+import { agentCommand } from '../agents/presets.js'
 import { baseEnvironment } from '../exec/environment.js'
 import { runCommand, type CommandResult } from '../exec/run-command.js'
 import { parseTestCounts, passRate } from '../exec/test-counts.js'
-import type { ConvergenceCheck, DevelopTask, LoopState, SkillState, Task, TaskResult, TestResult } from '../model/index.js'
+import type { AgentReport, ConvergenceCheck, DevelopTask, ExecutorRun, LoopState, SkillState, Task, TaskResult, TestResult } from '../model/index.js'
 import { verificationEntries } from '../plan/verification.js'
 import { stripAnsi } from '../report/annotations.js'
+import { maskSecrets } from '../report/secrets.js'
 import { ExecutorReportSchema, taskPrompt, type ExecutorReport } from './prompt.js'
 
 export type ControlDecision = 'continue' | 'pause' | 'stop'
@@ -80,7 +83,7 @@ export interface TaskOutcome {
 export async function convergeTask(task: Task, options: TaskLoopOptions): Promise<TaskOutcome> {
   if (!(options.maxIterations >= 1)) throw new RangeError(`maxIterations must be at least 1, got ${options.maxIterations}`)
   const started = new Date()
-  const executor = options.executorCommand.trim()
+  const executor = agentCommand(options.executorCommand, 'executor').command
   const hasExecutor = executor !== '' && executor !== 'none'
   const maxAttempts = hasExecutor ? options.maxIterations : 1
   const tracker = new LoopTracker(task, options, hasExecutor ? 'executor' : 'none')
@@ -90,6 +93,7 @@ export async function convergeTask(task: Task, options: TaskLoopOptions): Promis
 
   let attempts = 0
   let checks: ConvergenceCheck[] = []
+  const runs: ExecutorRun[] = []
   const outcome = (status: TaskOutcome['status'], error: string | null): TaskOutcome => ({
     status,
     result: {
@@ -104,6 +108,7 @@ export async function convergeTask(task: Task, options: TaskLoopOptions): Promis
       convergence_verified: checks,
       attempts,
       error,
+      ...(hasExecutor ? { executor_runs: runs } : {}),
     },
     loop: tracker.snapshot(),
   })
@@ -123,7 +128,9 @@ export async function convergeTask(task: Task, options: TaskLoopOptions): Promis
       attempts = attempt
       await tracker.beginAttempt(!hasExecutor ? 'validate' : attempt === 1 ? 'develop' : 'debug', reason)
       if (hasExecutor) {
-        report = await develop(task, options, executor, attempt, feedback, tracker)
+        const developed = await develop(task, options, executor, attempt, feedback, tracker)
+        report = developed.report
+        runs.push(developed.run)
         await tracker.act('validate')
       }
 
@@ -142,10 +149,15 @@ export async function convergeTask(task: Task, options: TaskLoopOptions): Promis
       }
       reason = verdict.reason
       feedback = feedbackMarkdown(commandChecks, criteriaChecks, attempt)
+      // Another attempt cannot help when the executor itself fails the same way again (no key, no model, no quota).
+      if (sameExecutorFailure(runs.at(-2), runs.at(-1))) break
     }
     await tracker.finish('failed')
     const tries = attempts === 1 ? '1 attempt' : `${attempts} attempts`
-    return outcome('failed', `Not converged after ${tries}: ${reason}`)
+    const executorFailure = runs.length ? executorFailureText(runs.at(-1)!) : undefined
+    const repeated = attempts < maxAttempts ? ` (stopped after ${tries}: the executor failed the same way each time)` : ''
+    const notConverged = `Not converged after ${tries}: ${reason}`
+    return outcome('failed', executorFailure ? `${executorFailure}${repeated}. ${notConverged}` : notConverged)
   } catch (error) {
     if (!(error instanceof Halted)) throw error
     await tracker.halt(error.decision, error.message)
@@ -163,10 +175,13 @@ class Halted extends Error {
   }
 }
 
-/** Writes the attempt's files, runs the executor, and reads its report (undefined when there is none). */
+/**
+ * Writes the attempt's files, runs the executor, and reads its report (undefined when there is none) and what the
+ * agent said about the run (its machine-readable output, when it wrote one).
+ */
 async function develop(
   task: Task, options: TaskLoopOptions, executor: string, attempt: number, feedback: string | undefined, tracker: LoopTracker,
-): Promise<ExecutorReport | undefined> {
+): Promise<{ report: ExecutorReport | undefined; run: ExecutorRun }> {
   const dir = join(options.workDir, `attempt-${attempt}`)
   await mkdir(dir, { recursive: true })
   const files = {
@@ -174,6 +189,7 @@ async function develop(
     CONVERGE_PROMPT_FILE: join(dir, 'prompt.md'),
     CONVERGE_FEEDBACK_FILE: join(dir, 'feedback.md'),
     CONVERGE_RESULT_FILE: join(dir, 'result.json'),
+    CONVERGE_AGENT_OUTPUT_FILE: join(dir, 'agent-output'),
   }
   const prompt = taskPrompt(task, { issue: options.issue, solutionId: options.solutionId, feedback })
   await writeFile(files.CONVERGE_TASK_FILE, `${JSON.stringify(task, null, 2)}\n`)
@@ -189,9 +205,53 @@ async function develop(
     secrets: options.secrets,
     ...(options.signal ? { signal: options.signal } : {}),
   })
-  if (result.timedOut || result.exitCode !== 0) await tracker.error('develop', `${task.id}: the executor ${failure(result)}`)
-  return readReport(files.CONVERGE_RESULT_FILE, task, tracker)
+  const agent = await readAgentReport(files.CONVERGE_AGENT_OUTPUT_FILE, options.secrets ?? [])
+  const run: ExecutorRun = {
+    attempt,
+    exit_code: result.exitCode,
+    signal: result.signal,
+    timed_out: result.timedOut,
+    duration_ms: result.durationMs,
+    output_tail: result.outputTail,
+    agent: agent ?? null,
+  }
+  const failed = executorFailureText(run)
+  if (failed) await tracker.error('develop', `${task.id}: ${failed}`)
+  else if (agent?.error) await tracker.error('develop', `${task.id}: the agent reported: ${agent.error}`)
+  return { report: await readReport(files.CONVERGE_RESULT_FILE, task, tracker), run }
 }
+
+async function readAgentReport(path: string, secrets: readonly string[]): Promise<AgentReport | undefined> {
+  const text = await readFile(path, 'utf8').catch(() => '')
+  const report = readAgentOutput(maskSecrets(text, secrets))
+  return report
+}
+
+/**
+ * "the executor exited with code 1: Invalid API key", when the executor failed: its exit code or timeout, and the agent's own
+ * error (else its message, else the last line of its output). Undefined when it exited 0.
+ */
+export function executorFailureText(run: ExecutorRun): string | undefined {
+  if (!run.timed_out && run.exit_code === 0) return undefined
+  const how = run.timed_out
+    ? `timed out after ${seconds(run.duration_ms)} s`
+    : run.exit_code === null ? `was killed by ${run.signal ?? 'a signal'}` : `exited with code ${run.exit_code}`
+  const said = run.agent?.error ?? run.agent?.message ?? lastLine(run.output_tail)
+  return `the executor ${how}${said ? `: ${firstLine(said)}` : ''}`
+}
+
+/** Two failed executor runs in a row that failed the same way. */
+function sameExecutorFailure(previous: ExecutorRun | undefined, last: ExecutorRun | undefined): boolean {
+  if (!previous || !last) return false
+  const failure = (run: ExecutorRun) => executorFailureText({ ...run, duration_ms: 0 })
+  return failure(last) !== undefined && failure(previous) === failure(last)
+}
+
+const firstLine = (text: string) => {
+  const line = stripAnsi(text).trim().split('\n')[0]!.trim()
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line
+}
+const lastLine = (text: string) => stripAnsi(text).trim().split('\n').map((l) => l.trim()).filter(Boolean).at(-1)
 
 async function readReport(path: string, task: Task, tracker: LoopTracker): Promise<ExecutorReport | undefined> {
   let text: string

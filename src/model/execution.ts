@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AgentReportSchema } from './agent-report.js'
 
 /** One criterion or one command, with how and whether it was verified. */
 export const ConvergenceCheckSchema = z.object({
@@ -15,6 +16,19 @@ export const ConvergenceCheckSchema = z.object({
   tests_failed: z.number().int().nonnegative().optional(),
 })
 
+/** One run of the executor: what the process did, and what the agent said about it when it said anything. */
+export const ExecutorRunSchema = z.object({
+  attempt: z.number().int().positive(),
+  exit_code: z.number().int().nullable(),
+  signal: z.string().nullable(),
+  timed_out: z.boolean(),
+  duration_ms: z.number().nonnegative(),
+  /** The end of its stdout and stderr, secrets masked. */
+  output_tail: z.string(),
+  /** From its machine-readable output (`$CONVERGE_AGENT_OUTPUT_FILE`); null when it wrote none. */
+  agent: AgentReportSchema.nullable(),
+})
+
 export const TaskResultSchema = z.object({
   task_id: z.string(),
   status: z.enum(['completed', 'failed', 'skipped']),
@@ -27,6 +41,8 @@ export const TaskResultSchema = z.object({
   convergence_verified: z.array(ConvergenceCheckSchema),
   attempts: z.number().int().nonnegative(),
   error: z.string().nullable(),
+  /** Every executor run of the task, in order; absent when no executor ran (and in records of older versions). */
+  executor_runs: z.array(ExecutorRunSchema).optional(),
 })
 
 export const ExecutionRecordSchema = z.object({
@@ -44,4 +60,5 @@ export const ExecutionRecordSchema = z.object({
 
 export type ConvergenceCheck = z.infer<typeof ConvergenceCheckSchema>
 export type TaskResult = z.infer<typeof TaskResultSchema>
+export type ExecutorRun = z.infer<typeof ExecutorRunSchema>
 export type ExecutionRecord = z.infer<typeof ExecutionRecordSchema>

@@ -30,3 +30,14 @@ export function elapsedMs(from: string | null | undefined, to: string | null | u
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0')
+
+/** `$0.0312 · 18,204 tokens · 9 turns`, each part only when the agent reported it; "not reported" when it reported none. */
+export function formatUsage(usage: { input_tokens: number | null; output_tokens: number | null; turns: number | null; cost_usd: number | null }): string {
+  const tokens = usage.input_tokens === null && usage.output_tokens === null ? null : (usage.input_tokens ?? 0) + (usage.output_tokens ?? 0)
+  const parts = [
+    usage.cost_usd === null ? undefined : `$${usage.cost_usd < 1 ? usage.cost_usd.toFixed(4) : usage.cost_usd.toFixed(2)}`,
+    tokens === null ? undefined : `${tokens.toLocaleString('en-US')} tokens`,
+    usage.turns === null ? undefined : `${usage.turns} turn${usage.turns === 1 ? '' : 's'}`,
+  ].filter(Boolean)
+  return parts.length ? parts.join(' · ') : 'not reported'
+}

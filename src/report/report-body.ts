@@ -1,7 +1,8 @@
 import type { Finding } from '../model/index.js'
+import { runUsage, taskUsage } from '../agents/usage.js'
 import { statePaths } from '../state/layout.js'
 import { renderFailures } from './failure.js'
-import { elapsedMs, formatDuration, progressBar } from './format.js'
+import { elapsedMs, formatDuration, formatUsage, progressBar } from './format.js'
 import { cell, code, codeBlock, codeCell, details, inline, plural, table, truncate } from './markdown.js'
 import { renderTaskGraph } from './mermaid.js'
 import { nextStep } from './next-step.js'
@@ -67,6 +68,8 @@ function statusLine(view: ReportView): string {
   const took = elapsedMs(execution?.started_at, execution?.executed_at)
   if (took !== undefined) parts.push(`took ${formatDuration(took)}`)
   else if (execution?.started_at) parts.push(`started ${formatTime(execution.started_at)}`)
+  const usage = runUsage(execution)
+  if (usage) parts.push(`agent: ${formatUsage(usage)}`)
   return parts.join(' · ')
 }
 
@@ -101,7 +104,10 @@ function planLine(view: ReportView): string {
 function taskTable(view: ReportView, level: Compaction): string[] {
   const listed = level.rows === 'all' ? view.tasks : view.tasks.filter((t) => !isFinished(t.state))
   const rows = listed.slice(0, level.maxRows)
-  const out = [view.started ? table(['Task', 'Title', 'Wave', 'Status', 'Attempts', 'Duration'], rows.map(progressRow)) : table(['Task', 'Title', 'Wave', 'Type', 'Files', 'Depends on'], rows.map(planRow))]
+  // The agent's usage per task, once an executor ran: cost, tokens, turns as it reported them.
+  const agent = view.started && runUsage(view.report.execution) !== undefined
+  const progress = table(['Task', 'Title', 'Wave', 'Status', 'Attempts', 'Duration', ...(agent ? ['Agent'] : [])], rows.map((t) => progressRow(t, agent)))
+  const out = [view.started ? progress : table(['Task', 'Title', 'Wave', 'Type', 'Files', 'Depends on'], rows.map(planRow))]
   const finished = view.tasks.length - listed.length
   if (finished) out.push('', `_${plural(finished, 'finished task')} not listed._`)
   if (listed.length > rows.length) out.push('', `_…and ${plural(listed.length - rows.length, 'more task')}._`)
@@ -120,7 +126,8 @@ function planRow(t: TaskView): string[] {
   ]
 }
 
-function progressRow(t: TaskView): string[] {
+function progressRow(t: TaskView, agent: boolean): string[] {
+  const usage = taskUsage(t.result)
   return [
     cell(t.task.id),
     cell(truncate(t.task.title, 100)),
@@ -128,6 +135,7 @@ function progressRow(t: TaskView): string[] {
     `${STATE_ICON[t.state]} ${t.state}`,
     t.result ? String(t.result.attempts) : '–',
     t.result ? formatDuration(t.result.duration_ms) : '–',
+    ...(agent ? [usage ? formatUsage(usage) : '–'] : []),
   ]
 }
 

@@ -18,9 +18,9 @@ describe('action inputs', () => {
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
   })
 
-  it('declares every output of SPEC §8', () => {
+  it("declares every output of SPEC §8, and the agent's usage", () => {
     expect(Object.keys(action.outputs).sort()).toEqual([
-      'check-run-id', 'comment-id', 'issue-id', 'matrix', 'plan-hash', 'plan-path', 'pull-request-number',
+      'agent-cost-usd', 'agent-tokens', 'agent-turns', 'check-run-id', 'comment-id', 'issue-id', 'matrix', 'plan-hash', 'plan-path', 'pull-request-number',
       'quality-gate', 'solution-id', 'status', 'tasks-completed', 'tasks-failed', 'tasks-total',
     ])
   })

@@ -49,6 +49,9 @@ describe('the action plans issues (dist/index.js against the API emulator)', () 
       'check-run-id': String(gh.state.checkRuns()[0]!.id),
       'comment-id': String(stickyComments()[0]!.id),
       matrix: '',
+      'agent-cost-usd': '',
+      'agent-tokens': '',
+      'agent-turns': '',
     })
     expect(await gh.state.listFiles(BRANCH)).toEqual([
       '.converge/issues/42/events.md', '.converge/issues/42/execution.md', '.converge/issues/42/issue.json',

@@ -97,6 +97,7 @@ describe('convergeTask', () => {
       CONVERGE_PROMPT_FILE: join(attempt, 'prompt.md'),
       CONVERGE_FEEDBACK_FILE: join(attempt, 'feedback.md'),
       CONVERGE_RESULT_FILE: join(attempt, 'result.json'),
+      CONVERGE_AGENT_OUTPUT_FILE: join(attempt, 'agent-output'),
       CONVERGE_ISSUE: '42',
       CONVERGE_TASK_ID: 'T1',
       CONVERGE_ATTEMPT: '1',
@@ -260,6 +261,24 @@ describe('convergeTask', () => {
     const outcome = await convergeTask(task({ test: { commands: ['true'], unit: [], integration: [] } }), options({ executorCommand: 'exit 7' }))
     expect(outcome.status).toBe('completed')
     expect(outcome.loop.skill_state!.errors.map((e) => e.message)).toEqual(['T1: the executor exited with code 7'])
+    expect(outcome.result.executor_runs).toEqual([
+      { attempt: 1, exit_code: 7, signal: null, timed_out: false, duration_ms: expect.any(Number), output_tail: '', agent: null },
+    ])
+  })
+
+  it('says first that the executor failed, with the agent\'s own error, and stops retrying a failure that repeats', async () => {
+    // An agent CLI that cannot reach its model: exits 1 and reports the API error in its JSON result.
+    const agent = `printf '%s' '{"type":"result","subtype":"success","is_error":true,"result":"Invalid API key · Please run /login","num_turns":1,"total_cost_usd":0,"usage":{"input_tokens":0,"output_tokens":0}}' > "$CONVERGE_AGENT_OUTPUT_FILE"; echo 'claude: request failed' >&2; exit 1`
+    const outcome = await convergeTask(task({ test: { commands: ['false'], unit: [], integration: [] } }), options({ executorCommand: agent, maxIterations: 5 }))
+    expect(outcome.status).toBe('failed')
+    expect(outcome.result.attempts).toBe(2)
+    expect(outcome.result.error).toMatch(/^the executor exited with code 1: Invalid API key · Please run \/login \(stopped after 2 attempts: the executor failed the same way each time\)\. Not converged after 2 attempts: /)
+    expect(outcome.result.executor_runs).toHaveLength(2)
+    expect(outcome.result.executor_runs![0]).toMatchObject({
+      exit_code: 1,
+      output_tail: 'claude: request failed\n',
+      agent: { format: 'claude-json', error: 'Invalid API key · Please run /login', usage: { input_tokens: 0, output_tokens: 0, turns: 1, cost_usd: 0 } },
+    })
   })
 
   it('rejects a maxIterations below 1', async () => {

@@ -1,0 +1,94 @@
+/**
+ * Agent CLIs by name. `executor-command` and `planner-command` take a line of shell, or one of these names, which
+ * stands for a template that runs the agent non-interactively on a runner and asks it for machine-readable output
+ * (written to `$CONVERGE_AGENT_OUTPUT_FILE`, read by agent-output.ts: its final message, usage, cost, errors).
+ *
+ * As an executor the agent may edit the checkout (and run commands). As a planner it runs read-only — it plans
+ * before anyone approved anything, on text anyone may have written — so it cannot write the plan file: its plan is
+ * its final message, which Converge reads from the output (see planFromAgentMessage). `$CONVERGE_MAX_TURNS` is set
+ * when the workflow sets `max-turns`; templates pass it to agents that take a turn limit.
+ *
+ * Every template reads the prompt from a file Converge wrote: issue and plan text never reach a command line.
+ */
+
+export const AGENT_NAMES = ['claude-code', 'codex', 'gemini', 'aider'] as const
+export type AgentName = (typeof AGENT_NAMES)[number]
+
+/** How an agent reports what it did: the form of `$CONVERGE_AGENT_OUTPUT_FILE`. */
+export type AgentOutputFormat = 'claude-json' | 'codex-jsonl' | 'gemini-json' | 'text'
+
+export interface AgentPreset {
+  name: AgentName
+  /** The npm package (or other distribution) that provides the CLI. */
+  install: string
+  /** The environment variable holding its API key, to pass through `env:` (executor) and `planner-env` (planner). */
+  apiKey: string
+  executor: string
+  planner: string
+  output: AgentOutputFormat
+  /** How the planner is kept read-only, for the README. */
+  readOnly: string
+}
+
+const MAX_TURNS = '${CONVERGE_MAX_TURNS:+--max-turns "$CONVERGE_MAX_TURNS"}'
+
+export const AGENT_PRESETS: Record<AgentName, AgentPreset> = {
+  'claude-code': {
+    name: 'claude-code',
+    install: 'npm install -g @anthropic-ai/claude-code',
+    apiKey: 'ANTHROPIC_API_KEY',
+    executor:
+      `claude -p --output-format json --permission-mode acceptEdits --allowedTools Bash,Read,Edit,Write ${MAX_TURNS} ` +
+      '< "$CONVERGE_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
+    planner:
+      `claude -p --output-format json --permission-mode plan --disallowedTools Bash,Edit,Write,NotebookEdit ${MAX_TURNS} ` +
+      '< "$CONVERGE_PLAN_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
+    output: 'claude-json',
+    readOnly: '`--permission-mode plan` (reads and searches only), and `--disallowedTools Bash,Edit,Write,NotebookEdit`',
+  },
+  codex: {
+    name: 'codex',
+    install: 'npm install -g @openai/codex',
+    apiKey: 'OPENAI_API_KEY',
+    executor: 'codex exec --json --skip-git-repo-check --sandbox workspace-write - < "$CONVERGE_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
+    planner: 'codex exec --json --skip-git-repo-check --sandbox read-only - < "$CONVERGE_PLAN_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
+    output: 'codex-jsonl',
+    readOnly: '`--sandbox read-only`: its commands may read, and nothing it runs may write',
+  },
+  gemini: {
+    name: 'gemini',
+    install: 'npm install -g @google/gemini-cli',
+    apiKey: 'GEMINI_API_KEY',
+    executor: 'gemini --output-format json --approval-mode auto_edit < "$CONVERGE_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
+    planner: 'gemini --output-format json --approval-mode default < "$CONVERGE_PLAN_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
+    output: 'gemini-json',
+    readOnly: '`--approval-mode default` without a terminal: tools that edit or run commands need an approval nobody can give, so only read tools run',
+  },
+  aider: {
+    name: 'aider',
+    install: 'pip install aider-install && aider-install',
+    apiKey: 'ANTHROPIC_API_KEY or OPENAI_API_KEY',
+    executor: 'aider --yes-always --no-auto-commits --no-check-update --no-show-model-warnings --message-file "$CONVERGE_PROMPT_FILE"',
+    planner: 'aider --chat-mode ask --no-auto-commits --no-check-update --no-show-model-warnings --message-file "$CONVERGE_PLAN_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
+    output: 'text',
+    readOnly: '`--chat-mode ask`: aider answers and edits no file',
+  },
+}
+
+export interface AgentCommand {
+  /** The line of shell to run. */
+  command: string
+  /** The preset it came from; absent for the workflow author's own template. */
+  preset?: AgentPreset
+}
+
+/**
+ * The command a `executor-command` / `planner-command` value stands for: a preset's template for its name, the
+ * value itself otherwise (`none` and empty stay as they are: no executor).
+ */
+export function agentCommand(value: string, role: 'executor' | 'planner'): AgentCommand {
+  const name = value.trim()
+  const preset = (AGENT_PRESETS as Record<string, AgentPreset | undefined>)[name]
+  if (preset) return { command: preset[role], preset }
+  return { command: name }
+}

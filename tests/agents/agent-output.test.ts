@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { planFromAgentMessage, readAgentOutput } from '../../src/agents/agent-output.js'
+import { AGENT_NAMES, AGENT_PRESETS, agentCommand } from '../../src/agents/presets.js'
+import { runUsage } from '../../src/agents/usage.js'
+import { formatUsage } from '../../src/report/format.js'
+
+// The shapes as the real CLIs print them (Claude Code 2.1 `-p --output-format json` against our scripted model server).
+const CLAUDE_OK = JSON.stringify({
+  type: 'result', subtype: 'success', is_error: false, num_turns: 2, result: 'Wrote src/a.js.', total_cost_usd: 0.00128,
+  usage: { input_tokens: 200, cache_creation_input_tokens: 0, cache_read_input_tokens: 50, output_tokens: 24 },
+  permission_denials: [{ tool_name: 'Write', tool_use_id: 'toolu_1', tool_input: { file_path: '/w/README.md', content: 'x' } }],
+})
+const CLAUDE_401 = JSON.stringify({ type: 'result', subtype: 'success', is_error: true, num_turns: 1, result: 'Invalid API key · Please run /login', total_cost_usd: 0, usage: { input_tokens: 0, output_tokens: 0 } })
+const CODEX = [
+  { type: 'thread.started', thread_id: 't1' },
+  { type: 'turn.started' },
+  { type: 'item.completed', item: { id: 'i0', type: 'file_change', changes: [{ path: 'a.js', kind: 'add' }] } },
+  { type: 'item.completed', item: { id: 'i1', type: 'agent_message', text: 'Added a.js.' } },
+  { type: 'turn.completed', usage: { input_tokens: 1200, cached_input_tokens: 0, output_tokens: 80 } },
+].map((e) => JSON.stringify(e)).join('\n')
+const CODEX_FAILED = [{ type: 'thread.started' }, { type: 'turn.started' }, { type: 'error', message: 'unexpected status 401 Unauthorized' }, { type: 'turn.failed', error: { message: 'unexpected status 401 Unauthorized: invalid key' } }]
+  .map((e) => JSON.stringify(e)).join('\n')
+const GEMINI = JSON.stringify({
+  response: 'Done: wrote a.js',
+  stats: { models: { 'gemini-2.5-pro': { api: { totalRequests: 3, totalErrors: 0 }, tokens: { prompt: 900, candidates: 40, total: 940 } } }, tools: { totalCalls: 1 } },
+})
+
+describe("an agent's machine-readable output", () => {
+  it('Claude Code: message, cost, tokens (cache included), turns and the tools it was refused', () => {
+    expect(readAgentOutput(CLAUDE_OK)).toEqual({
+      format: 'claude-json', message: 'Wrote src/a.js.', error: null, permission_denials: ['Write: /w/README.md'],
+      usage: { input_tokens: 250, output_tokens: 24, turns: 2, cost_usd: 0.00128 },
+    })
+    expect(readAgentOutput(CLAUDE_401)).toMatchObject({ error: 'Invalid API key · Please run /login' })
+  })
+
+  it('Codex: the last agent message, usage added over turns, no cost; a failed turn is the error', () => {
+    expect(readAgentOutput(CODEX)).toEqual({
+      format: 'codex-jsonl', message: 'Added a.js.', error: null, permission_denials: [],
+      usage: { input_tokens: 1200, output_tokens: 80, turns: 1, cost_usd: null },
+    })
+    expect(readAgentOutput(CODEX_FAILED)).toMatchObject({ error: 'unexpected status 401 Unauthorized: invalid key', usage: { turns: null } })
+  })
+
+  it('Gemini CLI: response and the tokens of every model', () => {
+    expect(readAgentOutput(GEMINI)).toEqual({
+      format: 'gemini-json', message: 'Done: wrote a.js', error: null, permission_denials: [],
+      usage: { input_tokens: 900, output_tokens: 40, turns: 3, cost_usd: null },
+    })
+    expect(readAgentOutput(JSON.stringify({ error: { type: 'FatalAuthenticationError', message: 'API key not valid', code: 41 } }))).toMatchObject({ error: 'API key not valid' })
+  })
+
+  it('anything else is text: its last lines are the message, and nothing is reported as 0', () => {
+    const report = readAgentOutput('Applied edit to a.js\nTokens: 2.1k sent\n')!
+    expect(report).toMatchObject({ format: 'text', message: 'Applied edit to a.js\nTokens: 2.1k sent', usage: { cost_usd: null, turns: null } })
+    expect(formatUsage(report.usage)).toBe('not reported')
+    expect(readAgentOutput('  \n')).toBeUndefined()
+  })
+
+  it('usage adds up over runs and tasks; a number stays "not reported" until some run reports it', () => {
+    const run = (attempt: number, output: string) => ({ attempt, exit_code: 0, signal: null, timed_out: false, duration_ms: 1, output_tail: '', agent: readAgentOutput(output)! })
+    const result = (runs: ReturnType<typeof run>[]) => ({
+      task_id: 'T', status: 'completed' as const, started_at: null, executed_at: null, duration_ms: 1, files_modified: [], commit_hash: null,
+      tests_passed: null, convergence_verified: [], attempts: runs.length, error: null, executor_runs: runs,
+    })
+    const usage = runUsage({
+      solution_id: 'S', issue_id: 'ISS-1', plan_hash: 'h', status: 'completed', started_at: '', executed_at: null,
+      tasks: { T1: result([run(1, CLAUDE_OK), run(2, CLAUDE_OK)]), T2: result([run(1, CODEX)]) },
+    })
+    expect(usage).toEqual({ input_tokens: 1700, output_tokens: 128, turns: 5, cost_usd: 0.00256 })
+    expect(formatUsage(usage!)).toBe('$0.0026 · 1,828 tokens · 5 turns')
+  })
+})
+
+describe("a read-only planner's answer", () => {
+  it('is the plan: its json block, or the outermost braces of the text', () => {
+    expect(planFromAgentMessage('Here is the plan:\n\n```json\n{ "tasks": [] }\n```\nDone.')).toBe('{ "tasks": [] }')
+    expect(planFromAgentMessage('{"id": "x", "tasks": [{"id": "T1"}]}')).toBe('{"id": "x", "tasks": [{"id": "T1"}]}')
+    expect(planFromAgentMessage('I could not plan this issue.')).toBeUndefined()
+  })
+})
+
+describe('agent presets', () => {
+  it.each(AGENT_NAMES)('%s: the executor writes its output where Converge reads it; the planner runs read-only from the prompt file', (name) => {
+    const { command, preset } = agentCommand(name, 'executor')
+    expect(preset).toBe(AGENT_PRESETS[name])
+    expect(command).toContain('$CONVERGE_PROMPT_FILE')
+    const planner = agentCommand(` ${name} `, 'planner').command
+    expect(planner).toContain('$CONVERGE_PLAN_PROMPT_FILE')
+    // Issue and plan text never reach a command line: only file names in variables.
+    expect(planner).not.toMatch(/\$\(cat/)
+  })
+
+  it('a line of shell, `none` and empty stay as they are', () => {
+    expect(agentCommand('node tools/agent.mjs', 'executor')).toEqual({ command: 'node tools/agent.mjs' })
+    expect(agentCommand('none', 'executor')).toEqual({ command: 'none' })
+    expect(agentCommand('', 'planner')).toEqual({ command: '' })
+  })
+
+  it('the read-only flags of each planner', () => {
+    expect(AGENT_PRESETS['claude-code'].planner).toMatch(/--permission-mode plan .*--disallowedTools Bash,Edit,Write/)
+    expect(AGENT_PRESETS.codex.planner).toContain('--sandbox read-only')
+    expect(AGENT_PRESETS.gemini.planner).toContain('--approval-mode default')
+    expect(AGENT_PRESETS.aider.planner).toContain('--chat-mode ask')
+  })
+})
