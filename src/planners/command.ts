@@ -25,6 +25,8 @@
  */
 import { lstat, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { planFromAgentMessage, readAgentOutput } from '../agents/agent-output.js'
+import { agentCommand } from '../agents/presets.js'
 import { baseEnvironment } from '../exec/environment.js'
 import { compareCheckout, restoreCheckout, restoreGitFiles, snapshotCheckout, type CheckoutChange, type CheckoutSnapshot } from '../git/checkout-guard.js'
 import { runCommand, type CommandResult } from '../exec/run-command.js'
@@ -98,7 +100,8 @@ const MAX_FEEDBACK_ITEMS = 30
 const OUTPUT_LINES_FED_BACK = 30
 
 export async function commandPlan(issue: IssueDocument, options: CommandPlannerOptions): Promise<CommandPlannerOutput> {
-  const command = options.command.trim()
+  // A preset's name stands for its read-only template (src/agents/presets.ts).
+  const command = agentCommand(options.command, 'planner').command
   if (!command) throw new RangeError('planner: command needs a planner-command')
   if (!(Number.isInteger(options.maxIterations) && options.maxIterations >= 1))
     throw new RangeError(`maxIterations must be a whole number of at least 1, got ${options.maxIterations}`)
@@ -122,6 +125,7 @@ export async function commandPlan(issue: IssueDocument, options: CommandPlannerO
       CONVERGE_PLAN_FEEDBACK_FILE: join(dir, 'feedback.md'),
       CONVERGE_PLAN_SCHEMA_FILE: join(dir, 'solution.schema.json'),
       CONVERGE_PLAN_FILE: join(dir, 'plan.json'),
+      CONVERGE_AGENT_OUTPUT_FILE: join(dir, 'agent-output'),
     }
     const prompt = planPrompt({
       issue, context, schema, planFile: files.CONVERGE_PLAN_FILE, attempt, maxAttempts,
@@ -157,7 +161,9 @@ export async function commandPlan(issue: IssueDocument, options: CommandPlannerO
     const changed = before && (await checkoutChange(before))
     if (result.aborted) throw new PlanningCancelled(attempt)
 
-    last = changed ? changedCheckout(changed) : await evaluate(files.CONVERGE_PLAN_FILE, issue, secrets, result, options.timeoutMs)
+    const agent = changed ? {} : await planFromAgent(files.CONVERGE_PLAN_FILE, files.CONVERGE_AGENT_OUTPUT_FILE, secrets)
+    last = changed ? changedCheckout(changed) : await evaluate(files.CONVERGE_PLAN_FILE, issue, secrets, result, options.timeoutMs, agent.error)
+    if (agent.note) notes.push(agent.note)
     const record: PlanAttempt = {
       attempt,
       at,
@@ -197,8 +203,27 @@ export async function commandPlan(issue: IssueDocument, options: CommandPlannerO
   }
 }
 
+/**
+ * A read-only agent cannot write the plan file: when there is none, its final message (in its machine-readable
+ * output) is taken as the plan, and written there. Also says what error the agent reported, if any.
+ */
+async function planFromAgent(planFile: string, outputFile: string, secrets: readonly string[]): Promise<{ note?: string; error?: string }> {
+  const exists = await lstat(planFile).then(() => true, () => false)
+  const output = await readFile(outputFile, 'utf8').catch(() => '')
+  const report = readAgentOutput(maskSecrets(output, secrets))
+  const error = report?.error ?? undefined
+  if (exists || !report?.message) return error ? { error } : {}
+  const plan = planFromAgentMessage(report.message)
+  if (!plan) return error ? { error } : {}
+  await writeFile(planFile, plan)
+  return { note: "read the plan from the agent's final message (a read-only planner writes no file)", ...(error ? { error } : {}) }
+}
+
 /** Reads and validates what the command wrote to the plan file. */
-async function evaluate(path: string, issue: IssueDocument, secrets: readonly string[], run: CommandResult, timeoutMs: number): Promise<Evaluation> {
+async function evaluate(
+  path: string, issue: IssueDocument, secrets: readonly string[], run: CommandResult, timeoutMs: number, agentError?: string,
+): Promise<Evaluation> {
+  const noPlan = (what: string, run: CommandResult, timeoutMs: number) => missingPlan(agentError ? `${what}; the agent reported: ${agentError}` : what, run, timeoutMs)
   let text: string
   try {
     const stat = await lstat(path)
@@ -261,7 +286,7 @@ function changedCheckout(change: CheckoutChange): Evaluation {
   }
 }
 
-function noPlan(what: string, run: CommandResult, timeoutMs: number): Evaluation {
+function missingPlan(what: string, run: CommandResult, timeoutMs: number): Evaluation {
   return {
     outcome: 'no_plan',
     error: {

@@ -68,6 +68,8 @@ export function planPrompt(input: PlanPromptInput): string {
       '',
       `    ${input.planFile}`,
       '',
+      'If you may not write files (a read-only planner), give the plan as your final answer instead: the JSON alone.',
+      '',
       'Converge validates the plan against the JSON Schema below, checks that the task dependencies form a graph',
       'without cycles, and scores its quality; a plan that fails any of these is sent back to you with the reasons.',
       'Later, an executor carries out each task in dependency order and the task\'s commands verify it.',

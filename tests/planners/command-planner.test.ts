@@ -220,7 +220,7 @@ describe('the command planner (real processes)', () => {
     expect(run!.argv).toEqual([])
     expect(run!.cwd).toBe(repoDir)
     expect(run!.env).toEqual([
-      'API_KEY', 'CONVERGE_ATTEMPT', 'CONVERGE_ISSUE', 'CONVERGE_MAX_ATTEMPTS', 'CONVERGE_PLAN_FEEDBACK_FILE', 'CONVERGE_PLAN_FILE',
+      'API_KEY', 'CONVERGE_AGENT_OUTPUT_FILE', 'CONVERGE_ATTEMPT', 'CONVERGE_ISSUE', 'CONVERGE_MAX_ATTEMPTS', 'CONVERGE_PLAN_FEEDBACK_FILE', 'CONVERGE_PLAN_FILE',
       'CONVERGE_PLAN_PROMPT_FILE', 'CONVERGE_PLAN_SCHEMA_FILE', 'CONVERGE_PROMPT_FILE', ...(process.env.HOME ? ['HOME'] : []),
     ])
   })

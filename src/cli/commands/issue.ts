@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
+import { credentialValues, executorEnvironment } from '../../exec/environment.js'
 import { approvePlan } from '../../pipeline/approve.js'
 import { WorkBranch } from '../../git/work-branch.js'
 import { CONVERGE_IDENTITY } from '../../git/git.js'
@@ -68,19 +69,22 @@ export async function executeCommand(args: ExecuteArgs, io: CliIo): Promise<numb
   const n = required(args.number, 'execute')
   const repoDir = resolve(args.repo)
   let branch: WorkBranch | undefined
+  // The executor is the user's agent CLI on the user's machine: it gets their environment (its API key), less what
+  // GitHub's tokens are; values named like credentials are masked in everything recorded.
+  const executorEnv = executorEnvironment(process.env)
   const result = await executeIssue(storeOf(args), n, {
     repoDir,
     workRoot: resolve(tmpdir(), 'converge'),
     maxParallel: args.maxParallel,
     timeoutMs: args.timeoutMinutes * 60_000,
-    secrets: [],
+    secrets: credentialValues(executorEnv),
     now: () => new Date().toISOString(),
     executorCommand: args.executor,
     maxIterations: args.maxIterations,
     maxRetries: args.maxRetries,
     maxErrors: args.maxErrors,
     onFailure: args.onFailure,
-    executorEnv: {},
+    executorEnv,
     ...(args.retry ? { retry: args.retry } : {}),
     ...(args.signal ? { signal: args.signal } : {}),
     beforeTasks: async () => {

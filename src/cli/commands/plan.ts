@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
+import { credentialValues, executorEnvironment } from '../../exec/environment.js'
 import { pipelinePlan, type PipelinePlanOptions } from '../../pipeline/plan-command.js'
 import { PLANNER_MODES, type PlannerMode } from '../../planners/index.js'
 import { renderPlanText } from '../../report/plan-text.js'
@@ -49,8 +50,10 @@ export async function planCommand(args: PlanArgs, io: CliIo): Promise<number> {
           workDir: resolve(tmpdir(), 'converge'),
           maxIterations: args.maxIterations ?? 3,
           timeoutMs: (args.timeoutMinutes ?? 15) * 60_000,
-          plannerEnv: {},
-          secrets: [],
+          // On the user's own machine the planner agent gets their environment (its API key), less GitHub's
+          // tokens; the action passes only what planner-env lists.
+          plannerEnv: executorEnvironment(process.env),
+          secrets: credentialValues(executorEnvironment(process.env)),
           ...(args.signal ? { signal: args.signal } : {}),
         },
       }
