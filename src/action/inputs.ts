@@ -21,6 +21,10 @@ export const ActionInputsSchema = z.object({
   'max-iterations': positiveInt('max-iterations'),
   'max-retries': z.string().trim().regex(/^\d+$/, 'max-retries must be a whole number').transform(Number),
   'max-errors': positiveInt('max-errors'),
+  'max-cost-usd': z.string().trim().regex(/^(\d+(\.\d+)?)?$/, 'max-cost-usd must be an amount of US dollars, like 5 or 0.25')
+    .transform((v) => (v ? Number(v) : undefined)).refine((n) => n === undefined || n > 0, 'max-cost-usd must be more than 0'),
+  'max-turns': z.string().trim().regex(/^\d*$/, 'max-turns must be a whole number').transform((v) => (v ? Number(v) : undefined))
+    .refine((n) => n === undefined || n > 0, 'max-turns must be at least 1'),
   'on-failure': z.enum(['retry', 'skip', 'abort']),
   // Fractions allowed: `0.5` is 30 s.
   'task-timeout-minutes': z.string().trim().regex(/^\d+(\.\d+)?$/, 'task-timeout-minutes must be a number of minutes, like 15 or 0.5').transform(Number).refine((n) => n > 0, 'task-timeout-minutes must be more than 0'),

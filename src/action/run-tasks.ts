@@ -97,6 +97,8 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
       maxRetries: inputs['max-retries'],
       maxErrors: inputs['max-errors'],
       executorEnv: session.executorEnv,
+      ...(inputs['max-cost-usd'] !== undefined ? { maxCostUsd: inputs['max-cost-usd'] } : {}),
+      ...(inputs['max-turns'] !== undefined ? { maxTurns: inputs['max-turns'] } : {}),
       ...(request.retry ? { retry: request.retry } : {}),
       ...(write
         ? {

@@ -4,7 +4,8 @@
  *   `usage`, `permission_denials`);
  * - Codex `exec --json`: JSON lines of events (`item.completed` agent messages, `turn.completed` usage,
  *   `turn.failed` / `error`);
- * - Gemini CLI `--output-format json`: one object (`response`, `stats.models.*.tokens`, `error`);
+ * - Gemini CLI `--output-format json`: one object (`response`, `stats.models.*.tokens`, `error`), or
+ *   `--output-format stream-json`: JSON lines of events (`init`, `message` deltas, `tool_use`, `tool_result`, `result`);
  * - anything else: plain text, whose last lines are the message.
  * The form is recognised from the content, so a workflow's own template that asks for one of these works too.
  * Numbers an agent does not report stay null ("not reported"), never 0.
@@ -19,9 +20,10 @@ export function readAgentOutput(text: string): AgentReport | undefined {
   const trimmed = text.trim()
   if (!trimmed) return undefined
   const single = parseJson(trimmed)
+  const lines = trimmed.split('\n').map((line) => parseJson(line.trim()))
+  if (lines.some(isGeminiEvent)) return geminiStreamReport(lines.filter(isObject))
   if (isObject(single) && single.type === 'result') return claudeReport(single)
   if (isObject(single) && ('response' in single || 'stats' in single || 'error' in single)) return geminiReport(single)
-  const lines = trimmed.split('\n').map((line) => parseJson(line.trim()))
   if (lines.some((e) => isObject(e) && typeof e.type === 'string' && /^(thread|turn|item)\.|^error$/.test(e.type))) return codexReport(lines.filter(isObject))
   return { format: 'text', message: cut(trimmed.split('\n').slice(-20).join('\n')), error: null, permission_denials: [], usage: NOT_REPORTED }
 }
@@ -52,9 +54,14 @@ function denial(d: Record<string, unknown>): string {
   return `${String(d.tool_name ?? 'a tool')}${what ? `: ${what}` : ''}`
 }
 
+/**
+ * Codex's `error` events include its retries ("Reconnecting... 1/5 (…)"), and its `error` items are warnings: the
+ * error is a failed turn's, or the last `error` event that no completed turn followed.
+ */
 function codexReport(events: Record<string, unknown>[]): AgentReport {
   let message: string | null = null
-  const errors: string[] = []
+  let failed: string | null = null
+  let unrecovered: string | null = null
   const denials: string[] = []
   let input: number | null = null
   let output: number | null = null
@@ -67,15 +74,16 @@ function codexReport(events: Record<string, unknown>[]): AgentReport {
       const usage = isObject(event.usage) ? event.usage : {}
       input = add(input, number(usage.input_tokens))
       output = add(output, number(usage.output_tokens))
+      unrecovered = null
     }
-    if (event.type === 'turn.failed' && isObject(event.error) && typeof event.error.message === 'string') errors.push(event.error.message)
-    if (event.type === 'error' && typeof event.message === 'string') errors.push(event.message)
-    if (event.type === 'item.completed' && item?.type === 'error' && typeof item.message === 'string') errors.push(item.message)
+    if (event.type === 'turn.failed' && isObject(event.error) && typeof event.error.message === 'string') failed = event.error.message
+    if (event.type === 'error' && typeof event.message === 'string') unrecovered = event.message
   }
+  const error = failed ?? unrecovered
   return {
     format: 'codex-jsonl',
     message: message === null ? null : cut(message),
-    error: errors.length ? cut(errors.at(-1)!) : null,
+    error: error === null ? null : cut(error),
     permission_denials: denials,
     usage: { input_tokens: input, output_tokens: output, turns: turns || null, cost_usd: null },
   }
@@ -98,6 +106,48 @@ function geminiReport(result: Record<string, unknown>): AgentReport {
       turns: sum(requests),
       cost_usd: null,
     },
+  }
+}
+
+/** Gemini's stream starts with `init` (session and model) and ends with `result` (`status`, `stats`). */
+function isGeminiEvent(event: unknown): boolean {
+  return isObject(event) && ((event.type === 'init' && typeof event.session_id === 'string') || (event.type === 'result' && typeof event.status === 'string'))
+}
+
+/** How Gemini CLI refuses a tool: headless, a tool that needs an approval is not registered at all. */
+const GEMINI_REFUSALS = new Set(['tool_not_registered', 'policy_violation'])
+
+/**
+ * Gemini CLI's stream: the message is the last text the model said between its tool calls (it comes in deltas),
+ * the `result` event has the tokens and, when the run failed, the error (an `error` event when no result came).
+ */
+function geminiStreamReport(events: Record<string, unknown>[]): AgentReport {
+  const texts = ['']
+  const calls = new Map<unknown, Record<string, unknown>>()
+  const denials: string[] = []
+  for (const event of events) {
+    if (event.type === 'message' && event.role === 'assistant' && typeof event.content === 'string') texts.push(texts.pop()! + event.content)
+    if (event.type === 'tool_use') {
+      calls.set(event.tool_id, event)
+      texts.push('')
+    }
+    if (event.type === 'tool_result' && isObject(event.error) && GEMINI_REFUSALS.has(String(event.error.type))) {
+      const call = calls.get(event.tool_id)
+      denials.push(denial({ tool_name: call?.tool_name, tool_input: call?.parameters }))
+    }
+  }
+  const result = events.findLast((e) => e.type === 'result')
+  const stats = isObject(result?.stats) ? result.stats : {}
+  const failure = result
+    ? result.status === 'error' && isObject(result.error) ? result.error.message : undefined
+    : events.findLast((e) => e.type === 'error' && e.severity === 'error')?.message
+  const message = texts.findLast((t) => t.trim())
+  return {
+    format: 'gemini-json',
+    message: message === undefined ? null : cut(message),
+    error: typeof failure === 'string' ? cut(failure) : null,
+    permission_denials: denials,
+    usage: { input_tokens: number(stats.input_tokens), output_tokens: number(stats.output_tokens), turns: null, cost_usd: null },
   }
 }
 

@@ -32,6 +32,14 @@ export interface AgentPreset {
 
 const MAX_TURNS = '${CONVERGE_MAX_TURNS:+--max-turns "$CONVERGE_MAX_TURNS"}'
 
+/**
+ * The Gemini CLI planner's policy (`--policy`, written next to its output): no tool that writes or runs commands,
+ * and no switch into plan mode — headless, leaving plan mode is approved by itself and switches to YOLO.
+ */
+const GEMINI_READ_ONLY =
+  'printf \'[[rule]]\\ntoolName = ["write_file", "replace", "run_shell_command", "enter_plan_mode", "exit_plan_mode"]\\ndecision = "deny"\\npriority = 999\\n\' ' +
+  '> "$CONVERGE_AGENT_OUTPUT_FILE.policy.toml"'
+
 export const AGENT_PRESETS: Record<AgentName, AgentPreset> = {
   'claude-code': {
     name: 'claude-code',
@@ -59,10 +67,16 @@ export const AGENT_PRESETS: Record<AgentName, AgentPreset> = {
     name: 'gemini',
     install: 'npm install -g @google/gemini-cli',
     apiKey: 'GEMINI_API_KEY',
-    executor: 'gemini --output-format json --approval-mode auto_edit < "$CONVERGE_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
-    planner: 'gemini --output-format json --approval-mode default < "$CONVERGE_PLAN_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
+    // Headless, the CLI refuses an untrusted folder (exit 55) and reports errors on stderr in `--output-format json`;
+    // `--skip-trust` trusts the checkout, `stream-json` puts the error in its `result` event.
+    executor: 'gemini --output-format stream-json --skip-trust --approval-mode auto_edit < "$CONVERGE_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
+    planner:
+      `${GEMINI_READ_ONLY} && gemini --output-format stream-json --skip-trust --approval-mode default --policy "$CONVERGE_AGENT_OUTPUT_FILE.policy.toml" ` +
+      '< "$CONVERGE_PLAN_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
     output: 'gemini-json',
-    readOnly: '`--approval-mode default` without a terminal: tools that edit or run commands need an approval nobody can give, so only read tools run',
+    readOnly:
+      '`--approval-mode default` without a terminal (tools that edit or run commands need an approval nobody can give), and a `--policy` ' +
+      'that denies `write_file`, `replace`, `run_shell_command` and entering or leaving plan mode (which, headless, would switch to YOLO)',
   },
   aider: {
     name: 'aider',

@@ -39,6 +39,8 @@ Options:
   --max-retries <n>       execute: reruns of a failed task with --on-failure retry (default: 1)
   --max-errors <n>        execute: stop after this many failed tasks (default: 3)
   --retry <ids|failed>    execute: run these recorded tasks again (T1,T3 or failed)
+  --max-cost-usd <usd>    execute: stop starting tasks once the agent's reported cost reaches this
+  --max-turns <n>         execute: turns of each agent run (--executor claude-code passes --max-turns)
   --json                  validate: print the report as JSON
   --all                   validate: every solution of a .jsonl file (one solution per line)
   --keep                  demo: keep the temporary directory
@@ -65,6 +67,8 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string, sig
       'max-retries': { type: 'string', default: '1' },
       'max-errors': { type: 'string', default: '3' },
       retry: { type: 'string' },
+      'max-cost-usd': { type: 'string' },
+      'max-turns': { type: 'string' },
       keep: { type: 'boolean', default: false },
       all: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -115,6 +119,8 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string, sig
           maxParallel: positive(values['max-parallel'], '--max-parallel'), timeoutMinutes: positive(values.timeout, '--timeout'),
           maxIterations: positive(values['max-iterations'], '--max-iterations'), maxRetries: whole(values['max-retries'], '--max-retries'),
           maxErrors: positive(values['max-errors'], '--max-errors'),
+          ...(values['max-cost-usd'] !== undefined ? { maxCostUsd: dollars(values['max-cost-usd'], '--max-cost-usd') } : {}),
+          ...(values['max-turns'] !== undefined ? { maxTurns: positive(values['max-turns'], '--max-turns') } : {}),
           ...(retry ? { retry } : {}),
           ...(signal ? { signal } : {}),
         },
@@ -124,6 +130,12 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string, sig
     default:
       throw new UsageError(`Unknown command "${command}". Commands: demo, validate, plan, approve, verify, execute`)
   }
+}
+
+function dollars(value: string, name: string): number {
+  const n = Number(value)
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(n > 0)) throw new UsageError(`${name} must be an amount of US dollars more than 0, like 5 or 0.25`)
+  return n
 }
 
 function whole(value: string, name: string): number {

@@ -42,6 +42,11 @@ export interface ScheduleOptions {
   runTask(task: Task, signal: AbortSignal): Promise<TaskOutcome>
   /** Asked before every start; `pause` and `stop` start nothing new and let running tasks finish. */
   shouldContinue?(): Promise<ControlSignal>
+  /**
+   * The run's spending limit: asked before every start and when a task was interrupted. A reason ("budget reached:
+   * …") starts nothing new and ends the run `failed` with it; running tasks finish.
+   */
+  overBudget?(): string | undefined
   onEvent?(event: ScheduleEvent): void
   /** Cancels the run: passed on to running tasks, and nothing new starts (status `stopped`). */
   signal?: AbortSignal
@@ -56,6 +61,8 @@ export interface ScheduleResult {
   status: ScheduleStatus
   /** Every task of the plan, in plan order. */
   results: Map<string, ScheduledTaskResult>
+  /** Why the budget stopped the run, when it did. */
+  overBudget?: string
 }
 
 /** The plan's dependency graph is not a DAG; the caller should have validated it. */
@@ -84,6 +91,8 @@ interface Finished {
 interface Halt {
   status: Exclude<ScheduleStatus, 'completed'>
   reason: string
+  /** Set when the budget stopped the run. */
+  overBudget?: string
 }
 
 /**
@@ -149,6 +158,7 @@ class Scheduler {
   }
 
   private async checkControl(): Promise<void> {
+    if (this.checkBudget()) return
     const control = this.signal.aborted ? 'cancel' : ((await this.options.shouldContinue?.()) ?? 'continue')
     if (control === 'cancel') this.stop({ status: 'stopped', reason: 'not started: the run was cancelled' })
     else if (control === 'pause') this.stop({ status: 'paused', reason: 'not started: the run was paused' })
@@ -176,8 +186,9 @@ class Scheduler {
     for (const f of this.files[index]!) this.busyFiles.delete(f)
     const id = this.tasks[index]!.id
     if (status === 'paused' || status === 'stopped') {
-      // Unfinished: left without a result, so that a resumed run starts it again.
-      this.stop({ status, reason: `not started: the run was ${status}` })
+      // Unfinished: left without a result, so that a resumed run starts it again. A task stops itself when the
+      // budget forbids its next attempt: then the budget is why the run stopped.
+      if (!this.checkBudget()) this.stop({ status, reason: `not started: the run was ${status}` })
       this.emit({ type: 'finish', taskId: id, status: 'not-run', reason: `${status} while running` })
       return
     }
@@ -211,6 +222,13 @@ class Scheduler {
     }
   }
 
+  /** Stops the run when the budget is spent; true if it is. */
+  private checkBudget(): boolean {
+    const overBudget = this.options.overBudget?.()
+    if (overBudget) this.stop({ status: 'failed', reason: `not started: ${overBudget}`, overBudget })
+    return overBudget !== undefined
+  }
+
   /** The first reason to stop wins. */
   private stop(halt: Halt): void {
     this.halt ??= halt
@@ -224,7 +242,8 @@ class Scheduler {
     const unstarted = this.halt?.reason ?? 'not started: a dependency did not complete'
     const results = new Map(this.tasks.map((t, i): [string, ScheduledTaskResult] => [t.id, this.results[i] ?? { status: 'not-run', reason: unstarted }]))
     const allCompleted = [...results.values()].every((r) => r.status === 'completed')
-    return { status: this.halt?.status ?? (allCompleted ? 'completed' : 'failed'), results }
+    const status = this.halt?.status ?? (allCompleted ? 'completed' : 'failed')
+    return this.halt?.overBudget ? { status, results, overBudget: this.halt.overBudget } : { status, results }
   }
 }
 

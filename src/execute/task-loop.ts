@@ -32,6 +32,7 @@ import type { AgentReport, ConvergenceCheck, DevelopTask, ExecutorRun, LoopState
 import { verificationEntries } from '../plan/verification.js'
 import { stripAnsi } from '../report/annotations.js'
 import { maskSecrets } from '../report/secrets.js'
+import type { RunBudget } from './budget.js'
 import { ExecutorReportSchema, taskPrompt, type ExecutorReport } from './prompt.js'
 
 export type ControlDecision = 'continue' | 'pause' | 'stop'
@@ -65,6 +66,13 @@ export interface TaskLoopOptions {
   onLoop?: (loop: LoopState) => void | Promise<void>
   /** The issue's loop state so far, continued here; default: a new one. */
   loop?: LoopState
+  /** The run's spending limit: charged after every executor run; no executor run starts once it is spent. */
+  budget?: RunBudget
+  /**
+   * `max-turns`: given to the executor as `$CONVERGE_MAX_TURNS` (the presets pass it to agents that take a turn
+   * limit), and enforced from the agent's report: a run that took more turns fails the task unverified.
+   */
+  maxTurns?: number
 }
 
 export interface TaskOutcome {
@@ -124,13 +132,24 @@ export async function convergeTask(task: Task, options: TaskLoopOptions): Promis
     let reason = ''
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       let report: ExecutorReport | undefined
-      if (hasExecutor) await control(`the executor run of attempt ${attempt}`)
+      if (hasExecutor) {
+        await control(`the executor run of attempt ${attempt}`)
+        const overBudget = options.budget?.exhausted()
+        if (overBudget) throw new Halted('budget', `${overBudget}: attempt ${attempt} did not start`)
+      }
       attempts = attempt
       await tracker.beginAttempt(!hasExecutor ? 'validate' : attempt === 1 ? 'develop' : 'debug', reason)
       if (hasExecutor) {
         const developed = await develop(task, options, executor, attempt, feedback, tracker)
         report = developed.report
         runs.push(developed.run)
+        options.budget?.charge(developed.run, task.id)
+        const overrun = turnsOverrun(developed.run, options.maxTurns)
+        if (overrun) {
+          await tracker.error('develop', `${task.id}: ${overrun}`)
+          await tracker.finish('failed')
+          return outcome('failed', `${overrun}: its changes were not verified (attempt ${attempt})`)
+        }
         await tracker.act('validate')
       }
 
@@ -165,10 +184,10 @@ export async function convergeTask(task: Task, options: TaskLoopOptions): Promis
   }
 }
 
-/** A pause or stop signal, unwinding the loop from wherever it was asked. */
+/** A pause or stop signal, or the spent budget, unwinding the loop from wherever it was asked. */
 class Halted extends Error {
   constructor(
-    readonly decision: 'pause' | 'stop',
+    readonly decision: 'pause' | 'stop' | 'budget',
     message: string,
   ) {
     super(message)
@@ -200,7 +219,10 @@ async function develop(
   const result = await runCommand({
     command: executor,
     cwd: options.repoDir,
-    env: { ...options.executorEnv, ...commandEnvironment(options, task, attempt), ...files },
+    env: {
+      ...options.executorEnv, ...commandEnvironment(options, task, attempt), ...files,
+      ...(options.maxTurns ? { CONVERGE_MAX_TURNS: String(options.maxTurns) } : {}),
+    },
     timeoutMs: options.executorTimeoutMs ?? options.timeoutMs,
     secrets: options.secrets,
     ...(options.signal ? { signal: options.signal } : {}),
@@ -238,6 +260,13 @@ export function executorFailureText(run: ExecutorRun): string | undefined {
     : run.exit_code === null ? `was killed by ${run.signal ?? 'a signal'}` : `exited with code ${run.exit_code}`
   const said = run.agent?.error ?? run.agent?.message ?? lastLine(run.output_tail)
   return `the executor ${how}${said ? `: ${firstLine(said)}` : ''}`
+}
+
+/** "the agent took 14 turns, more than max-turns 10", when its report says so. */
+function turnsOverrun(run: ExecutorRun, maxTurns: number | undefined): string | undefined {
+  const turns = run.agent?.usage.turns
+  if (maxTurns === undefined || turns === null || turns === undefined || turns <= maxTurns) return undefined
+  return `the agent took ${turns} turns, more than max-turns ${maxTurns}`
 }
 
 /** Two failed executor runs in a row that failed the same way. */
@@ -533,9 +562,12 @@ class LoopTracker {
     await this.emit()
   }
 
-  /** Pause keeps the task pending, to run again on resume; stop fails the loop (the seed's control signals). */
-  async halt(decision: 'pause' | 'stop', message: string): Promise<void> {
-    this.developTask().status = decision === 'pause' ? 'pending' : 'failed'
+  /**
+   * Pause keeps the task pending, to run again on resume; stop fails the loop (the seed's control signals). A spent
+   * budget fails the loop too, and keeps the task pending: a run with a larger budget takes it up again.
+   */
+  async halt(decision: 'pause' | 'stop' | 'budget', message: string): Promise<void> {
+    this.developTask().status = decision === 'stop' ? 'failed' : 'pending'
     if (decision === 'pause') {
       this.state.status = 'paused'
       // The interrupted action is not completed: it runs again on resume.

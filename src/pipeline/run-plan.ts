@@ -10,6 +10,7 @@ import { wasStopped, type ExecutionRecord, type IssueState, type LoopState, type
 import { analysePlan } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
 import { runSchedule, type ControlSignal, type RecordedStatus, type ScheduleResult } from '../execute/schedule.js'
+import { costBudget, type RunBudget } from '../execute/budget.js'
 import { convergeTask, type TaskOutcome } from '../execute/task-loop.js'
 import { renderExecutionMarkdown } from '../report/execution-md.js'
 import { renderTaskEvent } from '../report/task-event.js'
@@ -64,6 +65,10 @@ export interface ExecuteOptions extends RunPlanOptions {
   executorEnv?: Record<string, string>
   /** Runs once the run is recorded as started, before any task (e.g. checking out the work branch). */
   beforeTasks?: () => Promise<void>
+  /** `max-cost-usd`: what this run's executor runs may cost, as their agents report it. */
+  maxCostUsd?: number
+  /** `max-turns`: turns of each executor run. */
+  maxTurns?: number
 }
 
 export type RunPlanResult =
@@ -105,6 +110,7 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
   const { plan, alreadyDone, issue } = started
   const record = started.record
   const control = controlSignals(store, n, options.controlIntervalMs ?? DEFAULT_CONTROL_INTERVAL_MS)
+  const budget = mode === 'execute' && options.maxCostUsd !== undefined ? costBudget(options.maxCostUsd) : undefined
   const running = new Set<Task>()
   const ran: string[] = []
   // A result the state branch would not take (GitHub failing past the client's retries) halts the run: no task
@@ -133,6 +139,7 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
     alreadyDone,
     retry: new Set(started.retry),
     shouldContinue: control,
+    ...(budget ? { overBudget: () => budget.exhausted() } : {}),
     signal,
     runTask: async (task, signal) => {
       running.add(task)
@@ -158,7 +165,7 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
   /** One task through {@link convergeAndCommit}, recorded on the state branch. */
   async function carryOut(task: Task, signal: AbortSignal): Promise<'completed' | 'failed' | 'paused' | 'stopped'> {
     const run = await convergeAndCommit(task, {
-      n, issueTitle: issue.title, plan, options, signal,
+      n, issueTitle: issue.title, plan, options, signal, ...(budget ? { budget } : {}),
       // Between the actions of a task too (SPEC §7): verify checks at task boundaries only.
       control: mode === 'execute' ? control : async () => 'continue',
       othersRunning: () => [...running].filter((t) => t !== task),
@@ -186,7 +193,7 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
 
 /** The part of the run's options that carrying out one task needs. */
 export type TaskRunOptions = Pick<ExecuteOptions,
-  'repoDir' | 'workRoot' | 'executorCommand' | 'maxIterations' | 'onFailure' | 'maxRetries' | 'timeoutMs' | 'secrets' | 'now' | 'executorEnv' | 'committer'>
+  'repoDir' | 'workRoot' | 'executorCommand' | 'maxIterations' | 'onFailure' | 'maxRetries' | 'timeoutMs' | 'secrets' | 'now' | 'executorEnv' | 'committer' | 'maxTurns'>
 
 export type TaskRun =
   /** Cancelled mid-way (Ctrl-C, a cancelled job): no verdict. */
@@ -207,6 +214,8 @@ export async function convergeAndCommit(
     control: () => Promise<ControlSignal>
     /** The other tasks running right now, whose declared files this task's commit leaves alone. */
     othersRunning: () => Task[]
+    /** The run's spending limit, shared by its tasks. */
+    budget?: RunBudget
   },
 ): Promise<TaskRun> {
   const { n, plan, options, signal } = context
@@ -226,10 +235,12 @@ export async function convergeAndCommit(
       secrets: options.secrets,
       signal,
       ...(options.executorEnv ? { executorEnv: options.executorEnv } : {}),
+      ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
+      ...(context.budget ? { budget: context.budget } : {}),
       checkControl: context.control,
     })
     attempts += run.result.attempts
-    if (run.status !== 'failed' || signal.aborted) break
+    if (run.status !== 'failed' || signal.aborted || context.budget?.exhausted()) break
   }
   if (signal.aborted) return { kind: 'cancelled' }
   if (run!.status === 'paused' || run!.status === 'stopped') return { kind: 'interrupted', status: run!.status, loop: run!.loop }
@@ -457,10 +468,17 @@ function failureSummary(plan: Solution, tasks: Record<string, TaskResult>, sched
   const failed = plan.tasks.filter((t) => tasks[t.id]?.status === 'failed')
   const skipped = plan.tasks.filter((t) => tasks[t.id]?.status === 'skipped')
   const notRun = plan.tasks.filter((t) => !tasks[t.id])
+  const converged = plan.tasks.filter((t) => tasks[t.id]?.status === 'completed').length
   const parts = [`${failed.length} of ${plan.tasks.length} tasks ${mode === 'verify' ? 'did not pass verification' : 'failed'}`]
   const first = failed[0] && tasks[failed[0].id]?.error
   if (first) parts[0] += ` (${failed[0]!.id}: ${first.length > 300 ? `${first.slice(0, 299)}…` : first})`
   if (skipped.length) parts.push(`${skipped.map((t) => t.id).join(', ')} skipped`)
+  // The budget comes first: it is why the run ended, and what to change before running it again.
+  if (schedule.overBudget) {
+    const rest = [...(failed.length ? [parts[0]] : []), ...parts.slice(1)]
+    return [`${schedule.overBudget}; ${converged} of ${plan.tasks.length} tasks converged`, ...rest,
+      `${notRun.map((t) => t.id).join(', ') || 'no task'} left for a run with a larger max-cost-usd`].join('; ')
+  }
   if (notRun.length) parts.push(`${notRun.map((t) => t.id).join(', ')} not started (${schedule.results.get(notRun[0]!.id)?.reason?.replace(/^not started: /, '') ?? 'stopped early'})`)
   return parts.join('; ')
 }

@@ -27,7 +27,8 @@ export function renderCheckRun(report: RunReport): CheckRunOutput {
 
 /**
  * In this order:
- * - `failure`: the plan is invalid (errors, or it fails its quality gate), or a task failed;
+ * - `failure`: the plan is invalid (errors, or it fails its quality gate), a task failed, or the run ended failed
+ *   with no task failed (its budget was spent, it could not start);
  * - `success`: every task converged;
  * - none while tasks run or are queued: the check run is still in progress;
  * - `action_required`: the plan waits for approval (never approved, or changed since it was);
@@ -36,7 +37,7 @@ export function renderCheckRun(report: RunReport): CheckRunOutput {
  */
 function checkConclusion(view: ReportView): CheckConclusion | undefined {
   if (view.analysis?.errors.length || view.analysis?.gate === 'fail') return 'failure'
-  if (view.count.failed) return 'failure'
+  if (view.count.failed || view.report.execution?.status === 'failed') return 'failure'
   if (view.tasks.length && view.count.converged === view.tasks.length) return 'success'
   if (isInProgress(view)) return undefined
   if (view.approval === 'missing' || view.approval === 'stale') return 'action_required'

@@ -45,6 +45,14 @@ describe('action inputs', () => {
     ])
   })
 
+  it('reads max-cost-usd as dollars and max-turns as a count, both optional', () => {
+    expect(readInputs(defaults())).toMatchObject({ ok: true, inputs: { 'max-cost-usd': undefined, 'max-turns': undefined } })
+    expect(readInputs(defaults({ 'max-cost-usd': '0.25', 'max-turns': '12' }))).toMatchObject({ ok: true, inputs: { 'max-cost-usd': 0.25, 'max-turns': 12 } })
+    const read = readInputs(defaults({ 'max-cost-usd': '$5', 'max-turns': '0' }))
+    expect(read).toEqual({ ok: false, errors: ['max-cost-usd: max-cost-usd must be an amount of US dollars, like 5 or 0.25', 'max-turns: max-turns must be at least 1'] })
+    expect(readInputs(defaults({ 'max-cost-usd': '0' }))).toEqual({ ok: false, errors: ['max-cost-usd: max-cost-usd must be more than 0'] })
+  })
+
   it('reads planner-env as names, and refuses the token, the inputs and the runner\'s credentials', () => {
     expect(readInputs(defaults({ 'planner-env': 'ANTHROPIC_API_KEY, OPENAI_API_KEY\nMODEL' }))).toMatchObject({
       ok: true, inputs: { 'planner-env': ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'MODEL'], 'persisted-credentials': 'remove' },

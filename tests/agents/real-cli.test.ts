@@ -28,7 +28,7 @@ const STATE = 'converge/state'
 const TIMEOUT_MS = 180_000
 
 /** Counts for the summary line CI prints: what each preset did with the real CLI. */
-const counts = { converged: 0, planned: 0, errorsReported: 0 }
+const counts = { converged: 0, planned: 0, errorsReported: 0, budgetsKept: 0 }
 
 /**
  * The model of an executor: for a task "Write <file>" it calls Write with 42, then says it is done. For the
@@ -72,7 +72,7 @@ describe.skipIf(!ENABLED)('Claude Code (the real CLI) as executor and planner, a
     home = await mkdtemp(join(tmpdir(), 'converge-agent-home-'))
   })
   afterAll(async () => {
-    console.log(`real agent CLIs: claude-code ${counts.converged} tasks converged by its own edits, ${counts.planned} plans planned, ${counts.errorsReported} model errors reported`)
+    console.log(`real agent CLIs: claude-code ${counts.converged} tasks converged by its own edits, ${counts.planned} plans planned, ${counts.errorsReported} model errors reported, ${counts.budgetsKept} limits kept`)
     await rm(home, { recursive: true, force: true })
   })
 
@@ -131,6 +131,30 @@ describe.skipIf(!ENABLED)('Claude Code (the real CLI) as executor and planner, a
       }
       expect(run.summary).toMatch(/agent: \$0\.\d{4} · [\d,]+ tokens · \d+ turns/)
       counts.converged += 3
+    }, TIMEOUT_MS)
+
+    it('max-cost-usd below one task\'s cost, max-parallel 1: one task runs, the run stops and says why', async () => {
+      model = await startAnthropicServer(executorModel)
+      const n = await approvedIssue()
+      const run = await comment(n, '/converge execute', { 'max-cost-usd': '0.0001' })
+      expect(run.outputs).toMatchObject({ status: 'failed', 'tasks-completed': '1' })
+      const sticky = gh.state.comments(n).find((c) => c.body.includes(`ISS-${n} ·`))!.body
+      expect(sticky).toMatch(/budget reached: \$0\.\d{3} of \$0\.00010 \(max-cost-usd\); 1 of 3 tasks converged/)
+      const record = ExecutionRecordSchema.parse(JSON.parse((await gh.state.readFile(STATE, `.converge/issues/${n}/execution.json`))!))
+      expect(Object.keys(record.tasks)).toEqual(['T1'])
+      counts.converged += 1
+      counts.budgetsKept++
+    }, TIMEOUT_MS)
+
+    it('max-turns reaches Claude Code as --max-turns: a task that needs more turns stops there and is reported', async () => {
+      model = await startAnthropicServer(executorModel)
+      const n = await approvedIssue()
+      await comment(n, '/converge execute', { 'max-turns': '1', 'max-iterations': '1' })
+      const record = ExecutionRecordSchema.parse(JSON.parse((await gh.state.readFile(STATE, `.converge/issues/${n}/execution.json`))!))
+      const agent = record.tasks.T1!.executor_runs![0]!.agent!
+      expect(agent.usage.turns).toBeLessThanOrEqual(2)
+      expect(`${agent.error} ${record.tasks.T1!.error}`).toMatch(/max.turns/i)
+      counts.budgetsKept++
     }, TIMEOUT_MS)
 
     it.each([

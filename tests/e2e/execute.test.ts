@@ -164,6 +164,28 @@ describe('execute (dist/index.js against the API emulator)', () => {
     expect(await workCommits()).toHaveLength(5)
   })
 
+  it('max-cost-usd below one task\'s cost with max-parallel 1: one task runs, the run stops and says why; a larger budget goes on', async () => {
+    await planAndApprove()
+    // The executor reports its cost as Claude Code does (--output-format json).
+    const priced = `node tools/executor.js && printf '%s' '{"type":"result","subtype":"success","is_error":false,"result":"Wrote it.","num_turns":3,"total_cost_usd":0.031,"usage":{"input_tokens":3600,"output_tokens":240}}' > "$CONVERGE_AGENT_OUTPUT_FILE"`
+    const run = await comment('/converge execute', { inputs: { 'executor-command': priced, 'max-parallel': '1', 'max-cost-usd': '0.01' } })
+    expect(await runs()).toEqual(['T1 attempt 1'])
+    expect(run.outputs).toMatchObject({ status: 'failed', 'tasks-completed': '1', 'agent-cost-usd': '0.031' })
+    expect(await statuses()).toEqual({ T1: 'completed' })
+    const why = 'budget reached: $0.031 of $0.010 (max-cost-usd); 1 of 5 tasks converged; T2, T3, T4, T5 left for a run with a larger max-cost-usd'
+    expect(sticky()).toContain(why)
+    expect(checkOf(run)).toMatchObject({ conclusion: 'failure' })
+    expect(JSON.stringify(checkOf(run).output)).toContain('budget reached: $0.031 of $0.010')
+    expect(run.summary).toContain(why)
+    expect(await workCommits()).toEqual([`T1: Write src/a.txt (ISS-${N})`])
+
+    // Raised, the budget lets the next run go on from there: T1 is not run again.
+    const more = await comment('/converge execute', { inputs: { 'executor-command': priced, 'max-parallel': '1', 'max-cost-usd': '1' } })
+    expect(more.outputs.status).toBe('completed')
+    expect((await runs()).map((line) => line.split(' ')[0])).toEqual(['T1', 'T2', 'T3', 'T4', 'T5'])
+    expect(await workCommits()).toHaveLength(5)
+  })
+
   it('kills an executor that hangs at the timeout, and records why', async () => {
     await planAndApprove()
     const run = await comment('/converge execute', { env: { HANG_TASKS: 'T3' }, inputs: { 'task-timeout-minutes': '0.03', 'max-iterations': '1' } })

@@ -97,6 +97,38 @@ describe('runSchedule', () => {
     expect(result.results.get('T3')!.reason).toBe('not started: 2 tasks failed (max-errors 2)')
   })
 
+  it('a spent budget starts nothing new, lets running tasks finish, and ends the run failed with the reason', async () => {
+    const { runs, runTask } = scripted({ T1: { ms: 20 }, T2: { ms: 40 } })
+    let spent = false
+    const tasks = [task('T1'), task('T2'), task('T3'), task('T4', ['T1'])]
+    const result = await runSchedule(tasks, {
+      ...base, maxParallel: 2, overBudget: () => (spent ? 'budget reached: $0.031 of $0.010 (max-cost-usd)' : undefined),
+      runTask: async (t) => {
+        const outcome = await runTask(t)
+        spent = true // the first task's cost reaches the budget
+        return outcome
+      },
+    })
+    expect(runs).toEqual(['T1', 'T2'])
+    expect(result.status).toBe('failed')
+    expect(result.overBudget).toBe('budget reached: $0.031 of $0.010 (max-cost-usd)')
+    expect(statuses(result.results)).toEqual({ T1: 'completed', T2: 'completed', T3: 'not-run', T4: 'not-run' })
+    expect(result.results.get('T3')!.reason).toBe('not started: budget reached: $0.031 of $0.010 (max-cost-usd)')
+  })
+
+  it('a task that stopped itself because the budget is spent leaves it unfinished, and the budget is why the run ended', async () => {
+    let spent = false
+    const runTask = async (t: Task): Promise<TaskOutcome> => {
+      spent = true
+      return t.id === 'T1' ? 'stopped' : 'completed'
+    }
+    const result = await runSchedule([task('T1'), task('T2', ['T1'])], { ...base, maxParallel: 1, runTask, overBudget: () => (spent ? 'budget reached' : undefined) })
+    expect(result).toEqual({
+      status: 'failed', overBudget: 'budget reached',
+      results: new Map([['T1', { status: 'not-run', reason: 'not started: budget reached' }], ['T2', { status: 'not-run', reason: 'not started: budget reached' }]]),
+    })
+  })
+
   it('pause: starts nothing new and waits for the running tasks', async () => {
     const { runs, runTask } = scripted({ T1: { ms: 30 } })
     const tasks = [task('T1'), task('T2'), task('T3')]

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { identityEnv, runGit } from '../../src/git/git.js'
+import { costBudget } from '../../src/execute/budget.js'
 import { convergeTask, type ControlDecision, type TaskLoopOptions } from '../../src/execute/task-loop.js'
 import { LoopStateSchema, TaskResultSchema, type LoopState, type Task } from '../../src/model/index.js'
 import { task as baseTask } from '../support/tasks.js'
@@ -279,6 +280,34 @@ describe('convergeTask', () => {
       output_tail: 'claude: request failed\n',
       agent: { format: 'claude-json', error: 'Invalid API key · Please run /login', usage: { input_tokens: 0, output_tokens: 0, turns: 1, cost_usd: 0 } },
     })
+  })
+
+  it('budget: charged by every executor run, it lets the running attempt finish and starts no other, leaving the task unfinished', async () => {
+    const agent = (cost: number) => `printf '%s' '{"type":"result","subtype":"success","is_error":false,"result":"done","num_turns":3,"total_cost_usd":${cost},"usage":{"input_tokens":900,"output_tokens":40}}' > "$CONVERGE_AGENT_OUTPUT_FILE"`
+    const budget = costBudget(0.01)
+    const outcome = await convergeTask(task({ test: { commands: ['false'], unit: [], integration: [] } }), options({ executorCommand: agent(0.031), maxIterations: 3, budget }))
+    expect(outcome.status).toBe('stopped')
+    expect(outcome.result.attempts).toBe(1)
+    expect(outcome.result.error).toBe('budget reached: $0.031 of $0.010 (max-cost-usd): attempt 2 did not start')
+    expect(outcome.loop.status).toBe('failed')
+    expect(outcome.loop.skill_state!.develop.tasks[0]!.status).toBe('pending')
+    expect(budget.exhausted()).toBe('budget reached: $0.031 of $0.010 (max-cost-usd)')
+  })
+
+  it('budget: an agent that reports no cost cannot be held to a budget, so no other run starts (fail closed)', async () => {
+    const budget = costBudget(5)
+    const outcome = await convergeTask(task({ test: { commands: ['false'], unit: [], integration: [] } }), options({ executorCommand: 'echo working', maxIterations: 3, budget }))
+    expect(outcome.status).toBe('stopped')
+    expect(outcome.result.error).toMatch(/^the budget cannot be kept: T1's executor reported no cost \(max-cost-usd needs an agent that reports its cost, such as claude-code\)/)
+  })
+
+  it('max-turns: given to the executor as CONVERGE_MAX_TURNS; an agent that reports more turns fails the task unverified', async () => {
+    const agent = `printf '%s' "{\\"type\\":\\"result\\",\\"subtype\\":\\"success\\",\\"is_error\\":false,\\"result\\":\\"max $CONVERGE_MAX_TURNS\\",\\"num_turns\\":14}" > "$CONVERGE_AGENT_OUTPUT_FILE"`
+    const outcome = await convergeTask(task({ test: { commands: ['true'], unit: [], integration: [] } }), options({ executorCommand: agent, maxTurns: 10 }))
+    expect(outcome.status).toBe('failed')
+    expect(outcome.result.executor_runs![0]!.agent!.message).toBe('max 10')
+    expect(outcome.result.error).toBe('the agent took 14 turns, more than max-turns 10: its changes were not verified (attempt 1)')
+    expect(outcome.result.convergence_verified).toEqual([])
   })
 
   it('rejects a maxIterations below 1', async () => {

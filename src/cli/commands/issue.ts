@@ -57,6 +57,8 @@ export interface ExecuteArgs extends IssueArgs {
   onFailure: 'retry' | 'skip' | 'abort'
   timeoutMinutes: number
   retry?: string[] | 'failed'
+  maxCostUsd?: number
+  maxTurns?: number
   signal?: AbortSignal
 }
 
@@ -85,6 +87,8 @@ export async function executeCommand(args: ExecuteArgs, io: CliIo): Promise<numb
     maxErrors: args.maxErrors,
     onFailure: args.onFailure,
     executorEnv,
+    ...(args.maxCostUsd !== undefined ? { maxCostUsd: args.maxCostUsd } : {}),
+    ...(args.maxTurns !== undefined ? { maxTurns: args.maxTurns } : {}),
     ...(args.retry ? { retry: args.retry } : {}),
     ...(args.signal ? { signal: args.signal } : {}),
     beforeTasks: async () => {
