@@ -1,10 +1,13 @@
 /**
- * Writes the README's inputs and outputs tables from action.yml, between `<!-- action-inputs:start -->` and
- * `<!-- action-inputs:end -->`. `--check` exits 1 when the README is stale (CI runs it).
+ * Writes the README's generated sections: the inputs and outputs tables from action.yml (between
+ * `<!-- action-inputs:start -->` and `<!-- action-inputs:end -->`) and the agent presets table from
+ * src/agents/presets.ts (`<!-- agent-presets:start -->` … `<!-- agent-presets:end -->`). `--check` exits 1 when
+ * the README is stale (CI runs it).
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
+import { AGENT_PRESETS } from '../src/agents/presets.js'
 
 interface ActionYml {
   inputs: Record<string, { description: string; default?: string; required?: boolean }>
@@ -12,40 +15,48 @@ interface ActionYml {
 }
 
 const root = join(import.meta.dirname, '..')
-const START = '<!-- action-inputs:start -->'
-const END = '<!-- action-inputs:end -->'
-
 const action = parse(readFileSync(join(root, 'action.yml'), 'utf8')) as ActionYml
 const cell = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
-const value = (text: string | undefined) => (text === undefined || text === '' ? '' : `\`${text.replace(/`/g, "'")}\``)
+const code = (text: string | undefined) => (text === undefined || text === '' ? '' : `\`${cell(text).replace(/`/g, "'")}\``)
 
-const tables = [
-  START,
+const inputs = [
   '<!-- Generated from action.yml by scripts/write-action-docs.ts: edit action.yml, then run npm run docs. -->',
   '',
   '| input | default | what it does |',
   '| --- | --- | --- |',
-  ...Object.entries(action.inputs).map(([name, input]) => `| \`${name}\` | ${value(input.default)} | ${cell(input.description)} |`),
+  ...Object.entries(action.inputs).map(([name, input]) => `| \`${name}\` | ${code(input.default)} | ${cell(input.description)} |`),
   '',
   '| output | what it holds |',
   '| --- | --- |',
   ...Object.entries(action.outputs).map(([name, output]) => `| \`${name}\` | ${cell(output.description)} |`),
-  END,
-].join('\n')
+]
+
+const presets = [
+  '<!-- Generated from src/agents/presets.ts by scripts/write-action-docs.ts: edit the presets, then run npm run docs. -->',
+  '',
+  '| name | `executor-command` runs | `planner-command` runs (read-only) | install, key |',
+  '| --- | --- | --- | --- |',
+  ...Object.values(AGENT_PRESETS).map((p) => `| \`${p.name}\` | ${code(p.executor)} | ${code(p.planner)}<br>${cell(p.readOnly)} | ${code(p.install)}, \`${cell(p.apiKey)}\` |`),
+]
 
 const readmePath = join(root, 'README.md')
 const readme = readFileSync(readmePath, 'utf8')
-const from = readme.indexOf(START)
-const to = readme.indexOf(END)
-if (from === -1 || to === -1) {
-  console.error(`README.md has no ${START} … ${END} section`)
-  process.exit(1)
+let next = readme
+for (const [name, lines] of [['action-inputs', inputs], ['agent-presets', presets]] as const) {
+  const start = `<!-- ${name}:start -->`
+  const end = `<!-- ${name}:end -->`
+  const from = next.indexOf(start)
+  const to = next.indexOf(end)
+  if (from === -1 || to === -1) {
+    console.error(`README.md has no ${start} … ${end} section`)
+    process.exit(1)
+  }
+  next = `${next.slice(0, from)}${[start, ...lines, end].join('\n')}${next.slice(to + end.length)}`
 }
-const next = `${readme.slice(0, from)}${tables}${readme.slice(to + END.length)}`
 if (next === readme) process.exit(0)
 if (process.argv.includes('--check')) {
-  console.error('README.md: the inputs and outputs tables differ from action.yml: run npm run docs')
+  console.error('README.md: the generated tables differ from action.yml or src/agents/presets.ts: run npm run docs')
   process.exit(1)
 }
 writeFileSync(readmePath, next)
-console.log('wrote the inputs and outputs tables of README.md')
+console.log('wrote the generated tables of README.md (inputs, outputs, agent presets)')

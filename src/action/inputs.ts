@@ -34,6 +34,7 @@ export const ActionInputsSchema = z.object({
   'execute-label': z.string().trim().min(1),
   'command-prefix': z.string().trim().min(1),
   'working-directory': z.string().trim().min(1),
+  'allow-dirty': boolean('allow-dirty'),
   'dry-run': boolean('dry-run'),
   'persisted-credentials': z.enum(['remove', 'keep']),
   'planner-env': z

@@ -103,7 +103,9 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
       ...(write
         ? {
             beforeTasks: async () => {
-              workBranch = await WorkBranch.prepare({ repoDir: session.repoDir, branch: `converge/issue-${n}`, remote, identity: ACTIONS_BOT_IDENTITY })
+              workBranch = await WorkBranch.prepare({
+                repoDir: session.repoDir, branch: `converge/issue-${n}`, remote, identity: ACTIONS_BOT_IDENTITY, uncommitted: inputs['allow-dirty'] ? 'keep-out' : 'refuse',
+              })
             },
             committer: { commitTask: (task, issue, others) => workBranch!.commitTask(task, issue, others), discardTask: (task, others) => workBranch!.discardTask(task, others) },
           }

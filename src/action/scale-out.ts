@@ -111,6 +111,7 @@ export async function executeTaskCommand(session: Session, request: ScaleOutRequ
           beforeTask: async () => {
             workBranch = await WorkBranch.prepare({
               repoDir: session.repoDir, branch: `converge/issue-${n}`, remote, identity: ACTIONS_BOT_IDENTITY, pushRetries: PUSH_RETRIES,
+              uncommitted: inputs['allow-dirty'] ? 'keep-out' : 'refuse',
             })
           },
           committer: { commitTask: (task, issue, others) => workBranch!.commitTask(task, issue, others), discardTask: (task, others) => workBranch!.discardTask(task, others) },

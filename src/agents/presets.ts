@@ -69,7 +69,8 @@ export const AGENT_PRESETS: Record<AgentName, AgentPreset> = {
     apiKey: 'GEMINI_API_KEY',
     // Headless, the CLI refuses an untrusted folder (exit 55) and reports errors on stderr in `--output-format json`;
     // `--skip-trust` trusts the checkout, `stream-json` puts the error in its `result` event.
-    executor: 'gemini --output-format stream-json --skip-trust --approval-mode auto_edit < "$CONVERGE_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
+    // `yolo`: like the other executors it may run commands (its tests); headless, `auto_edit` offers it no shell.
+    executor: 'gemini --output-format stream-json --skip-trust --approval-mode yolo < "$CONVERGE_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
     planner:
       `${GEMINI_READ_ONLY} && gemini --output-format stream-json --skip-trust --approval-mode default --policy "$CONVERGE_AGENT_OUTPUT_FILE.policy.toml" ` +
       '< "$CONVERGE_PLAN_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',

@@ -41,6 +41,7 @@ Options:
   --retry <ids|failed>    execute: run these recorded tasks again (T1,T3 or failed)
   --max-cost-usd <usd>    execute: stop starting tasks once the agent's reported cost reaches this
   --max-turns <n>         execute: turns of each agent run (--executor claude-code passes --max-turns)
+  --allow-dirty           execute: leave uncommitted changes in --repo out of every task commit (else refused)
   --json                  validate: print the report as JSON
   --all                   validate: every solution of a .jsonl file (one solution per line)
   --keep                  demo: keep the temporary directory
@@ -69,6 +70,7 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string, sig
       retry: { type: 'string' },
       'max-cost-usd': { type: 'string' },
       'max-turns': { type: 'string' },
+      'allow-dirty': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       all: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -121,6 +123,7 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string, sig
           maxErrors: positive(values['max-errors'], '--max-errors'),
           ...(values['max-cost-usd'] !== undefined ? { maxCostUsd: dollars(values['max-cost-usd'], '--max-cost-usd') } : {}),
           ...(values['max-turns'] !== undefined ? { maxTurns: positive(values['max-turns'], '--max-turns') } : {}),
+          allowDirty: values['allow-dirty'],
           ...(retry ? { retry } : {}),
           ...(signal ? { signal } : {}),
         },

@@ -34,6 +34,12 @@ export interface WorkBranchOptions {
   pushRetries?: number
   /** Backoff unit of `pushRetries` in ms (default 250): attempt k waits a random time below unit · 2^k, at most 8 s. */
   pushRetryUnitMs?: number
+  /**
+   * What to do with changes that are in the working tree before any task ran (the user's own work, or what a step
+   * before Converge left): `refuse` (default) throws {@link UncommittedWorkError}; `keep-out` leaves them where they
+   * are and out of every task's commit and undo.
+   */
+  uncommitted?: 'refuse' | 'keep-out'
 }
 
 export interface TaskCommit {
@@ -55,6 +61,18 @@ export const ACTIONS_BOT_IDENTITY: GitIdentity = {
   email: '41898282+github-actions[bot]@users.noreply.github.com',
 }
 
+/** The working tree holds changes that are not Converge's: it will not commit them with a task. */
+export class UncommittedWorkError extends WorkBranchError {
+  constructor(readonly paths: string[]) {
+    const shown = paths.slice(0, 10).join(', ') + (paths.length > 10 ? ` and ${paths.length - 10} more` : '')
+    super(
+      `the working tree has changes that are not Converge's: ${shown}. They would go into a task's commit: commit or ` +
+        'stash them first, or allow them (CLI: --allow-dirty; action: allow-dirty: true) to keep them out of every task commit',
+    )
+    this.name = 'UncommittedWorkError'
+  }
+}
+
 export class WorkBranch {
   /** Serialises every git command on the working tree: commits of concurrent tasks take turns. */
   private queue: Promise<unknown> = Promise.resolve()
@@ -63,6 +81,10 @@ export class WorkBranch {
     private readonly options: WorkBranchOptions,
     /** Whether the branch exists on the remote (pushed by this run or an earlier one). */
     private pushed: boolean,
+    /** What was checked out before (a branch name, or a commit when detached), for {@link leave}. */
+    private readonly original: string,
+    /** Paths with changes before any task ran, kept out of every commit and undo (`uncommitted: keep-out`). */
+    private readonly notOurs: ReadonlySet<string>,
   ) {}
 
   /**
@@ -72,6 +94,9 @@ export class WorkBranch {
    */
   static async prepare(options: WorkBranchOptions): Promise<WorkBranch> {
     const { repoDir, branch, remote } = options
+    const existing = (await changedPaths(repoDir)).map((c) => c.path)
+    if (existing.length > 0 && (options.uncommitted ?? 'refuse') === 'refuse') throw new UncommittedWorkError(existing)
+    const original = (await git(['symbolic-ref', '--quiet', '--short', 'HEAD'], repoDir).catch(() => '')).trim() || (await git(['rev-parse', 'HEAD'], repoDir)).trim()
     let start = 'HEAD'
     let pushed = false
     if (remote) {
@@ -94,7 +119,12 @@ export class WorkBranch {
     } else {
       await git(['checkout', '--quiet', branch], repoDir)
     }
-    return new WorkBranch(options, pushed)
+    return new WorkBranch(options, pushed, original, new Set(existing))
+  }
+
+  /** Checks out again what was checked out before {@link prepare} (uncommitted changes kept-out stay as they are). */
+  async leave(): Promise<void> {
+    await this.inTurn(() => git(['checkout', '--quiet', this.original], this.options.repoDir))
   }
 
   get name(): string {
@@ -119,7 +149,7 @@ export class WorkBranch {
       const { repoDir } = this.options
       const own = task.files.map((f) => normalisePath(f.path))
       const others = othersRunning.flatMap((t) => t.files.map((f) => normalisePath(f.path)))
-      const changes = (await changedPaths(repoDir)).filter((c) => covers(own, c.path) || !covers(others, c.path))
+      const changes = (await this.changes()).filter((c) => covers(own, c.path) || !covers(others, c.path))
       if (changes.length === 0) return null
       const paths = changes.map((c) => c.path)
       const env = { ...identityEnv(this.options.identity), GIT_LITERAL_PATHSPECS: '1' }
@@ -138,16 +168,18 @@ export class WorkBranch {
   }
 
   /**
-   * Puts the task's declared paths back as the branch has them: a task that did not converge leaves nothing
-   * behind for the next task's commit to pick up. Changes outside its declared files cannot be told apart
-   * from other work and stay.
+   * Puts back what a task that did not converge (or was interrupted) changed, as the branch has it: it leaves
+   * nothing behind for the next task's commit, or the next run, to pick up. Its declared paths always; changes
+   * outside every declared file too when no other task is running (while one is, they may be its work in progress).
+   * Changes that were there before any task ran stay.
    */
   discardTask(task: { files: ReadonlyArray<{ path: string }> }, othersRunning: ReadonlyArray<{ files: ReadonlyArray<{ path: string }> }>): Promise<void> {
     return this.inTurn(async () => {
       const { repoDir } = this.options
       const own = task.files.map((f) => normalisePath(f.path))
       const others = othersRunning.flatMap((t) => t.files.map((f) => normalisePath(f.path)))
-      const changes = (await changedPaths(repoDir)).filter((c) => covers(own, c.path) && !covers(others, c.path))
+      const alone = othersRunning.length === 0
+      const changes = (await this.changes()).filter((c) => alone || (covers(own, c.path) && !covers(others, c.path)))
       const tracked = changes.filter((c) => !c.untracked).map((c) => c.path)
       const env = { GIT_LITERAL_PATHSPECS: '1' }
       if (tracked.length > 0) await git(['checkout', '--quiet', 'HEAD', '--pathspec-from-file=-', '--pathspec-file-nul'], repoDir, env, nulList(tracked))
@@ -195,6 +227,11 @@ export class WorkBranch {
       const detail = error instanceof GitError ? error.stderr : String(error)
       throw new WorkBranchError(`Could not push ${branch}: other jobs pushed commits that conflict with this one (${detail.trim()})`, error)
     }
+  }
+
+  /** The working tree's changes that are the tasks': not those that were there before any task ran. */
+  private async changes(): Promise<Change[]> {
+    return (await changedPaths(this.options.repoDir)).filter((c) => !this.notOurs.has(c.path))
   }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {

@@ -243,7 +243,11 @@ export async function convergeAndCommit(
     if (run.status !== 'failed' || signal.aborted || context.budget?.exhausted()) break
   }
   if (signal.aborted) return { kind: 'cancelled' }
-  if (run!.status === 'paused' || run!.status === 'stopped') return { kind: 'interrupted', status: run!.status, loop: run!.loop }
+  if (run!.status === 'paused' || run!.status === 'stopped') {
+    // Started again from the beginning on resume: what it changed so far is put back, not left for another commit.
+    await options.committer?.discardTask(task, context.othersRunning()).catch(() => undefined)
+    return { kind: 'interrupted', status: run!.status, loop: run!.loop }
+  }
 
   let result: TaskResult = { ...run!.result, attempts, started_at: startedAt, executed_at: options.now() }
   // With on-failure retry the last round's reason stands for all of them: say how many there were.

@@ -212,11 +212,12 @@ async function planFromAgent(planFile: string, outputFile: string, secrets: read
   const output = await readFile(outputFile, 'utf8').catch(() => '')
   const report = readAgentOutput(maskSecrets(output, secrets))
   const error = report?.error ?? undefined
-  if (exists || !report?.message) return error ? { error } : {}
-  const plan = planFromAgentMessage(report.message)
-  if (!plan) return error ? { error } : {}
-  await writeFile(planFile, plan)
-  return { note: "read the plan from the agent's final message (a read-only planner writes no file)", ...(error ? { error } : {}) }
+  // What a read-only planner tried and was refused is worth a look: the issue's text may have asked for it.
+  const refused = report?.permission_denials.length ? `the agent was refused ${report.permission_denials.map((d) => `\`${d}\``).join(', ')}` : undefined
+  const plan = exists || !report?.message ? undefined : planFromAgentMessage(report.message)
+  if (plan) await writeFile(planFile, plan)
+  const notes = [...(plan ? ["read the plan from the agent's final message (a read-only planner writes no file)"] : []), ...(refused ? [refused] : [])]
+  return { ...(notes.length ? { note: notes.join('; ') } : {}), ...(error ? { error } : {}) }
 }
 
 /** Reads and validates what the command wrote to the plan file. */

@@ -40,6 +40,15 @@ describe("an agent's machine-readable output", () => {
       usage: { input_tokens: 1200, output_tokens: 80, turns: 1, cost_usd: null },
     })
     expect(readAgentOutput(CODEX_FAILED)).toMatchObject({ error: 'unexpected status 401 Unauthorized: invalid key', usage: { turns: null } })
+    // Codex 0.169: a retry is an `error` event, a warning an `error` item; the turn that completes after them is no failure.
+    const recovered = [
+      { type: 'turn.started' },
+      { type: 'error', message: 'Reconnecting... 1/5 (unexpected status 503 Service Unavailable: overloaded)' },
+      { type: 'item.completed', item: { id: 'item_0', type: 'error', message: 'Falling back from WebSockets to HTTPS transport.' } },
+      { type: 'item.completed', item: { id: 'item_1', type: 'agent_message', text: 'Added a.js.' } },
+      { type: 'turn.completed', usage: { input_tokens: 1200, output_tokens: 80 } },
+    ].map((e) => JSON.stringify(e)).join('\n')
+    expect(readAgentOutput(recovered)).toMatchObject({ message: 'Added a.js.', error: null, usage: { turns: 1 } })
   })
 
   it('Gemini CLI: response and the tokens of every model', () => {
@@ -48,6 +57,26 @@ describe("an agent's machine-readable output", () => {
       usage: { input_tokens: 900, output_tokens: 40, turns: 3, cost_usd: null },
     })
     expect(readAgentOutput(JSON.stringify({ error: { type: 'FatalAuthenticationError', message: 'API key not valid', code: 41 } }))).toMatchObject({ error: 'API key not valid' })
+  })
+
+  it('Gemini CLI stream-json: the last text between tool calls, the refused tools, the tokens; a failed result is the error', () => {
+    // Gemini CLI 0.61 `--output-format stream-json` against our scripted model server (a planner refused write_file).
+    const stream = (...events: object[]) => [{ type: 'init', session_id: 's1', model: 'auto' }, { type: 'message', role: 'user', content: 'Plan it.' }, ...events]
+      .map((e) => JSON.stringify(e)).join('\n')
+    const refused = stream(
+      { type: 'message', role: 'assistant', content: 'Let me ', delta: true },
+      { type: 'message', role: 'assistant', content: 'write it.', delta: true },
+      { type: 'tool_use', tool_name: 'write_file', tool_id: 'w1', parameters: { file_path: '/w/README.md', content: 'x' } },
+      { type: 'tool_result', tool_id: 'w1', status: 'error', error: { type: 'tool_not_registered', message: 'Tool "write_file" not found.' } },
+      { type: 'message', role: 'assistant', content: 'Here is the plan.', delta: true },
+      { type: 'result', status: 'success', stats: { total_tokens: 3840, input_tokens: 3600, output_tokens: 240, tool_calls: 1, models: {} } },
+    )
+    expect(readAgentOutput(refused)).toEqual({
+      format: 'gemini-json', message: 'Here is the plan.', error: null, permission_denials: ['write_file: /w/README.md'],
+      usage: { input_tokens: 3600, output_tokens: 240, turns: null, cost_usd: null },
+    })
+    const failed = stream({ type: 'result', status: 'error', error: { type: 'unknown', message: '[API Error: {"error":{"code":401,"message":"API key not valid."}}]' }, stats: { input_tokens: 0, output_tokens: 0 } })
+    expect(readAgentOutput(failed)).toMatchObject({ message: null, error: '[API Error: {"error":{"code":401,"message":"API key not valid."}}]' })
   })
 
   it('anything else is text: its last lines are the message, and nothing is reported as 0', () => {
@@ -100,7 +129,7 @@ describe('agent presets', () => {
   it('the read-only flags of each planner', () => {
     expect(AGENT_PRESETS['claude-code'].planner).toMatch(/--permission-mode plan .*--disallowedTools Bash,Edit,Write/)
     expect(AGENT_PRESETS.codex.planner).toContain('--sandbox read-only')
-    expect(AGENT_PRESETS.gemini.planner).toContain('--approval-mode default')
+    expect(AGENT_PRESETS.gemini.planner).toMatch(/"write_file", "replace", "run_shell_command", "enter_plan_mode", "exit_plan_mode".*--approval-mode default --policy/)
     expect(AGENT_PRESETS.aider.planner).toContain('--chat-mode ask')
   })
 })

@@ -1,24 +1,27 @@
 /**
- * The real agent CLIs in the loop: Claude Code (npm @anthropic-ai/claude-code, its own binary) runs as Converge's
- * executor and planner, through the built action (dist/index.js against the API emulator) and the built CLI, and
- * talks to a scripted Anthropic API of ours on 127.0.0.1 (ANTHROPIC_BASE_URL). The model's side is a script; the
- * edits are the CLI's own (its Write tool), and so are its JSON report, usage and errors.
+ * The real agent CLIs in the loop, one suite per preset: Claude Code, Codex and Gemini CLI (each from npm, its own
+ * binary or bundle) run as Converge's executor and planner, through the built action (dist/index.js against the API
+ * emulator) and the built CLI, and talk to a scripted model API of ours on 127.0.0.1 that speaks their vendor's
+ * protocol. The model's side is a script; the edits are the CLI's own tools, and so are its reports, usage and errors.
  *
  * Opt-in, as the CLIs are too big for `npm ci`: `node scripts/install-agents.mjs` installs them into
  * .cache/agent-clis, then `npm run test:agents` (CONVERGE_REAL_CLIS=1) runs this file; `.ci/run` does both.
  */
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { delimiter, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { AgentName } from '../../src/agents/presets.js'
 import { ExecutionRecordSchema, SolutionSchema } from '../../src/model/index.js'
-import { answerPlan, answerTask, issueBodyWithPlan, startAnswerRepo } from '../support/answer-plans.js'
+import { answerPlan, answerTask, CHECK_SCRIPT, issueBodyWithPlan, startAnswerRepo } from '../support/answer-plans.js'
 import type { Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent } from '../support/events.js'
 import { startAnthropicServer } from '../support/model-servers/anthropic.js'
-import type { ModelServer, ModelStep, ModelTurn } from '../support/model-servers/types.js'
+import { startGeminiServer } from '../support/model-servers/gemini.js'
+import { codexConfig, startOpenAIServer } from '../support/model-servers/openai.js'
+import type { ModelServer, ModelStep, ModelTurn, Scenario } from '../support/model-servers/types.js'
 import { disposeRuns, runAction } from '../support/runner.js'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
@@ -27,12 +30,82 @@ const ENABLED = process.env.CONVERGE_REAL_CLIS === '1'
 const STATE = 'converge/state'
 const TIMEOUT_MS = 180_000
 
-/** Counts for the summary line CI prints: what each preset did with the real CLI. */
-const counts = { converged: 0, planned: 0, errorsReported: 0, budgetsKept: 0 }
+/** One preset under test: its model server, and what its CLI needs to find it (in its home and environment). */
+interface AgentUnderTest {
+  preset: Extract<AgentName, 'claude-code' | 'codex' | 'gemini'>
+  startModel(scenario: Scenario): Promise<ModelServer>
+  /** Writes what the CLI reads from its home (settings, config) and returns the environment that points it at `model`. */
+  setUp(model: ModelServer, home: string): Promise<Record<string, string>>
+  /** The API errors to answer with (a refused key, a rate limit, an overload), and what the agent then says. */
+  errors: Array<[status: number, message: string, says: RegExp]>
+  /** Whether the CLI reports its cost in dollars (else tokens only). */
+  reportsCost: boolean
+  /** Whether the CLI's report lists the tool uses it refused (else the refusal is the tool's own error). */
+  reportsDenials: boolean
+}
+
+const AGENTS: AgentUnderTest[] = [
+  {
+    preset: 'claude-code',
+    startModel: startAnthropicServer,
+    setUp: async (model) => ({
+      ANTHROPIC_BASE_URL: model.url,
+      ANTHROPIC_API_KEY: 'sk-ant-scripted-0123456789',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+      // Claude Code retries a refused request ten times with a growing delay (minutes); once is enough here.
+      CLAUDE_CODE_MAX_RETRIES: '1',
+    }),
+    errors: [[401, 'invalid x-api-key', /invalid x-api-key|API key/i], [429, 'rate_limit_error: too many requests', /429|rate|too many/i], [529, 'Overloaded', /529|overloaded/i]],
+    reportsCost: true,
+    // --disallowedTools takes Write away altogether: the call fails as an unknown tool, not as a denial.
+    reportsDenials: false,
+  },
+  {
+    preset: 'codex',
+    startModel: startOpenAIServer,
+    setUp: async (model, home) => {
+      // Codex 0.169 does not read OPENAI_BASE_URL: a model provider of ours in its config points it here, with no
+      // request or stream retries.
+      const codexHome = join(home, '.codex')
+      await mkdir(codexHome, { recursive: true })
+      await writeFile(join(codexHome, 'config.toml'), codexConfig(model.url))
+      return { CODEX_HOME: codexHome, OPENAI_API_KEY: 'sk-scripted-0123456789' }
+    },
+    // Codex says only the status of a 429 it gave up on, whatever the body.
+    errors: [[401, 'Incorrect API key provided: sk-scrip***6789.', /Incorrect API key/], [429, 'Rate limit reached for requests', /429|rate limit/i], [503, 'The server is overloaded', /overloaded|503/i]],
+    reportsCost: false,
+    reportsDenials: false,
+  },
+  {
+    preset: 'gemini',
+    startModel: startGeminiServer,
+    setUp: async (model, home) => {
+      // Headless, the CLI takes API-key auth only from its settings; one attempt per request instead of ten with
+      // backoff; no usage statistics, update checks or IDE lookups.
+      await mkdir(join(home, '.gemini'), { recursive: true })
+      await writeFile(join(home, '.gemini', 'settings.json'), JSON.stringify({
+        security: { auth: { selectedType: 'gemini-api-key' } },
+        general: { maxAttempts: 1, enableAutoUpdate: false, enableAutoUpdateNotification: false },
+        privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false }, ide: { enabled: false },
+      }))
+      return { GOOGLE_GEMINI_BASE_URL: model.url, GEMINI_API_KEY: 'AIza-scripted-0123456789' }
+    },
+    errors: [
+      [401, 'API key not valid. Please pass a valid API key.', /API key not valid/],
+      [429, 'Resource has been exhausted (e.g. check quota).', /Resource has been exhausted|429/],
+      [503, 'The model is overloaded. Please try again later.', /overloaded|503/i],
+    ],
+    reportsCost: false,
+    reportsDenials: true,
+  },
+]
+
+/** What each preset did with the real CLI, for the summary line CI prints. */
+const counts = Object.fromEntries(AGENTS.map((a) => [a.preset, { converged: 0, planned: 0, errorsReported: 0, limitsKept: 0 }]))
 
 /**
- * The model of an executor: for a task "Write <file>" it calls Write with 42, then says it is done. For the
- * planner prompt it first tries to edit README.md (a read-only planner must be refused), then answers the plan.
+ * The model of an executor: for a task "Write <file>" it calls its write tool with 42, then says it is done.
  */
 function executorModel(turn: ModelTurn): ModelStep {
   const file = /# T\d+: Write (\S+)/.exec(turn.prompt)?.[1]
@@ -52,47 +125,39 @@ function plannerModel(turn: ModelTurn): ModelStep {
 
 const PLAN = answerPlan([answerTask('T1', 'src/a.txt'), answerTask('T2', 'src/b.txt'), answerTask('T3', 'src/c.txt', ['T1', 'T2'])])
 
-/** The environment of the agent: its CLI on PATH, its API at our server, a home of its own. */
-function agentEnv(model: ModelServer, home: string): Record<string, string> {
-  return {
-    PATH: `${BIN}${delimiter}${process.env.PATH}`,
-    HOME: home,
-    ANTHROPIC_BASE_URL: model.url,
-    ANTHROPIC_API_KEY: 'sk-ant-scripted-0123456789',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
-    // Claude Code retries a refused request ten times with a growing delay (minutes); once is enough here.
-    CLAUDE_CODE_MAX_RETRIES: '1',
-  }
-}
+afterAll(() => {
+  if (!ENABLED) return
+  for (const [preset, c] of Object.entries(counts))
+    console.log(`real agent CLIs: ${preset} ${c.converged} tasks converged by its own edits, ${c.planned} plans planned, ${c.errorsReported} model errors reported, ${c.limitsKept} limits kept`)
+})
 
-describe.skipIf(!ENABLED)('Claude Code (the real CLI) as executor and planner, against a scripted Anthropic API', () => {
+describe.skipIf(!ENABLED).each(AGENTS)('$preset (the real CLI) as executor and planner, against a scripted model API', (agent) => {
+  const count = counts[agent.preset]!
   let home: string
+  let model: ModelServer
   beforeAll(async () => {
-    home = await mkdtemp(join(tmpdir(), 'converge-agent-home-'))
+    home = await mkdtemp(join(tmpdir(), `converge-${agent.preset}-home-`))
   })
-  afterAll(async () => {
-    console.log(`real agent CLIs: claude-code ${counts.converged} tasks converged by its own edits, ${counts.planned} plans planned, ${counts.errorsReported} model errors reported, ${counts.budgetsKept} limits kept`)
-    await rm(home, { recursive: true, force: true })
+  afterEach(async () => {
+    await disposeRuns()
+    await model?.close()
   })
+  afterAll(() => rm(home, { recursive: true, force: true }))
+  /** The agent's environment: its CLI on PATH, a home of its own, its API at our server. */
+  const agentEnv = async (): Promise<Record<string, string>> => ({ PATH: `${BIN}${delimiter}${process.env.PATH}`, HOME: home, ...(await agent.setUp(model, home)) })
 
   describe('through dist/index.js against the API emulator', () => {
     let gh: Emulator
-    let model: ModelServer
     beforeAll(async () => {
       gh = await startAnswerRepo('')
     })
-    afterEach(async () => {
-      await disposeRuns()
-      await model?.close()
-    })
     afterAll(() => gh?.close())
 
-    const comment = (n: number, body: string, inputs: Record<string, string> = {}) =>
+    const comment = async (n: number, body: string, inputs: Record<string, string> = {}) =>
       runAction({
         gh, event: issueCommentEvent({ gh, issue: n, body, sender: 'alice' }), timeoutMs: TIMEOUT_MS,
-        inputs: { 'executor-command': 'claude-code', 'max-parallel': '1', 'max-iterations': '2', ...inputs },
-        env: { ...agentEnv(model, home), GITHUB_SERVER_URL: gh.url },
+        inputs: { 'executor-command': agent.preset, 'max-parallel': '1', 'max-iterations': '2', ...inputs },
+        env: { ...(await agentEnv()), GITHUB_SERVER_URL: gh.url },
       })
     /** A new issue with the 3-task plan, planned and approved. */
     const approvedIssue = async () => {
@@ -102,131 +167,113 @@ describe.skipIf(!ENABLED)('Claude Code (the real CLI) as executor and planner, a
       expect((await comment(n, '/converge approve', { 'executor-command': 'none' })).outputs['quality-gate']).toBe('pass')
       return n
     }
+    const sticky = (n: number) => gh.state.comments(n).find((c) => c.body.includes(`ISS-${n} ·`))!.body
+    const record = async (n: number) => ExecutionRecordSchema.parse(JSON.parse((await gh.state.readFile(STATE, `.converge/issues/${n}/execution.json`))!))
 
-    it('a model that refuses the key: the comment and the check run say the executor failed, with its own words', async () => {
-      model = await startAnthropicServer(() => ({ kind: 'error', status: 401, message: 'invalid x-api-key' }))
-      const n = await approvedIssue()
-      const run = await comment(n, '/converge execute')
-      const sticky = gh.state.comments(n).find((c) => c.body.includes(`ISS-${n} ·`))!.body
-      const check = gh.state.checkRuns().at(-1)!
-      expect(sticky).toMatch(/the executor exited with code 1: .*(401|invalid x-api-key|API key)/i)
-      expect(JSON.stringify(check)).toMatch(/the executor exited with code 1/)
-      expect(run.outputs.status).toBe('failed')
-      counts.errorsReported++
-    }, TIMEOUT_MS)
-
-    it('executor-command: claude-code converges a 3-task plan by the agent\'s own edits; the outputs carry its cost and tokens', async () => {
-      model = await startAnthropicServer(executorModel)
+    it(`executor-command: ${agent.preset} converges a 3-task plan by the agent's own edits; the outputs carry its usage`, async () => {
+      model = await agent.startModel(executorModel)
       const n = await approvedIssue()
       const run = await comment(n, '/converge execute')
       expect(run.errors).toEqual([])
       expect(run.outputs.status).toBe('completed')
-      expect(Number(run.outputs['agent-cost-usd'])).toBeGreaterThan(0)
       expect(Number(run.outputs['agent-tokens'])).toBeGreaterThan(0)
-      expect(Number(run.outputs['agent-turns'])).toBeGreaterThanOrEqual(3)
-      const record = ExecutionRecordSchema.parse(JSON.parse((await gh.state.readFile(STATE, `.converge/issues/${n}/execution.json`))!))
+      if (agent.reportsCost) expect(Number(run.outputs['agent-cost-usd'])).toBeGreaterThan(0)
+      else expect(run.outputs['agent-cost-usd']).toBe('')
+      const executed = await record(n)
       for (const id of ['T1', 'T2', 'T3']) {
-        expect(record.tasks[id]).toMatchObject({ status: 'completed' })
-        expect(record.tasks[id]!.executor_runs!.at(-1)!.agent).toMatchObject({ format: 'claude-json', error: null })
+        expect(executed.tasks[id]).toMatchObject({ status: 'completed' })
+        expect(executed.tasks[id]!.executor_runs!.at(-1)!.agent).toMatchObject({ error: null })
       }
-      expect(run.summary).toMatch(/agent: \$0\.\d{4} · [\d,]+ tokens · \d+ turns/)
-      counts.converged += 3
+      expect(run.summary).toMatch(/agent: .*[\d,]+ tokens/)
+      count.converged += 3
     }, TIMEOUT_MS)
 
-    it('max-cost-usd below one task\'s cost, max-parallel 1: one task runs, the run stops and says why', async () => {
-      model = await startAnthropicServer(executorModel)
+    it.each(agent.errors)('a model answering %i: the comment and the check run say the executor failed, with the agent\'s own words', async (status, message, says) => {
+      model = await agent.startModel(() => ({ kind: 'error', status, message }))
       const n = await approvedIssue()
-      const run = await comment(n, '/converge execute', { 'max-cost-usd': '0.0001' })
-      expect(run.outputs).toMatchObject({ status: 'failed', 'tasks-completed': '1' })
-      const sticky = gh.state.comments(n).find((c) => c.body.includes(`ISS-${n} ·`))!.body
-      expect(sticky).toMatch(/budget reached: \$0\.\d{3} of \$0\.00010 \(max-cost-usd\); 1 of 3 tasks converged/)
-      const record = ExecutionRecordSchema.parse(JSON.parse((await gh.state.readFile(STATE, `.converge/issues/${n}/execution.json`))!))
-      expect(Object.keys(record.tasks)).toEqual(['T1'])
-      counts.converged += 1
-      counts.budgetsKept++
+      const run = await comment(n, '/converge execute')
+      expect(run.outputs.status).toBe('failed')
+      const failure = /the executor exited with code \d+: (.*)/.exec(sticky(n))?.[1]
+      expect(failure).toMatch(says)
+      expect(JSON.stringify(gh.state.checkRuns().at(-1)!.output)).toMatch(/the executor exited with code \d+/)
+      count.errorsReported++
     }, TIMEOUT_MS)
 
-    it('max-turns reaches Claude Code as --max-turns: a task that needs more turns stops there and is reported', async () => {
-      model = await startAnthropicServer(executorModel)
-      const n = await approvedIssue()
-      await comment(n, '/converge execute', { 'max-turns': '1', 'max-iterations': '1' })
-      const record = ExecutionRecordSchema.parse(JSON.parse((await gh.state.readFile(STATE, `.converge/issues/${n}/execution.json`))!))
-      const agent = record.tasks.T1!.executor_runs![0]!.agent!
-      expect(agent.usage.turns).toBeLessThanOrEqual(2)
-      expect(`${agent.error} ${record.tasks.T1!.error}`).toMatch(/max.turns/i)
-      counts.budgetsKept++
-    }, TIMEOUT_MS)
-
-    it.each([
-      [429, 'rate_limit_error: too many requests'],
-      [529, 'Overloaded'],
-    ])('a model answering %i: the executor failure and its message reach the comment', async (status, message) => {
-      model = await startAnthropicServer(() => ({ kind: 'error', status, message }))
-      const n = await approvedIssue()
-      await comment(n, '/converge execute')
-      const sticky = gh.state.comments(n).find((c) => c.body.includes(`ISS-${n} ·`))!.body
-      expect(sticky).toMatch(/the executor exited with code 1: \S/)
-      counts.errorsReported++
-    }, TIMEOUT_MS)
-
-    it("planner-command: claude-code plans read-only: its edit is refused, its answer is the plan that is committed", async () => {
-      model = await startAnthropicServer(plannerModel)
+    it(`planner-command: ${agent.preset} plans read-only: its edit is refused and reported, its answer is the plan that is committed`, async () => {
+      model = await agent.startModel(plannerModel)
       const n = gh.seed.issue({ title: 'The answer is missing', labels: ['converge:plan'], body: 'We need the answer written down somewhere in the repository.' }).number
+      const env = await agentEnv()
       const run = await runAction({
         gh, event: issueLabeledEvent({ gh, issue: n, label: 'converge:plan', sender: 'alice' }), timeoutMs: TIMEOUT_MS,
-        inputs: { planner: 'command', 'planner-command': 'claude-code', 'planner-env': 'ANTHROPIC_BASE_URL,ANTHROPIC_API_KEY,CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC,CLAUDE_CODE_MAX_RETRIES,DISABLE_AUTOUPDATER' },
-        env: { ...agentEnv(model, home), GITHUB_SERVER_URL: gh.url },
+        inputs: { planner: 'command', 'planner-command': agent.preset, 'planner-env': Object.keys(env).filter((k) => k !== 'PATH' && k !== 'HOME').join(',') },
+        env: { ...env, GITHUB_SERVER_URL: gh.url },
       })
       expect(run.errors).toEqual([])
       expect(run.outputs.status).toBe('planned')
       const plan = SolutionSchema.parse(JSON.parse((await gh.state.readFile(STATE, `.converge/issues/${n}/plan.json`))!))
       expect(plan.tasks.map((t) => t.title)).toEqual(['Write src/answer.txt'])
-      // The CLI refused the write (plan mode), and the checkout is as it was.
-      const refused = model.requests.flatMap((r) => JSON.stringify(r.body).match(/tool_result[^}]*README\.md[^}]*/g) ?? [])
-      expect(refused.join('\n')).not.toMatch(/File created successfully|updated successfully/)
+      // The CLI refused the write, the checkout is as it was, and the comment says what was refused.
       expect(await readFile(join(run.workspace, 'README.md'), 'utf8')).toBe('# demo\n')
-      expect(gh.state.comments(n).map((c) => c.body).join('\n')).toContain("read the plan from the agent's final message")
-      counts.planned++
+      const said = gh.state.comments(n).map((c) => c.body).join('\n')
+      expect(said).toContain("read the plan from the agent's final message")
+      if (agent.reportsDenials) expect(said).toMatch(/the agent was refused `[^`]*README\.md/)
+      count.planned++
     }, TIMEOUT_MS)
+
+    if (agent.preset === 'claude-code') {
+      it('max-cost-usd below one task\'s cost, max-parallel 1: one task runs, the run stops and says why', async () => {
+        model = await agent.startModel(executorModel)
+        const n = await approvedIssue()
+        const run = await comment(n, '/converge execute', { 'max-cost-usd': '0.0001' })
+        expect(run.outputs).toMatchObject({ status: 'failed', 'tasks-completed': '1' })
+        expect(sticky(n)).toMatch(/budget reached: \$0\.\d{3} of \$0\.00010 \(max-cost-usd\); 1 of 3 tasks converged/)
+        expect(Object.keys((await record(n)).tasks)).toEqual(['T1'])
+        count.converged += 1
+        count.limitsKept++
+      }, TIMEOUT_MS)
+
+      it('max-turns reaches Claude Code as --max-turns: a task that needs more turns stops there and is reported', async () => {
+        model = await agent.startModel(executorModel)
+        const n = await approvedIssue()
+        await comment(n, '/converge execute', { 'max-turns': '1', 'max-iterations': '1' })
+        const T1 = (await record(n)).tasks.T1!
+        const report = T1.executor_runs![0]!.agent!
+        expect(report.usage.turns).toBeLessThanOrEqual(2)
+        expect(`${report.error} ${T1.error}`).toMatch(/max.turns/i)
+        count.limitsKept++
+      }, TIMEOUT_MS)
+    }
   })
 
   describe('through the converge CLI on a repository of ours', () => {
     let dir: string
-    let model: ModelServer
     beforeAll(async () => {
-      dir = await mkdtemp(join(tmpdir(), 'converge-agent-cli-'))
+      dir = await mkdtemp(join(tmpdir(), `converge-${agent.preset}-cli-`))
     })
-    afterAll(async () => {
-      await model?.close()
-      await rm(dir, { recursive: true, force: true })
-    })
+    afterAll(() => rm(dir, { recursive: true, force: true }))
 
-    it('converge execute --executor claude-code: every task converges by the agent\'s edits, one commit each', async () => {
-      model = await startAnthropicServer(executorModel)
-      const run = (args: string[]) => promisify(execFile)(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), ...args], {
-        cwd: dir, env: { ...agentEnv(model, home), GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@example.test', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@example.test' },
-        timeout: TIMEOUT_MS,
-      })
-      const git = (...args: string[]) => promisify(execFile)('git', args, { cwd: dir, env: { ...process.env, GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@example.test', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@example.test' } })
+    it(`converge execute --executor ${agent.preset}: every task converges by the agent's edits, one commit each, and the user's branch is back`, async () => {
+      model = await agent.startModel(executorModel)
+      const identity = { GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@example.test', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@example.test' }
+      const env = { ...(await agentEnv()), ...identity }
+      const run = (args: string[]) => promisify(execFile)(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), ...args], { cwd: dir, env, timeout: TIMEOUT_MS })
+      const git = (...args: string[]) => promisify(execFile)('git', args, { cwd: dir, env: { ...process.env, ...identity } })
       await git('init', '-q', '-b', 'main')
       await writeFile(join(dir, 'README.md'), '# mine\n')
+      await mkdir(join(dir, 'tools'))
+      await writeFile(join(dir, 'tools', 'check.js'), CHECK_SCRIPT)
       await git('add', '-A')
       await git('commit', '-qm', 'init')
-      const { mkdir } = await import('node:fs/promises')
-      await mkdir(join(dir, 'tools'))
-      await writeFile(join(dir, 'tools', 'check.js'), (await import('../support/answer-plans.js')).CHECK_SCRIPT)
-      await git('add', '-A')
-      await git('commit', '-qm', 'check')
-      const issue = join(dir, '..', `issue-${Date.now()}.md`)
+      const issue = join(dir, '..', `issue-${agent.preset}-${Date.now()}.md`)
       await writeFile(issue, `---\nnumber: 5\ntitle: Write the answers\n---\n\n${issueBodyWithPlan(PLAN)}`)
       await run(['plan', '--issue-file', issue, '--repo', dir])
       await run(['approve', '--number', '5', '--repo', dir])
-      const executed = await run(['execute', '--number', '5', '--repo', dir, '--executor', 'claude-code', '--max-parallel', '1'])
+      const executed = await run(['execute', '--number', '5', '--repo', dir, '--executor', agent.preset, '--max-parallel', '1'])
       expect(executed.stdout).toMatch(/3\/3 tasks converged|Every task converged|completed/)
-      const log = (await git('log', '--format=%s', 'main..converge/issue-5')).stdout.trim().split('\n')
-      expect(log).toHaveLength(3)
+      expect((await git('log', '--format=%s', 'main..converge/issue-5')).stdout.trim().split('\n')).toHaveLength(3)
       for (const file of ['src/a.txt', 'src/b.txt', 'src/c.txt']) expect((await git('show', `converge/issue-5:${file}`)).stdout).toBe('42\n')
-      counts.converged += 3
+      expect((await git('symbolic-ref', '--short', 'HEAD')).stdout.trim()).toBe('main')
+      count.converged += 3
     }, TIMEOUT_MS)
   })
 })

@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -230,8 +230,37 @@ describe('converge execute', () => {
       expect(t.git('show', 'converge/issue-7:hello.txt')).toBe('hello')
       expect(t.git('show', 'converge/issue-7:world.txt')).toBe('world')
       expect(t.git('rev-parse', 'main')).toBe(main)
-      expect(t.git('symbolic-ref', '--short', 'HEAD')).toBe('converge/issue-7')
+      // The user's branch is checked out again, as it was.
+      expect(t.git('symbolic-ref', '--short', 'HEAD')).toBe('main')
       expect(t.git('status', '--porcelain')).toBe('')
+    } finally {
+      await t.cleanup()
+    }
+  })
+
+  it("never commits the user's uncommitted work: refused with the files named, or kept out with --allow-dirty", async () => {
+    const t = await setUp()
+    try {
+      await cli('plan', '--issue-file', t.issue, '--repo', t.repo)
+      await cli('approve', '--number', '7', '--repo', t.repo)
+      await writeFile(join(t.repo, 'README.md'), '# greetings\n\nmy unsaved edit\n')
+      await writeFile(join(t.repo, 'notes.txt'), 'my notes\n')
+      const execute = (...more: string[]) => cli('execute', '--number', '7', '--repo', t.repo, '--executor', `node '${t.executor}'`, '--timeout', '1', ...more)
+
+      const refused = await execute()
+      expect(refused.code).toBe(1)
+      expect(refused.out).toContain("the working tree has changes that are not Converge's: README.md, notes.txt.")
+      expect(refused.out).toContain('--allow-dirty')
+      expect(t.git('branch', '--list', 'converge/issue-7')).toBe('')
+      expect(t.git('symbolic-ref', '--short', 'HEAD')).toBe('main')
+
+      const allowed = await execute('--allow-dirty')
+      expect(allowed.code).toBe(0)
+      for (const commit of t.git('log', '--format=%H', 'main..converge/issue-7').split('\n'))
+        expect(t.git('show', '--format=', '--name-only', commit)).toMatch(/^(hello|world)\.txt$/)
+      expect(t.git('symbolic-ref', '--short', 'HEAD')).toBe('main')
+      expect(t.git('status', '--porcelain', '--untracked-files=all').split('\n').map((l) => l.trim()).sort()).toEqual(['?? notes.txt', 'M README.md'])
+      expect(await readFile(join(t.repo, 'README.md'), 'utf8')).toBe('# greetings\n\nmy unsaved edit\n')
     } finally {
       await t.cleanup()
     }

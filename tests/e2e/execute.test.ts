@@ -4,14 +4,15 @@
  * files (tools/executor.js in the emulated repository); verification runs tools/check.js.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { ExecutionRecordSchema, LoopStateSchema } from '../../src/model/index.js'
 import { runGit } from '../../src/git/git.js'
 import { answerPlan, answerTask, issueBodyWithPlan, startAnswerRepo } from '../support/answer-plans.js'
 import type { Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent } from '../support/events.js'
-import { disposeRuns, runAction, type ActionRun } from '../support/runner.js'
+import { disposeRuns, runAction, type ActionRun, type RunnerPaths } from '../support/runner.js'
 
 const STATE = 'converge/state'
 const N = 7
@@ -56,8 +57,9 @@ describe('execute (dist/index.js against the API emulator)', () => {
     try { gh.expectNoViolations() } finally { await gh.close() }
   })
 
-  const comment = (body: string, options: { inputs?: Record<string, string>; env?: Record<string, string>; kill?: AbortSignal } = {}) =>
+  const comment = (body: string, options: { inputs?: Record<string, string>; env?: Record<string, string>; kill?: AbortSignal; prepare?: (paths: RunnerPaths) => Promise<void> } = {}) =>
     runAction({
+      ...(options.prepare ? { prepare: options.prepare } : {}),
       gh,
       event: issueCommentEvent({ gh, issue: N, body, sender: 'alice' }),
       inputs: { 'executor-command': 'node tools/executor.js', 'max-parallel': '3', 'max-iterations': '3', ...options.inputs },
@@ -184,6 +186,27 @@ describe('execute (dist/index.js against the API emulator)', () => {
     expect(more.outputs.status).toBe('completed')
     expect((await runs()).map((line) => line.split(' ')[0])).toEqual(['T1', 'T2', 'T3', 'T4', 'T5'])
     expect(await workCommits()).toHaveLength(5)
+  })
+
+  it('a step before Converge left changes in the checkout: execute refuses to commit them, naming them; allow-dirty keeps them out', async () => {
+    await planAndApprove()
+    const leftovers = async (paths: RunnerPaths) => {
+      await writeFile(join(paths.workspace, 'README.md'), '# demo\n\nedited by a build step\n')
+      await writeFile(join(paths.workspace, 'build-output.txt'), 'artefact\n')
+    }
+    const refused = await comment('/converge execute', { prepare: leftovers })
+    expect(refused.outputs.status).toBe('refused')
+    // The answer to the command, under it.
+    const answer = gh.state.comments(N).at(-1)!.body
+    expect(answer).toContain("Execution could not start: the working tree has changes that are not Converge's: README.md, build-output.txt.")
+    expect(answer).toContain('allow-dirty: true')
+    expect(await runs()).toEqual([])
+    expect((await runGit(['branch', '--list', `converge/issue-${N}`], { cwd: gh.repoDir })).stdout).toBe('')
+
+    const allowed = await comment('/converge execute', { prepare: leftovers, inputs: { 'allow-dirty': 'true' } })
+    expect(allowed.outputs.status).toBe('completed')
+    const rec = await record()
+    for (const result of Object.values(rec.tasks)) expect(result.files_modified).toEqual([expect.stringMatching(/^src\/[a-e]\.txt$/)])
   })
 
   it('kills an executor that hangs at the timeout, and records why', async () => {

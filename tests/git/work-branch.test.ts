@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { identityEnv, runGit } from '../../src/git/git.js'
-import { authEnv, encodedCredentials, WorkBranch, WorkBranchError, type GitRemote } from '../../src/git/work-branch.js'
+import { authEnv, encodedCredentials, UncommittedWorkError, WorkBranch, WorkBranchError, type GitRemote } from '../../src/git/work-branch.js'
 import { busyWorkingRepo, type TempRepo } from '../support/temp-repos.js'
 
 const IDENTITY = { name: 'Converge Test', email: 'converge-test@example.com' }
@@ -69,21 +69,45 @@ describe('WorkBranch without a remote', () => {
     busy = undefined
   })
 
-  it('creates converge/issue-<n> from HEAD and checks it out, carrying uncommitted changes', async () => {
+  it('refuses a working tree with changes that are not its own, naming them, and checks nothing out', async () => {
+    busy = await busyWorkingRepo()
+    const before = await uncommitted(busy.dir)
+    expect(before).toEqual(['README.md', 'staged.txt', 'untracked.txt'])
+    const refused = WorkBranch.prepare({ repoDir: busy.dir, branch: BRANCH, identity: IDENTITY })
+    await expect(refused).rejects.toThrow(UncommittedWorkError)
+    await expect(refused).rejects.toThrow(
+      "the working tree has changes that are not Converge's: README.md, staged.txt, untracked.txt. They would go into a task's commit: commit or stash them first, or allow them (CLI: --allow-dirty; action: allow-dirty: true) to keep them out of every task commit",
+    )
+    expect(await currentBranch(busy.dir)).toBe('main')
+    expect(await git(busy.dir, 'branch', '--list', BRANCH)).toBe('')
+    expect(await uncommitted(busy.dir)).toEqual(before)
+  })
+
+  it('keep-out: creates converge/issue-<n> from HEAD with the changes carried over, keeps them out of every commit and undo, and leaves back to the branch', async () => {
     busy = await busyWorkingRepo()
     const start = await head(busy.dir)
     const before = await uncommitted(busy.dir)
-    expect(before).toEqual(['README.md', 'staged.txt', 'untracked.txt'])
-
-    const branch = await WorkBranch.prepare({ repoDir: busy.dir, branch: BRANCH, identity: IDENTITY })
+    const branch = await WorkBranch.prepare({ repoDir: busy.dir, branch: BRANCH, identity: IDENTITY, uncommitted: 'keep-out' })
     expect(branch.name).toBe(BRANCH)
     expect(branch.published).toBe(false)
     expect(await currentBranch(busy.dir)).toBe(BRANCH)
-    expect(await head(busy.dir, `refs/heads/${BRANCH}`)).toBe(start)
     expect(await branch.head()).toBe(start)
     expect(await uncommitted(busy.dir)).toEqual(before)
-    // main is where it was.
-    expect(await head(busy.dir, 'refs/heads/main')).toBe(start)
+
+    // A task that declares the user's README.md and writes a file of its own: only its file is committed.
+    await put(busy.dir, { 'src/new.txt': 'new\n', 'README.md': '# project\n\nunsaved edit\nand the task\n' })
+    const commit = await branch.commitTask({ id: 'T1', title: 'Add new', files: [{ path: 'src/new.txt' }, { path: 'README.md' }] }, 42, [])
+    expect(commit!.files).toEqual(['src/new.txt'])
+    expect(await committedPaths(busy.dir, commit!.commit)).toEqual(['src/new.txt'])
+    // A task that did not converge: its undo leaves the user's files alone.
+    await branch.discardTask({ files: [{ path: 'README.md' }, { path: 'untracked.txt' }] }, [])
+    expect(await readFile(join(busy.dir, 'untracked.txt'), 'utf8')).toBe('untracked\n')
+    expect(await readFile(join(busy.dir, 'README.md'), 'utf8')).toContain('unsaved edit')
+
+    await branch.leave()
+    expect(await currentBranch(busy.dir)).toBe('main')
+    expect(await head(busy.dir)).toBe(start)
+    expect(await uncommitted(busy.dir)).toEqual(before)
   })
 
   it('commits a task\'s declared paths and undeclared changes, never another running task\'s declared files', async () => {
@@ -229,9 +253,10 @@ describe('WorkBranch without a remote', () => {
     expect(await branch.head()).toBe(before)
     expect(await currentBranch(dir)).toBe(BRANCH)
 
-    // Once T2 is no longer running, discarding T1 again takes lib/shared.ts back too (it is under T1's lib/).
+    // Once no other task runs, discarding T1 again puts back everything no converged task committed: the next run
+    // finds the working tree as the branch has it.
     await branch.discardTask(t1, [])
-    expect(await uncommitted(dir)).toEqual(['extra.txt', 'notes.txt', 'src/b.ts', 'src/new-b.ts'])
+    expect(await uncommitted(dir)).toEqual([])
   })
 
   it('continues an existing local branch that is ahead of HEAD', async () => {

@@ -59,6 +59,8 @@ export interface ExecuteArgs extends IssueArgs {
   retry?: string[] | 'failed'
   maxCostUsd?: number
   maxTurns?: number
+  /** Uncommitted changes in --repo stay where they are, out of every task commit (else: refused). */
+  allowDirty?: boolean
   signal?: AbortSignal
 }
 
@@ -92,10 +94,12 @@ export async function executeCommand(args: ExecuteArgs, io: CliIo): Promise<numb
     ...(args.retry ? { retry: args.retry } : {}),
     ...(args.signal ? { signal: args.signal } : {}),
     beforeTasks: async () => {
-      branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: CONVERGE_IDENTITY })
+      branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: CONVERGE_IDENTITY, uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
     },
     committer: { commitTask: (task, issue, others) => branch!.commitTask(task, issue, others), discardTask: (task, others) => branch!.discardTask(task, others) },
   })
+  // The user's branch is checked out again, as it was; the commits stay on the work branch.
+  await branch?.leave()
   const code = printResult(n, result, io)
   if (result.ok && branch) io.out(`\nCommits of converged tasks are on ${branch.name} in ${repoDir}.`)
   return code
