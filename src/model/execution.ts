@@ -56,9 +56,26 @@ export const ExecutionRecordSchema = z.object({
   executed_at: z.string().nullable(),
   /** Keyed by task id; a task absent here has not finished yet. */
   tasks: z.record(z.string(), TaskResultSchema),
+  /**
+   * `verify` only: the results of the `execute` run of the same plan that this verification replaced, kept so that
+   * the next `execute` goes on from them. A verification checks the work; it never undoes the record of it.
+   */
+  executed_tasks: z.record(z.string(), TaskResultSchema).optional(),
 })
 
 export type ConvergenceCheck = z.infer<typeof ConvergenceCheckSchema>
 export type TaskResult = z.infer<typeof TaskResultSchema>
 export type ExecutorRun = z.infer<typeof ExecutorRunSchema>
 export type ExecutionRecord = z.infer<typeof ExecutionRecordSchema>
+
+/**
+ * The `execute` run of the plan with this hash that `record` holds: the record itself, or, when a `verify` of the
+ * same plan replaced it, the results that verification kept. Undefined when there is none.
+ */
+export function executionOfPlan(record: ExecutionRecord | undefined, hash: string): ExecutionRecord | undefined {
+  if (!record || record.plan_hash !== hash) return undefined
+  if ((record.mode ?? 'execute') === 'execute') return record
+  if (!record.executed_tasks) return undefined
+  const { executed_tasks: tasks, ...verification } = record
+  return { ...verification, mode: 'execute', tasks }
+}

@@ -6,7 +6,7 @@
  * nothing that was recorded, and the next run resumes from there.
  */
 import { join } from 'node:path'
-import { wasStopped, type ExecutionRecord, type IssueState, type LoopState, type Solution, type Task, type TaskResult } from '../model/index.js'
+import { executionOfPlan, wasStopped, type ExecutionRecord, type IssueState, type LoopState, type Solution, type Task, type TaskResult } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
 import { runSchedule, type ControlSignal, type RecordedStatus, type ScheduleResult } from '../execute/schedule.js'
@@ -318,8 +318,10 @@ async function startRun(store: StateStore, n: number, mode: RunMode, options: Ex
       const unknown = Array.isArray(options.retry) ? options.retry.filter((id) => !known.has(id)) : []
       if (unknown.length) return refuse(`${unknown.join(', ')} ${unknown.length === 1 ? 'is not a task' : 'are not tasks'} of ${plan.id} (tasks: ${[...known].join(', ')})`)
 
-      // The same plan, executed before: carry its results over (verify always starts afresh).
-      const previous = mode === 'execute' && execution?.plan_hash === hash && (execution.mode ?? 'execute') === 'execute' ? execution : undefined
+      // The same plan, executed before (perhaps verified since): carry its results over. Verify always starts
+      // afresh, and keeps those results for the next execute.
+      const executed = executionOfPlan(execution, hash)
+      const previous = mode === 'execute' ? executed : undefined
       const retry = options.retry === 'failed'
         ? Object.values(previous?.tasks ?? {}).filter((r) => r.status === 'failed').map((r) => r.task_id)
         : [...(options.retry ?? [])]
@@ -332,7 +334,9 @@ async function startRun(store: StateStore, n: number, mode: RunMode, options: Ex
 
       const record: ExecutionRecord = {
         solution_id: plan.id, issue_id: `ISS-${n}`, plan_hash: hash, mode, status: 'running',
-        started_at: previous?.started_at ?? now, executed_at: null, tasks: carried,
+        // This run's start: a resumed run's duration is its own, not the time since the first run began.
+        started_at: now, executed_at: null, tasks: carried,
+        ...(mode === 'verify' && executed ? { executed_tasks: executed.tasks } : {}),
       }
       const executing: IssueState = { ...issue, status: 'executing', error: null, updated_at: now }
       result = { ok: true, plan, issue: executing, record, alreadyDone, retry, previousTasks: previous?.tasks ?? {} }
@@ -374,7 +378,7 @@ export async function recordTask(
         message: `ISS-${n}: ${task.id} ${verdict}${result.commit_hash ? ` (${result.commit_hash.slice(0, 7)})` : ''}`,
         files: {
           [statePaths.execution(n)]: toStateJson(record),
-          [statePaths.loop(n)]: toStateJson(mergeLoop(stored, loop, task.id)),
+          [statePaths.loop(n)]: toStateJson(withFilesChanged(mergeLoop(stored, loop, task.id), task.id, result.files_modified)),
           [statePaths.events(n)]: appendEvent(events, n, renderTaskEvent(task, result, now, options.secrets)),
           [statePaths.executionReport(n)]: executionMarkdown(n, issue?.title ?? '', plan, record, options),
         },
@@ -403,7 +407,7 @@ async function finishRun(store: StateStore, n: number, mode: RunMode, plan: Solu
   await transact(
     store,
     async (snapshot) => {
-      const { run, issue, events, execution } = await readIssueFiles(snapshot, n, now)
+      const { run, issue, events, execution, loop } = await readIssueFiles(snapshot, n, now)
       if (!issue || !execution) throw new Error(`ISS-${n}: the state of this ${verb} disappeared from the state branch`)
       // Tasks skipped because a dependency failed are recorded with the reason; tasks not started are left pending.
       const tasks = { ...execution.tasks }
@@ -436,6 +440,8 @@ async function finishRun(store: StateStore, n: number, mode: RunMode, plan: Solu
           [statePaths.runState]: toStateJson(recordIssue(run, next, now, { note: `${verb} ${status}`, phase: 'executing' })),
           [statePaths.executionReport(n)]: executionMarkdown(n, issue.title, plan, record, options),
           [statePaths.events(n)]: appendEvent(events, n, simpleEvent(now, n, `${verb} ${status}`, `**Converged**: ${converged}/${plan.tasks.length}${error ? ` | **Why**: ${error}` : ''}`)),
+          // The loop ends with the run: loop.json agrees with execution.json and issue.json.
+          ...(loop && !interrupted ? { [statePaths.loop(n)]: toStateJson(endedLoop(loop, status === 'completed' ? null : (next.error ?? status), now)) } : {}),
         },
       }
     },
@@ -449,7 +455,7 @@ async function abandonRun(store: StateStore, n: number, reason: string, previous
   await transact(
     store,
     async (snapshot) => {
-      const { run, issue, events, execution } = await readIssueFiles(snapshot, n, now)
+      const { run, issue, events, execution, loop } = await readIssueFiles(snapshot, n, now)
       if (!issue || !execution) return null
       const failed: IssueState = { ...issue, status: 'failed', error: reason, updated_at: now }
       return {
@@ -460,6 +466,7 @@ async function abandonRun(store: StateStore, n: number, reason: string, previous
           [statePaths.execution(n)]: toStateJson({ ...execution, tasks: { ...previousTasks, ...execution.tasks }, status: 'failed', executed_at: now }),
           [statePaths.runState]: toStateJson(recordIssue(run, failed, now, { note: reason, phase: 'executing' })),
           [statePaths.events(n)]: appendEvent(events, n, simpleEvent(now, n, 'run failed', `**Why**: ${reason}`)),
+          ...(loop ? { [statePaths.loop(n)]: toStateJson(endedLoop(loop, reason, now)) } : {}),
         },
       }
     },
@@ -519,6 +526,21 @@ export function mergeLoop(stored: LoopState | undefined, task: LoopState, taskId
       develop: { ...task.skill_state.develop, tasks, total: tasks.length, completed: tasks.filter((t) => t.status === 'completed').length },
     },
   }
+}
+
+/** The loop with the files a task's commit changed, as its develop entry's `files_changed`. */
+function withFilesChanged(loop: LoopState, taskId: string, files: string[]): LoopState {
+  if (!loop.skill_state || files.length === 0) return loop
+  const tasks = loop.skill_state.develop.tasks.map((t) => (t.id === taskId ? { ...t, files_changed: files } : t))
+  return { ...loop, skill_state: { ...loop.skill_state, develop: { ...loop.skill_state.develop, tasks } } }
+}
+
+/** The loop of a finished run: `completed`, or `failed` with the reason. */
+export function endedLoop(loop: LoopState, failure: string | null, now: string): LoopState {
+  const { failure_reason: _previous, ...rest } = loop
+  return failure === null
+    ? { ...rest, status: 'completed', completed_at: now, updated_at: now }
+    : { ...rest, status: 'failed', failure_reason: failure, updated_at: now }
 }
 
 /** `pause` / `stop` recorded on the state branch by another run, looked up at most every `intervalMs`. */

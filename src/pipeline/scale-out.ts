@@ -13,7 +13,7 @@
  * report records them as skipped); failed tasks run again only when asked for by name (`execute-task T2`,
  * or `retry`). With `on-failure: abort`, or once `max-errors` tasks failed, nothing new is ready.
  */
-import { ExecutionRecordSchema, IssueStateSchema, RunStateSchema, SolutionSchema, wasStopped, type ExecutionRecord, type IssueState, type Solution, type Task, type TaskResult } from '../model/index.js'
+import { executionOfPlan, ExecutionRecordSchema, IssueStateSchema, RunStateSchema, SolutionSchema, wasStopped, type ExecutionRecord, type IssueState, type Solution, type Task, type TaskResult } from '../model/index.js'
 import { analyseDag, normalisePath } from '../plan/dag.js'
 import { planHash } from '../plan/hash.js'
 import { renderExecutionMarkdown } from '../report/execution-md.js'
@@ -26,7 +26,7 @@ import { recordIssue, withFeedback } from '../state/transitions.js'
 import { approveIfPassing } from './approve.js'
 import { simpleEvent } from './events.js'
 import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
-import { controlSignals, convergeAndCommit, gateRefusal, recordLoop, recordTask, skippedResult, type TaskRunOptions } from './run-plan.js'
+import { controlSignals, convergeAndCommit, endedLoop, gateRefusal, recordLoop, recordTask, skippedResult, type TaskRunOptions } from './run-plan.js'
 
 /** GitHub runs at most 256 jobs per matrix. */
 export const MATRIX_MAX_JOBS = 256
@@ -65,7 +65,7 @@ export interface Readiness {
 
 /** The execution record when it belongs to the plan as it is now (same hash, an `execute` run). */
 export function currentRecord(plan: Solution, execution: ExecutionRecord | undefined): ExecutionRecord | undefined {
-  return execution && execution.plan_hash === planHash(plan) && (execution.mode ?? 'execute') === 'execute' ? execution : undefined
+  return executionOfPlan(execution, planHash(plan))
 }
 
 /** Which tasks of `plan` can run now, given the results in `record` (see the header). Pure. */
@@ -456,7 +456,7 @@ export async function reportIssue(store: StateStore, n: number, options: ReportO
   const { commit } = await transact(
     store,
     async (snapshot) => {
-      const { run, issue, plan, execution, events } = await readIssueFiles(snapshot, n, now)
+      const { run, issue, plan, execution, events, loop } = await readIssueFiles(snapshot, n, now)
       if (!issue) {
         out = { ok: false, reason: `ISS-${n} is not known to Converge yet: run \`plan\` first` }
         return null
@@ -511,7 +511,10 @@ export async function reportIssue(store: StateStore, n: number, options: ReportO
         ...previous, tasks, status,
         executed_at: finished ? (previous.status === status && previous.executed_at ? previous.executed_at : now) : previous.executed_at,
       }
-      const changed = JSON.stringify(record) !== JSON.stringify(previous) || next !== issue
+      // The loop ends with the execution, so that loop.json agrees with execution.json.
+      const ended = loop && finished ? endedLoop(loop, status === 'completed' ? null : next.error, now) : undefined
+      const loopChanged = ended !== undefined && (ended.status !== loop!.status || ended.failure_reason !== loop!.failure_reason)
+      const changed = JSON.stringify(record) !== JSON.stringify(previous) || next !== issue || loopChanged
       out = { ok: true, issue: next, plan, record, readiness: r, headline, changed }
       if (!changed) return null
       const report = { issue: { number: n, title: issue.title }, status: next.status, solution: plan, execution: record, commandPrefix: '', links: {}, secrets: [...options.secrets] }
@@ -523,6 +526,7 @@ export async function reportIssue(store: StateStore, n: number, options: ReportO
           [statePaths.runState]: toStateJson(recordIssue(run, next, now, { phase: 'executing', note: `execution ${status} (matrix)` })),
           [statePaths.executionReport(n)]: renderExecutionMarkdown(report),
           [statePaths.events(n)]: appendEvent(events, n, simpleEvent(now, n, `execution ${status === 'running' ? 'continues' : status}`, `**Converged**: ${converged}/${total} | ${headline}`)),
+          ...(loopChanged ? { [statePaths.loop(n)]: toStateJson(ended) } : {}),
         },
       }
     },

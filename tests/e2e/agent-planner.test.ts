@@ -11,6 +11,7 @@ import { IssueStateSchema, SolutionSchema } from '../../src/model/index.js'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent } from '../support/events.js'
 import { disposeRuns, runAction } from '../support/runner.js'
+import { auditAfterEach } from '../support/state-audit.js'
 
 const BRANCH = 'converge/state'
 const N = 42
@@ -71,6 +72,7 @@ describe('planner: command (dist/index.js against the API emulator)', () => {
     await disposeRuns()
     try { gh.expectNoViolations() } finally { await gh.close() }
   })
+  auditAfterEach('agent-planner', () => gh)
 
   const AGENT = { planner: 'command', 'planner-command': 'node tools/planner.js', 'max-iterations': '3', 'planner-env': 'ANTHROPIC_API_KEY' }
   const stateFile = (path: string) => gh.state.readFile(BRANCH, path)

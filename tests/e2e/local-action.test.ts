@@ -10,6 +10,7 @@ import { planHash } from '../../src/plan/hash.js'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
 import { issueLabeledEvent, workflowDispatchEvent } from '../support/events.js'
 import { disposeRuns, runAction } from '../support/runner.js'
+import { auditAfterEach } from '../support/state-audit.js'
 
 const DEMO_ISSUE = readFileSync(new URL('../../examples/demo/issue.md', import.meta.url), 'utf8')
   .replace(/^---[\s\S]*?---\n/, '')
@@ -31,6 +32,7 @@ describe('@github/local-action runs src/main.ts against the API emulator', () =>
     gh.seed.issue({ number: 42, title: 'Accent-safe slugs and a truncate helper', body: DEMO_ISSUE, labels: ['converge:plan'], user: 'alice' })
   })
   afterEach(disposeRuns)
+  auditAfterEach('local-action', () => gh)
   afterAll(async () => {
     try { gh.expectNoViolations() } finally { await gh.close() }
   })

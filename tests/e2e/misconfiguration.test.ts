@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, workflowDispatchEvent } from '../support/events.js'
 import { disposeRuns, runAction } from '../support/runner.js'
+import { auditAfterEach } from '../support/state-audit.js'
 
 describe('a misconfigured workflow fails its step (dist/index.js)', () => {
   let gh: Emulator
@@ -14,6 +15,7 @@ describe('a misconfigured workflow fails its step (dist/index.js)', () => {
     gh.seed.issue({ title: 'An issue', body: 'Fix it.' })
   })
   afterEach(disposeRuns)
+  auditAfterEach('misconfiguration', () => gh)
   afterAll(() => gh?.close())
 
   const dispatch = (inputs: Record<string, string>) => runAction({ gh, event: workflowDispatchEvent({ gh, sender: 'alice' }), inputs })

@@ -5,6 +5,7 @@ import { planHash } from '../../src/plan/hash.js'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent, workflowDispatchEvent } from '../support/events.js'
 import { disposeRuns, runAction } from '../support/runner.js'
+import { auditAfterEach } from '../support/state-audit.js'
 
 const DEMO_ISSUE = readFileSync(new URL('../../examples/demo/issue.md', import.meta.url), 'utf8')
   .replace(/^---[\s\S]*?---\n/, '')
@@ -25,6 +26,7 @@ describe('the action plans issues (dist/index.js against the API emulator)', () 
     await disposeRuns()
     try { gh.expectNoViolations() } finally { await gh.close() }
   })
+  auditAfterEach('plan', () => gh)
 
   const stateFile = async (path: string) => gh.state.readFile(BRANCH, path)
   const stickyComments = () => gh.state.comments(42).filter((c) => c.body.startsWith(MARKER))

@@ -5,6 +5,7 @@ import { startEmulator, type Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent, workflowDispatchEvent } from '../support/events.js'
 import { disposeRuns, runAction } from '../support/runner.js'
 import { FIVE_ISSUES, planBody } from '../queue/support.js'
+import { auditAfterEach } from '../support/state-audit.js'
 
 const BRANCH = 'converge/state'
 
@@ -21,6 +22,7 @@ describe('the repository queue (dist/index.js against the API emulator)', () => 
     await disposeRuns()
     try { gh.expectNoViolations() } finally { await gh.close() }
   })
+  auditAfterEach('queue', () => gh)
 
   const dispatch = (command: string) =>
     runAction({ gh, event: workflowDispatchEvent({ gh, sender: 'alice', inputs: { command } }), inputs: { command } })

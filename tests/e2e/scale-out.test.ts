@@ -11,6 +11,7 @@ import { answerPlan, answerTask, issueBodyWithPlan, startAnswerRepo } from '../s
 import type { Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent, workflowDispatchEvent } from '../support/events.js'
 import { disposeRuns, runAction, type ActionRun } from '../support/runner.js'
+import { auditAfterEach } from '../support/state-audit.js'
 
 const STATE = 'converge/state'
 const N = 7
@@ -59,6 +60,7 @@ describe('scale-out: matrix, concurrent execute-task jobs, report (dist/index.js
     await disposeRuns()
     try { gh.expectNoViolations() } finally { await gh.close() }
   })
+  auditAfterEach('scale-out', () => gh)
 
   /** A workflow step of the scale-out workflow: `command` for `issue` (workflow_dispatch, as examples/workflows/scale-out.yml runs it). */
   /** `issue` null: no issue-number (the whole repository). */

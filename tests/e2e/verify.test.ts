@@ -3,6 +3,7 @@ import { ExecutionRecordSchema } from '../../src/model/index.js'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent } from '../support/events.js'
 import { disposeRuns, runAction } from '../support/runner.js'
+import { auditAfterEach } from '../support/state-audit.js'
 
 const BRANCH = 'converge/state'
 const criteria = (text: string) => ({ criteria: [text], verification: '', definition_of_done: 'The check passes for users' })
@@ -35,6 +36,7 @@ describe('verify (dist/index.js against the API emulator)', () => {
     await disposeRuns()
     try { gh.expectNoViolations() } finally { await gh.close() }
   })
+  auditAfterEach('verify', () => gh)
 
   const comment = (body: string) => runAction({ gh, event: issueCommentEvent({ gh, issue: 44, body, sender: 'alice' }) })
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
@@ -140,6 +141,31 @@ describe('clone and push over HTTP', () => {
     expect(await client.ok(['rev-parse', 'origin/main'], { cwd: 'work' })).toBe(remote)
     gh.expectNoViolations()
   })
+
+  test('a push whose client went away while it waited for another push does not hold up the pushes after it', async () => {
+    await cloneWith()
+    const url = new URL(`${gh.gitUrl}/git-receive-pack`)
+    const auth = `Basic ${Buffer.from(`x-access-token:${gh.token}`).toString('base64')}`
+    /** A receive-pack request whose body has begun and not ended: its backend waits for the rest. */
+    const hanging = () => {
+      const request = httpRequest(url, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-git-receive-pack-request' } })
+      request.on('error', () => {})
+      request.write('00a4') // a pkt-line's length, and not the line: the backend waits for it
+      return request
+    }
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 300))
+    const first = hanging() // holds the push lock
+    await pause()
+    const second = hanging() // waits for the lock…
+    await pause()
+    second.destroy() // …and its client is killed meanwhile
+    await pause()
+    first.destroy()
+
+    await commitFile('after.txt', 'after\n')
+    await client.ok(['push', '--quiet', 'origin', 'HEAD:refs/heads/after'], { cwd: 'work', env: gh.gitAuthEnv() })
+    expect(await gh.state.readFile('after', 'after.txt')).toBe('after\n')
+  }, 20_000)
 })
 
 describe('authentication and permissions', () => {

@@ -62,8 +62,12 @@ describe('auditStateBranch', () => {
   })
 
   it('reports files that disagree: state.json and issue.json, the approval and the plan', async () => {
-    expect(await damaged((f) => ({ [statePaths.issue(n)]: text({ ...json(f, statePaths.issue(n)), status: 'executing' }) })))
-      .toEqual([expect.stringMatching(/state\.json: ISS-\d+ is completed\/.*issue\.json says executing/)])
+    expect(await damaged((f) => ({ [statePaths.issue(n)]: text({ ...json(f, statePaths.issue(n)), status: 'executing' }) }))).toEqual([
+      expect.stringMatching(/state\.json: ISS-\d+ is completed\/.*issue\.json says executing/),
+      expect.stringMatching(/issue\.json: executing, execution\.json says completed/),
+    ])
+    expect(await damaged((f) => ({ [statePaths.loop(n)]: text({ ...json(f, statePaths.loop(n)), status: 'running' }) })))
+      .toEqual([expect.stringMatching(/loop\.json: running, execution\.json says completed/)])
     expect(await damaged((f) => {
       const plan = json(f, statePaths.plan(n)) as { tasks: Array<{ title: string }> }
       plan.tasks[0]!.title = 'Edited after the approval'

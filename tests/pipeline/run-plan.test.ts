@@ -214,6 +214,9 @@ describe('executeIssue', () => {
     expect(develop.tasks.map((t) => t.id).sort()).toEqual(['T1', 'T2', 'T3', 'T4'])
     expect(develop.tasks.every((t) => t.status === 'completed')).toBe(true)
     expect(develop).toMatchObject({ total: 4, completed: 4 })
+    // …and it agrees with execution.json: the loop completed, each task's files are those its commit changed.
+    expect(loop).toMatchObject({ status: 'completed', completed_at: expect.any(String) })
+    for (const t of develop.tasks) expect(t.files_changed).toEqual(execution!.tasks[t.id]!.files_modified)
     expect(events).toContain(`execution of ${plan.id} started`)
     expect(await (await store.snapshot()).read(statePaths.executionReport(N))).toContain('T4')
   })
@@ -234,6 +237,7 @@ describe('executeIssue', () => {
     expect(issue!.feedback.at(-1)).toMatchObject({ source: 'execution', message: issue!.error })
     expect(issue!.error).toContain('T4 skipped')
     expect(result.issue).toEqual(issue)
+    expect((await state()).loop).toMatchObject({ status: 'failed', failure_reason: issue!.error })
     expect(await runsPerTask()).toEqual({ T1: 1, T2: 2, T3: 1 })
   })
 
@@ -375,6 +379,27 @@ describe('executeIssue', () => {
     expect(again.issue.status).toBe('completed')
     expect((await state()).execution!.tasks).toEqual(first.tasks)
     expect(await runsPerTask()).toEqual({ T1: 1, T2: 1, T3: 1, T4: 1 })
+  })
+
+  it('a verify after an execute keeps what the execute recorded: the next execute runs nothing again and commits nothing twice', async () => {
+    await planAndApprove()
+    ok(await executeIssue(store, N, executeOptions()))
+    const executed = (await state()).execution!
+    const commits = await git('rev-list', '--count', WORK_BRANCH)
+
+    // Verified on main, where the work is not: every task fails verification, and the record says so.
+    await git('checkout', '--quiet', 'main')
+    const { committer: _c, beforeTasks: _b, ...options } = executeOptions()
+    const verified = ok(await verifyIssue(store, N, options))
+    expect(verified.record).toMatchObject({ mode: 'verify', status: 'failed', executed_tasks: executed.tasks })
+    expect(Object.values(verified.record.tasks).every((r) => r.status !== 'completed')).toBe(true)
+
+    const again = ok(await executeIssue(store, N, executeOptions()))
+    expect(again.ran).toEqual([])
+    expect(again.record).toMatchObject({ mode: 'execute', status: 'completed', tasks: executed.tasks })
+    expect(again.record.executed_tasks).toBeUndefined()
+    expect(await runsPerTask()).toEqual({ T1: 1, T2: 1, T3: 1, T4: 1 })
+    expect(await git('rev-list', '--count', WORK_BRANCH)).toBe(commits)
   })
 
   it('refuses to retry when nothing failed, and unknown tasks', async () => {

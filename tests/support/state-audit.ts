@@ -2,17 +2,19 @@
  * Checks that a state branch is valid, reading it through the emulator (never through the code under test):
  * only files of the layout (SPEC §4), each one parsing by its schema, and the files agreeing with each other —
  * `state.json` and every `issue.json`, an issue and its plan, an approval and the plan's hash, an execution
- * record and its plan, a recorded commit and the work branch it was pushed to.
+ * record and its plan, a recorded commit and the work branch it was pushed to, a finished execution and its loop
+ * (`completed` / `failed`, each task's `files_changed` its commit's files) and its issue.
  *
  * ```ts
  * const audit = await auditStateBranch(gh)
  * expect(audit.problems).toEqual([])
  * ```
  */
+import { afterAll, afterEach, expect } from 'vitest'
 import { runGit, runGitBytes } from '../../src/git/git.js'
 import {
   ExecutionRecordSchema, IssueStateSchema, LoopStateSchema, RunStateSchema, SolutionSchema,
-  type ExecutionRecord, type IssueState, type RunState, type Solution,
+  type ExecutionRecord, type IssueState, type LoopState, type RunState, type Solution,
 } from '../../src/model/index.js'
 import { planHash } from '../../src/plan/hash.js'
 import { DEFAULT_STATE_BRANCH, statePaths } from '../../src/state/layout.js'
@@ -98,9 +100,10 @@ export async function auditStateBranch(gh: Emulator, options: { branch?: string 
       if (plan.approval && plan.approval.plan_hash !== planHash(plan)) problems.push(`${statePaths.plan(n)}: approval bound to another plan hash`)
     }
 
-    if (has(statePaths.loop(n))) await parse(statePaths.loop(n), LoopStateSchema)
+    const loop = has(statePaths.loop(n)) ? await parse<LoopState>(statePaths.loop(n), LoopStateSchema) : undefined
     const execution = has(statePaths.execution(n)) ? await parse<ExecutionRecord>(statePaths.execution(n), ExecutionRecordSchema) : undefined
     if (execution && plan) await auditExecution(gh, n, execution, plan, workBranches.get(n) ?? null, problems)
+    if (execution && plan && execution.solution_id === plan.id) auditAgreement(n, issue, execution, loop, problems)
     if (execution && !has(statePaths.plan(n))) problems.push(`${statePaths.execution(n)}: an execution record without a plan`)
   }
   if (runState) {
@@ -110,6 +113,37 @@ export async function auditStateBranch(gh: Emulator, options: { branch?: string 
     }
   }
   return { head, files: paths.length, issues: issueNumbers.size, problems }
+}
+
+/** A finished execution, its loop and its issue say the same thing. */
+function auditAgreement(n: number, issue: IssueState, execution: ExecutionRecord, loop: LoopState | undefined, problems: string[]): void {
+  if (execution.status !== 'completed' && execution.status !== 'failed') return
+  if (loop && loop.status !== execution.status) problems.push(`${statePaths.loop(n)}: ${loop.status}, execution.json says ${execution.status}`)
+  if (execution.status === 'completed' && issue.status !== 'completed' && issue.solution_id === execution.solution_id)
+    problems.push(`${statePaths.issue(n)}: ${issue.status}, execution.json says completed`)
+  for (const task of loop?.skill_state?.develop.tasks ?? []) {
+    const result = execution.tasks[task.id]
+    if (result?.status === 'completed' && result.commit_hash && JSON.stringify(task.files_changed) !== JSON.stringify(result.files_modified))
+      problems.push(`${statePaths.loop(n)}: ${task.id} changed [${task.files_changed.join(', ')}], its commit [${result.files_modified.join(', ')}]`)
+  }
+}
+
+/**
+ * Audits the state branch after every test of the suite that calls it (`expect` fails the test with the problems),
+ * and prints how many files and issues it checked.
+ */
+export function auditAfterEach(suite: string, emulator: () => Emulator | undefined): void {
+  const checked = { runs: 0, files: 0, issues: 0 }
+  afterEach(async () => {
+    const gh = emulator()
+    if (!gh) return
+    const audit = await auditStateBranch(gh)
+    checked.runs++
+    checked.files += audit.files
+    checked.issues += audit.issues
+    expect(audit.problems, 'state branch audit').toEqual([])
+  })
+  afterAll(() => console.log(`state audit (${suite}): ${checked.runs} scenarios, ${checked.files} state files checked, ${checked.issues} issue folders`))
 }
 
 async function auditExecution(

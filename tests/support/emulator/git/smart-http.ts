@@ -218,6 +218,14 @@ function runHttpBackend(
   beforeEnd: () => Promise<void> = async () => {},
 ): Promise<void> {
   return new Promise((resolve, reject) => {
+    // A client that went away while its push waited for the push lock (a killed runner): its connection closed
+    // before anyone listened, and a backend started now would wait for a request body that never ends, holding
+    // the lock for every later push. Nothing to answer.
+    if (request.socket.destroyed || response.destroyed) {
+      record.status = 499
+      resolve()
+      return
+    }
     // A process group of its own: a client that goes away mid-push leaves `git receive-pack` (the backend's child)
     // waiting for the rest of the request, holding the push lock; the whole group is ended then.
     const child = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'pipe'], detached: true })
