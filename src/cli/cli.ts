@@ -1,7 +1,10 @@
 /**
  * `converge`: the Converge pipeline against a local git repository (SPEC §10).
  */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { didYouMean } from './did-you-mean.js'
 import { demoCommand } from './commands/demo.js'
 import { planCommand } from './commands/plan.js'
 import { validateCommand } from './commands/validate.js'
@@ -45,38 +48,56 @@ Options:
   --json                  validate: print the report as JSON
   --all                   validate: every solution of a .jsonl file (one solution per line)
   --keep                  demo: keep the temporary directory
+  --version               Print Converge's version
   -h, --help              Show this help`
 
 /** Runs one CLI invocation and returns its exit code; usage mistakes throw UsageError. */
+const COMMANDS = ['demo', 'validate', 'plan', 'approve', 'verify', 'execute'] as const
+
+const OPTIONS = {
+  repo: { type: 'string', default: '.' },
+  'state-branch': { type: 'string', default: DEFAULT_STATE_BRANCH },
+  planner: { type: 'string', default: 'auto' },
+  'planner-command': { type: 'string' },
+  'issue-file': { type: 'string' },
+  number: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  'max-parallel': { type: 'string', default: '2' },
+  timeout: { type: 'string', default: '15' },
+  executor: { type: 'string' },
+  'max-iterations': { type: 'string', default: '3' },
+  'on-failure': { type: 'string', default: 'retry' },
+  'max-retries': { type: 'string', default: '1' },
+  'max-errors': { type: 'string', default: '3' },
+  retry: { type: 'string' },
+  'max-cost-usd': { type: 'string' },
+  'max-turns': { type: 'string' },
+  'allow-dirty': { type: 'boolean', default: false },
+  keep: { type: 'boolean', default: false },
+  all: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', default: false },
+} as const
+
+/** The command line, read strictly: an unknown option is a usage error that names the closest known one. */
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, options: OPTIONS })
+  } catch (error) {
+    const unknown = /^Unknown option '(-{1,2}[^']+)'/.exec((error as Error).message)?.[1]
+    if (!unknown) throw new UsageError((error as Error).message)
+    const close = didYouMean(unknown.replace(/^-+/, ''), Object.keys(OPTIONS))
+    throw new UsageError(`unknown option ${unknown}${close ? ` (did you mean --${close}?)` : ''}`)
+  }
+}
+
 export async function runCli(argv: string[], io: CliIo, packageRoot: string, signal?: AbortSignal): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      repo: { type: 'string', default: '.' },
-      'state-branch': { type: 'string', default: DEFAULT_STATE_BRANCH },
-      planner: { type: 'string', default: 'auto' },
-      'planner-command': { type: 'string' },
-      'issue-file': { type: 'string' },
-      number: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      'max-parallel': { type: 'string', default: '2' },
-      timeout: { type: 'string', default: '15' },
-      executor: { type: 'string' },
-      'max-iterations': { type: 'string', default: '3' },
-      'on-failure': { type: 'string', default: 'retry' },
-      'max-retries': { type: 'string', default: '1' },
-      'max-errors': { type: 'string', default: '3' },
-      retry: { type: 'string' },
-      'max-cost-usd': { type: 'string' },
-      'max-turns': { type: 'string' },
-      'allow-dirty': { type: 'boolean', default: false },
-      keep: { type: 'boolean', default: false },
-      all: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  })
+  const { values, positionals } = parseCommandLine(argv)
   const [command, ...rest] = positionals
+  if (values.version) {
+    io.out(JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')).version)
+    return 0
+  }
   if (values.help || !command) {
     io.out(USAGE)
     return command || values.help ? 0 : 2
@@ -130,8 +151,10 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string, sig
         io,
       )
     }
-    default:
-      throw new UsageError(`Unknown command "${command}". Commands: demo, validate, plan, approve, verify, execute`)
+    default: {
+      const close = didYouMean(command, COMMANDS)
+      throw new UsageError(`Unknown command "${command}"${close ? ` (did you mean ${close}?)` : ''}. Commands: ${COMMANDS.join(', ')}`)
+    }
   }
 }
 

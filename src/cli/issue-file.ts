@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import type { IssueDocument } from '../planners/types.js'
+import { InputError, UsageError } from './usage-error.js'
 
 /**
  * A local issue: markdown, optionally with YAML front matter (`number`, `title`, `labels`, `author`).
@@ -9,7 +10,9 @@ import type { IssueDocument } from '../planners/types.js'
  * the file name are (`42.md`, `issue-42.md`), else 1.
  */
 export async function readIssueFile(path: string, overrides: { number?: number } = {}): Promise<IssueDocument> {
-  const text = (await readFile(path, 'utf8')).replace(/\r\n/g, '\n')
+  const text = issueText(path, await readFile(path).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ENOENT' ? new UsageError(`--issue-file ${path}: no such file`) : error
+  }))
   const front = /^---\n([\s\S]*?)\n---\n?/.exec(text)
   const meta = front ? (parseYaml(front[1]!) as Record<string, unknown> | null) ?? {} : {}
   let body = front ? text.slice(front[0].length) : text
@@ -23,8 +26,9 @@ export async function readIssueFile(path: string, overrides: { number?: number }
   }
   const fromName = /(\d+)/.exec(basename(path))
   const number = overrides.number ?? (typeof meta.number === 'number' ? meta.number : fromName ? Number(fromName[1]) : 1)
-  if (!Number.isInteger(number) || number < 1) throw new Error(`${path}: issue number must be a positive integer`)
+  if (!Number.isInteger(number) || number < 1) throw new InputError(`${path}: issue number must be a positive integer`)
   const labels = Array.isArray(meta.labels) ? meta.labels.map(String) : []
+  if (!title && !body.trim()) throw new InputError(`${path} has no title and no text: write the issue (a # title, then what should change) and plan it again`)
   return {
     number,
     title: title ?? basename(path).replace(/\.md$/, ''),
@@ -32,4 +36,17 @@ export async function readIssueFile(path: string, overrides: { number?: number }
     labels,
     ...(typeof meta.author === 'string' ? { author: meta.author } : {}),
   }
+}
+
+/** The file's text; an empty file, or one that is not UTF-8 text (a binary), is refused before anything is planned. */
+function issueText(path: string, bytes: Buffer): string {
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new InputError(`${path} is not a text file: an issue file is markdown (UTF-8)`)
+  }
+  if (text.includes('\0')) throw new InputError(`${path} is not a text file: an issue file is markdown (UTF-8)`)
+  if (!text.trim()) throw new InputError(`${path} is empty: write the issue (a # title, then what should change) and plan it again`)
+  return text.replace(/\r\n/g, '\n')
 }

@@ -3,7 +3,7 @@
 import { realpathSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { runCli } from './cli.js'
-import { UsageError } from './usage-error.js'
+import { InputError, UsageError } from './usage-error.js'
 import { processIo } from './io.js'
 
 /** This file is `<root>/src/cli/main.ts` in development and `<root>/dist/cli/index.js` when bundled. */
@@ -27,6 +27,7 @@ runCli(process.argv.slice(2), processIo, packageRootOf(process.argv[1]!), cancel
   (error: unknown) => {
     const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     processIo.err(`converge: ${(error as Error).message}${usage ? '\nRun converge --help for usage.' : ''}`)
-    process.exitCode = 2
+    // 1: what was given cannot be used (its content); 2: how the CLI was called, or a failure of its own.
+    process.exitCode = error instanceof InputError ? 1 : 2
   },
 )

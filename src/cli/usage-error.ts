@@ -2,3 +2,8 @@
 export class UsageError extends Error {
   override name = 'UsageError'
 }
+
+/** What the user gave cannot be used as it is (an empty or binary issue file): reported as it is, exit code 1. */
+export class InputError extends Error {
+  override name = 'InputError'
+}

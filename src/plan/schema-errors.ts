@@ -82,7 +82,11 @@ function describe(issue: z.core.$ZodIssue, key: PropertyKey | undefined): string
 }
 
 function genericHint(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') return `Provide a ${issue.expected}`
+  if (issue.code === 'invalid_type') {
+    if (issue.path.length === 0 && issue.expected === 'object')
+      return 'A plan is one JSON object (a solution with its tasks), not a list: pass one solution, or a .jsonl of solutions with --all'
+    return `Provide ${/^[aeiou]/.test(String(issue.expected)) ? 'an' : 'a'} ${issue.expected}`
+  }
   return 'See schemas/solution.schema.json for the accepted shape'
 }
 

@@ -1,11 +1,12 @@
 import { execFile, execFileSync, spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../src/cli/cli.js'
-import { UsageError } from '../../src/cli/usage-error.js'
+import { InputError, UsageError } from '../../src/cli/usage-error.js'
 import { syntheticPlan } from '../../bench/synthetic.js'
 import { busyWorkingRepo, countCommits } from '../support/temp-repos.js'
 
@@ -80,7 +81,7 @@ describe('converge validate', () => {
   it('reports a missing file and usage mistakes clearly', async () => {
     await expect(cli('validate')).rejects.toThrow(UsageError)
     await expect(cli('frobnicate')).rejects.toThrow('Unknown command "frobnicate"')
-    await expect(cli('validate', join(dir, 'missing.json'))).rejects.toThrow(/ENOENT/)
+    await expect(cli('validate', join(dir, 'missing.json'))).rejects.toThrow(/missing\.json: no such file/)
   })
 })
 
@@ -337,5 +338,62 @@ describe('the bundled CLI (dist/cli/index.js)', () => {
   it('exits 2 with a pointer to --help on a usage mistake', async () => {
     const run = promisify(execFile)(process.execPath, [join(ROOT, 'dist/cli/index.js'), 'nope'])
     await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Run converge --help for usage.') })
+  })
+})
+
+describe('bad input, said precisely (usage: exit 2; content: exit 1; nothing written)', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'converge-cli-bad-'))
+    await mkdir(join(dir, 'not-git'))
+    await writeFile(join(dir, 'empty.md'), '\n  \n')
+    await writeFile(join(dir, 'binary.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0xff, 0xfe]))
+    await writeFile(join(dir, 'list.json'), '[]\n')
+    await writeFile(join(dir, 'one.json'), '{}\n')
+  })
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+  const issue = join(ROOT, 'examples', 'demo', 'issue.md')
+
+  it.each([
+    [['plan', '--issue-file', issue, '--repo', '/nonexistent/converge-repo'], UsageError, '--repo /nonexistent/converge-repo: no such folder'],
+    [['approve', '--number', '1', '--repo', '/nonexistent/converge-repo'], UsageError, '--repo /nonexistent/converge-repo: no such folder'],
+    [['plan', '--issue-file', issue, '--repo', 'NOT_GIT'], UsageError, 'is not a git repository: run `git init` there, or point --repo at one'],
+    [['plan', '--issue-file', 'MISSING.md', '--repo', 'NOT_GIT'], UsageError, 'missing.md: no such file'],
+    [['plan', '--issue-file', 'EMPTY', '--repo', 'NOT_GIT'], InputError, 'is empty: write the issue (a # title, then what should change) and plan it again'],
+    [['plan', '--issue-file', 'BINARY', '--repo', 'NOT_GIT'], InputError, 'is not a text file: an issue file is markdown (UTF-8)'],
+    [['validate', 'ONE', 'LIST'], UsageError, 'validate takes one plan file, got 2'],
+    [['validate', 'MISSING.json'], UsageError, 'missing.json: no such file'],
+    [['execute', '--numbr', '3'], UsageError, 'unknown option --numbr (did you mean --number?)'],
+    [['execute', '--alow-dirty'], UsageError, 'unknown option --alow-dirty (did you mean --allow-dirty?)'],
+    [['exectue'], UsageError, 'Unknown command "exectue" (did you mean execute?)'],
+  ] as const)('%j', async (args, kind, message) => {
+    const paths: Record<string, string> = {
+      NOT_GIT: join(dir, 'not-git'), 'MISSING.md': join(dir, 'missing.md'), EMPTY: join(dir, 'empty.md'), BINARY: join(dir, 'binary.md'),
+      ONE: join(dir, 'one.json'), LIST: join(dir, 'list.json'), 'MISSING.json': join(dir, 'missing.json'),
+    }
+    const real = args.map((a) => paths[a] ?? a)
+    const run = cli(...real)
+    await expect(run).rejects.toThrow(kind)
+    await expect(run).rejects.toThrow(message)
+    // Nothing written: the folder that is not a repository is still not one.
+    expect(existsSync(join(dir, 'not-git', '.git'))).toBe(false)
+  })
+
+  it('a JSON list where a plan should be: the fix says what a plan is', async () => {
+    const { code, out } = await cli('validate', join(dir, 'list.json'))
+    expect(code).toBe(1)
+    expect(out).toContain('A plan is one JSON object (a solution with its tasks), not a list')
+  })
+
+  it('exit codes of the binary: 2 for usage, 1 for content; --version prints the version', async () => {
+    const run = (...args: string[]) => new Promise<{ code: number | null; out: string }>((done) => {
+      execFile(process.execPath, [join(ROOT, 'dist/cli/index.js'), ...args], (error, stdout, stderr) => done({ code: error ? (error.code as number) : 0, out: stdout + stderr }))
+    })
+    expect(await run('plan', '--issue-file', join(dir, 'empty.md'), '--repo', dir)).toMatchObject({ code: 1 })
+    const usage = await run('plan', '--issue-file', issue, '--repo', join(dir, 'nope'))
+    expect(usage.code).toBe(2)
+    expect(usage.out).toContain('Run converge --help for usage.')
+    const version = await run('--version')
+    expect(version).toEqual({ code: 0, out: `${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version}\n` })
   })
 })

@@ -9,6 +9,7 @@ import { renderJobSummary } from '../../report/job-summary.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
 import type { CliIo } from '../io.js'
 import { UsageError } from '../usage-error.js'
+import { checkRepository } from '../repository.js'
 
 export interface IssueArgs {
   number?: number
@@ -19,7 +20,7 @@ export interface IssueArgs {
 /** `converge approve --number <n>`: approves the stored plan of an issue, bound to its content hash. */
 export async function approveCommand(args: IssueArgs & { by: string }, io: CliIo): Promise<number> {
   const n = required(args.number, 'approve')
-  const result = await approvePlan(storeOf(args), n, args.by, new Date().toISOString())
+  const result = await approvePlan(await storeOf(args), n, args.by, new Date().toISOString())
   if (!result.ok) {
     io.err(result.reason)
     return 1
@@ -36,7 +37,7 @@ export async function verifyCommand(
   args: IssueArgs & { maxParallel: number; timeoutMinutes: number; signal?: AbortSignal }, io: CliIo,
 ): Promise<number> {
   const n = required(args.number, 'verify')
-  const result = await verifyIssue(storeOf(args), n, {
+  const result = await verifyIssue(await storeOf(args), n, {
     repoDir: resolve(args.repo),
     workRoot: resolve(tmpdir(), 'converge'),
     maxParallel: args.maxParallel,
@@ -76,7 +77,7 @@ export async function executeCommand(args: ExecuteArgs, io: CliIo): Promise<numb
   // The executor is the user's agent CLI on the user's machine: it gets their environment (its API key), less what
   // GitHub's tokens are; values named like credentials are masked in everything recorded.
   const executorEnv = executorEnvironment(process.env)
-  const result = await executeIssue(storeOf(args), n, {
+  const result = await executeIssue(await storeOf(args), n, {
     repoDir,
     workRoot: resolve(tmpdir(), 'converge'),
     maxParallel: args.maxParallel,
@@ -121,7 +122,8 @@ function printResult(n: number, result: RunPlanResult, io: CliIo): number {
   return result.record.status === 'completed' ? 0 : 1
 }
 
-function storeOf(args: IssueArgs): LocalGitStore {
+async function storeOf(args: IssueArgs): Promise<LocalGitStore> {
+  await checkRepository(args.repo)
   return new LocalGitStore({ repoDir: resolve(args.repo), branch: args.stateBranch })
 }
 

@@ -9,6 +9,7 @@ import { DEFAULT_STATE_BRANCH } from '../../state/layout.js'
 import { readIssueFile } from '../issue-file.js'
 import type { CliIo } from '../io.js'
 import { UsageError } from '../usage-error.js'
+import { checkRepository } from '../repository.js'
 
 export interface PlanArgs {
   issueFile?: string
@@ -40,6 +41,7 @@ export async function planCommand(args: PlanArgs, io: CliIo): Promise<number> {
     throw new UsageError("--planner command needs --planner-command '<command>' (a CLI that reads $CONVERGE_PLAN_PROMPT_FILE and writes $CONVERGE_PLAN_FILE)")
   if (mode !== 'command' && args.plannerCommand !== undefined) throw new UsageError('--planner-command goes with --planner command')
   const issue = await readIssueFile(args.issueFile, args.number !== undefined ? { number: args.number } : {})
+  await checkRepository(args.repo)
   const repoDir = resolve(args.repo)
   const store = new LocalGitStore({ repoDir, branch: args.stateBranch || DEFAULT_STATE_BRANCH })
   const options: PipelinePlanOptions = mode === 'command'

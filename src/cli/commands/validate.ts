@@ -13,9 +13,13 @@ import { UsageError } from '../usage-error.js'
 export async function validateCommand(
   args: { positionals: string[]; json: boolean; all?: boolean; number?: number }, io: CliIo,
 ): Promise<number> {
-  const [file] = args.positionals
+  const [file, ...more] = args.positionals
   if (!file) throw new UsageError('validate needs a plan file: converge validate <plan.json>')
-  const input = planFileText(await readFile(file, 'utf8'))
+  if (more.length) throw new UsageError(`validate takes one plan file, got ${args.positionals.length} (${args.positionals.join(', ')}): validate them one at a time, or put them in a .jsonl and use --all`)
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ENOENT' ? new UsageError(`${file}: no such file`) : error
+  })
+  const input = planFileText(text)
   if (input.form === 'markdown-without-plan')
     throw new UsageError(`${file} is Markdown with no \`\`\`json block: validate takes a JSON plan (or Markdown holding one in a \`\`\`json block)`)
   if (input.form === 'jsonl' && !args.all)
