@@ -1,7 +1,8 @@
 /**
  * Check-run annotations (file, line, message) read from the output of a failing command. Pure: text in,
- * annotations out. Recognised: tsc (plain and `--pretty`), ESLint (stylish, unix, compact), Vitest and Jest
- * failures, pytest, `go test`, and the generic `path:line[:col]: message` of compilers and linters.
+ * annotations out. Recognised: tsc (plain and `--pretty`), ESLint (stylish, unix, compact), Vitest, Jest and
+ * `node --test` failures (its spec and TAP reporters), pytest, `go test`, and the generic `path:line[:col]: message`
+ * of compilers and linters.
  */
 import { posix } from 'node:path'
 import type { ExecutionRecord } from '../model/index.js'
@@ -52,7 +53,9 @@ type RepoPath = (path: string) => string | undefined
 
 export function parseAnnotations(output: string, options: ParseAnnotationsOptions): Annotation[] {
   const repoPath = repoPathIn(options.repoRoot)
-  const formats = [tsc(repoPath), eslintStylish(repoPath), eslintCompact(repoPath), testFailures(repoPath), pytest(repoPath), goTest(repoPath, options.goModule)]
+  const formats = [
+    tsc(repoPath), eslintStylish(repoPath), eslintCompact(repoPath), testFailures(repoPath), nodeTap(repoPath), pytest(repoPath), goTest(repoPath, options.goModule),
+  ]
   const found: Annotation[] = []
   for (const text of stripAnsi(output).split(/\r\n|\r|\n/)) {
     let claimed = false
@@ -183,6 +186,8 @@ function eslintCompact(repoPath: RepoPath): Format {
 function testFailures(repoPath: RepoPath): Format {
   const vitestHeader = /^\s*FAIL\s+\S+\s+>\s+(?<title>.+?)\s*$/
   const jestHeader = /^\s*● (?<title>.+?)\s*$/
+  // `node --test`'s spec reporter: `✖ adds two numbers (1.2ms)`, then the error and its stack.
+  const nodeSpecHeader = /^\s*✖ (?<title>.+?) \(\d+(?:\.\d+)?m?s\)\s*$/
   const errorLine = /^\s*(?:[\w$]+\.)*[\w$]*(?:Error|Exception)(?: \[\w+\])?: \S/
   const vitestFrame = /^\s*❯ (?:.+ )?(?<path>\S+?):(?<line>\d+):(?<column>\d+)\s*$/
   const stackFrame = /^\s*at (?:.+? \()?(?<path>[^\s()]+?):(?<line>\d+):(?<column>\d+)\)?\s*$/
@@ -190,7 +195,7 @@ function testFailures(repoPath: RepoPath): Format {
   let failure: { title?: string; lines: string[] } | undefined
   return {
     line(text) {
-      const header = (vitestHeader.exec(text) ?? jestHeader.exec(text))?.groups
+      const header = (vitestHeader.exec(text) ?? jestHeader.exec(text) ?? nodeSpecHeader.exec(text))?.groups
       if (header) {
         failure = header.title === 'Console' ? undefined : { title: header.title!, lines: [] }
         return []
@@ -212,6 +217,53 @@ function testFailures(repoPath: RepoPath): Format {
       if (failure !== undefined && !separator.test(text) && failure.lines.length < DETAIL_LINES) failure.lines.push(text.trim())
       return null
     },
+  }
+}
+
+/**
+ * `node --test`'s TAP reporter: `not ok 1 - adds`, then a YAML block with `location: '/repo/test/a.test.js:3:1'`,
+ * `error: |-` (the message) and `stack: |-` (frames without `at`). The annotation goes where the stack first meets the
+ * repository (the failing assertion), else on the test's location.
+ */
+function nodeTap(repoPath: RepoPath): Format {
+  const notOk = /^\s*not ok \d+ - (?<title>.+?)\s*$/
+  const key = /^(?<indent>\s*)(?<name>[\w]+):\s?(?<value>.*)$/
+  const frame = /\(?(?<path>[^\s()]+?):(?<line>\d+):(?<column>\d+)\)?\s*$/
+  let test: { title: string; indent?: number; location?: Location; frame?: Location; block?: string; message: string[] } | undefined
+  const finish = (): Annotation[] => {
+    const done = test
+    test = undefined
+    const where = done?.frame ?? done?.location
+    if (!done || !where) return []
+    const [message = '', ...details] = done.message.map((l) => l.trim()).filter(Boolean)
+    return at(repoPath, where, { annotation_level: 'failure', message, title: done.title, ...(details.length ? { raw_details: details.join('\n') } : {}) })
+  }
+  return {
+    line(text) {
+      const failed = notOk.exec(text)?.groups
+      if (failed) {
+        const previous = finish()
+        test = { title: failed.title!, message: [] }
+        return previous
+      }
+      if (!test) return null
+      if (/^\s*\.\.\.\s*$/.test(text)) return finish()
+      const field = key.exec(text)?.groups
+      if (field && (test.indent === undefined || field.indent!.length <= test.indent)) {
+        test.indent ??= field.indent!.length
+        test.block = field.value === '|-' || field.value === '|' ? field.name : undefined
+        const location = field.name === 'location' ? /^'?(?<path>.+):(?<line>\d+):(?<column>\d+)'?$/.exec(field.value!)?.groups : undefined
+        if (location) test.location = { path: location.path!, line: location.line!, column: location.column }
+        return []
+      }
+      if (test.block === 'error' && test.message.length < DETAIL_LINES) test.message.push(text)
+      if (test.block === 'stack' && !test.frame) {
+        const place = frame.exec(text)?.groups
+        if (place && repoPath(place.path!) !== undefined) test.frame = { path: place.path!, line: place.line!, column: place.column }
+      }
+      return []
+    },
+    end: () => finish(),
   }
 }
 

@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { execFile } from 'node:child_process'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseAnnotations, stripAnsi } from '../../src/report/annotations.js'
 
 const ROOT = '/home/runner/work/demo/demo'
@@ -323,5 +327,32 @@ describe('parseAnnotations', () => {
 describe('stripAnsi', () => {
   it('removes colours, cursor moves and hyperlinks', () => {
     expect(stripAnsi('\u001b[1m\u001b[31mred\u001b[39m\u001b[22m \u001b[2K\u001b[1Gline \u001b]8;;https://x.test\u0007link\u001b]8;;\u0007')).toBe('red line link')
+  })
+})
+
+describe('node --test (its real output)', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'converge-node-test-'))
+    await mkdir(join(dir, 'test'))
+    await writeFile(join(dir, 'test', 'math.test.js'), [
+      "const test = require('node:test')",
+      "const assert = require('node:assert')",
+      "test('adds', () => { assert.strictEqual(1 + 1, 3) })",
+      "test('passes', () => {})",
+      '',
+    ].join('\n'))
+  })
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+  const output = (reporter: string) => new Promise<string>((done) => {
+    execFile(process.execPath, ['--test', `--test-reporter=${reporter}`, 'test/'], { cwd: dir }, (_error, stdout, stderr) => done(stdout + stderr))
+  })
+
+  it.each(['tap', 'spec'])('the %s reporter: the failing assertion, with the test\'s name and the message', async (reporter) => {
+    const annotations = parseAnnotations(await output(reporter), { repoRoot: dir })
+    expect(annotations).toEqual([expect.objectContaining({
+      path: 'test/math.test.js', start_line: 3, annotation_level: 'failure', title: 'adds',
+      message: expect.stringContaining('Expected values to be strictly equal'),
+    })])
   })
 })
