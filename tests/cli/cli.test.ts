@@ -397,3 +397,21 @@ describe('bad input, said precisely (usage: exit 2; content: exit 1; nothing wri
     expect(version).toEqual({ code: 0, out: `${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version}\n` })
   })
 })
+
+describe('the package (npm pack), as a user installs it for a repository of their own', () => {
+  it('holds a converge that runs on its own: --version, and the demo from its bundled example', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'converge-pack-'))
+    try {
+      const run = promisify(execFile)
+      const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT })
+      await run('tar', ['-xzf', join(dir, stdout.trim().split('\n').at(-1)!), '-C', dir])
+      const converge = join(dir, 'package', 'dist', 'cli', 'index.js')
+      const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version
+      expect((await run(process.execPath, [converge, '--version'], { cwd: dir })).stdout.trim()).toBe(version)
+      const demo = await run(process.execPath, [converge, 'demo'], { cwd: dir, timeout: 120_000 })
+      expect(demo.stdout).toContain('Every task converged')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }, 150_000)
+})
