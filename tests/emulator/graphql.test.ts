@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { request as httpRequest } from 'node:http'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
 import { graphql } from './http-client.js'
 
@@ -159,5 +160,20 @@ describe('documents GitHub would reject', () => {
     const answer = await graphql(gh, '{ repository(owner: "octo-org", name: "demo") { stargazerCount } }')
     expect(answer.body.errors).toBeDefined()
     expect(gh.violations).toMatchObject([{ kind: 'not-emulated', problems: ['GraphQL field Repository.stargazerCount'] }])
+  })
+})
+
+describe('clients that go away', () => {
+  test('a request its client closed before sending its whole body is no error of the emulator', async () => {
+    const request = httpRequest(new URL(`${gh.url}/graphql`), {
+      method: 'POST', headers: { authorization: `token ${gh.token}`, 'content-type': 'application/json', 'content-length': '400' },
+    })
+    request.on('error', () => {})
+    request.write('{"query": "{ viewer')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    request.destroy()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(gh.violations).toEqual([])
+    expect(gh.requests.at(-1)).toMatchObject({ path: '/graphql', status: 499 })
   })
 })

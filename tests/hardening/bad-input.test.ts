@@ -95,7 +95,7 @@ describe('bad input: plans', () => {
     const before = failures.length
     fc.assert(fc.property(randomJson, (value) => check('random JSON', value, () => analysePlan(value))), { seed: SEED, numRuns: runs(300) })
     expect(failures.slice(before)).toEqual([])
-  })
+  }, 120_000 * SIZE)
 
   it('near-valid solutions with mutated fields give a valid plan or clear errors', () => {
     const before = failures.length
@@ -108,13 +108,13 @@ describe('bad input: plans', () => {
       { seed: SEED + 1, numRuns: runs(500) },
     )
     expect(failures.slice(before)).toEqual([])
-  })
+  }, 120_000 * SIZE)
 
   it('truncated, commented and otherwise broken plan text gives a valid plan or clear errors', () => {
     const before = failures.length
     fc.assert(fc.property(planText, (text) => check('plan text', text, () => analysePlanText(text))), { seed: SEED + 2, numRuns: runs(300) })
     expect(failures.slice(before)).toEqual([])
-  })
+  }, 120_000 * SIZE)
 
   it('a syntax error says where it is', () => {
     fc.assert(
@@ -127,7 +127,7 @@ describe('bad input: plans', () => {
       }),
       { seed: SEED + 3, numRuns: runs(100) },
     )
-  })
+  }, 120_000 * SIZE)
 })
 
 const issueDocument = fc.record({
@@ -154,7 +154,8 @@ describe('bad input: issue bodies', () => {
       { seed: SEED + 4, numRuns: runs(450) },
     )
     expect(failures.slice(before)).toEqual([])
-  })
+    // A hang guard, not a speed limit: CI runs three times as many beside the heaviest suites.
+  }, 120_000 * SIZE)
 })
 
 describe('bad input: through pipelinePlan on a local state branch', () => {

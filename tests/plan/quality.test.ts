@@ -238,18 +238,16 @@ describe('assessQuality: findings', () => {
 })
 
 describe('assessQuality: scale', () => {
-  it('assesses a 100,000-task plan in well under a second', () => {
+  // How fast is for bench/ to measure (against a baseline of the same run); here, that a huge plan is assessed right.
+  it('assesses a 100,000-task plan', () => {
     const tasks = Array.from({ length: 100_000 }, (_, i) => {
       const t = goodTask(`T${i + 1}`, i > 0 ? [`T${i}`] : [])
       return i % 10 === 0 ? { ...t, convergence: convergence({ criteria: ['works'], verification: 'Run: npm test\nManual: check' }) } : t
     })
     const plan = solution(tasks)
     const dag = analyseDag(tasks)
-    const started = performance.now()
     const report = assessQuality(plan, dag)
-    const elapsed = performance.now() - started
     expect(report.issues_by_severity.medium).toBe(10_000)
     expect(report.breakdown.testable_acceptance).toBe(0.95)
-    expect(elapsed).toBeLessThan(1000)
   })
 })

@@ -67,6 +67,11 @@ async function serve(
     await syncPullRefs(parts.store, parts.git)
     outcome = await pipeline.process(request, record, requestId)
   } catch (error) {
+    // A client that went away mid-request (a killed runner, a request it timed out) is not the emulator's error.
+    if (clientGone(request, error)) {
+      record.status = 499
+      return
+    }
     parts.journal.violations.push({ kind: 'emulator-error', method: record.method, path: record.path, problems: [String(error)] })
     const reply = { status: 500, body: errorBody(500, 'Server Error', DEFAULT_DOCS_URL) }
     outcome = { kind: 'reply', reply, resource: 'core', chargeable: false }
@@ -90,6 +95,12 @@ async function serve(
     ...reply.headers,
   })
   response.end(reply.status === 304 ? '' : data)
+}
+
+/** Whether `error` came from the client closing its request before the emulator had read it. */
+function clientGone(request: IncomingMessage, error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  return request.destroyed && (code === 'ECONNRESET' || (error as Error | undefined)?.message === 'aborted')
 }
 
 /** Git over HTTP: outside the REST pipeline (no OpenAPI route, no rate limit, no faults), logged like every request. */
