@@ -9,6 +9,7 @@ import { demoCommand } from './commands/demo.js'
 import { planCommand } from './commands/plan.js'
 import { validateCommand } from './commands/validate.js'
 import { UsageError } from './usage-error.js'
+import { signalCommand, statusCommand } from './commands/control.js'
 import { approveCommand, executeCommand, verifyCommand } from './commands/issue.js'
 import { userInfo } from 'node:os'
 import type { CliIo } from './io.js'
@@ -27,6 +28,12 @@ Commands:
                                     Carry out the approved plan in --repo: the executor does each
                                     task, its commands verify it, converged tasks are committed to
                                     converge/issue-<n> (use --executor none to verify only)
+  retry --number <n> --executor <command>
+                                    Run the failed tasks again (or those --retry names)
+  status [--number <n>]             The issue, its plan and each task; without --number, every issue
+  pause | resume | stop --number <n>
+                                    Recorded on the state branch: a running execute pauses or stops at
+                                    its next action boundary; resume goes on from there
 
 Options:
   --repo <dir>            Repository holding the state branch (default: .)
@@ -52,7 +59,7 @@ Options:
   -h, --help              Show this help`
 
 /** Runs one CLI invocation and returns its exit code; usage mistakes throw UsageError. */
-const COMMANDS = ['demo', 'validate', 'plan', 'approve', 'verify', 'execute'] as const
+const COMMANDS = ['demo', 'validate', 'plan', 'approve', 'verify', 'execute', 'retry', 'status', 'pause', 'resume', 'stop'] as const
 
 const OPTIONS = {
   repo: { type: 'string', default: '.' },
@@ -130,11 +137,20 @@ export async function runCli(argv: string[], io: CliIo, packageRoot: string, sig
         },
         io,
       )
+    case 'status':
+      return statusCommand({ repo: values.repo, stateBranch: values['state-branch'], ...(number !== undefined ? { number } : {}) }, io)
+    case 'pause':
+    case 'resume':
+    case 'stop':
+      return signalCommand(command, { repo: values.repo, stateBranch: values['state-branch'], ...(number !== undefined ? { number } : {}) }, io)
+    case 'retry':
     case 'execute': {
-      if (values.executor === undefined) throw new UsageError("execute needs --executor '<command>' (or --executor none to verify only)")
+      if (values.executor === undefined) throw new UsageError(`${command} needs --executor '<command>' (or --executor none to verify only)`)
       const onFailure = values['on-failure']
       if (onFailure !== 'retry' && onFailure !== 'skip' && onFailure !== 'abort') throw new UsageError('--on-failure must be retry, skip or abort')
-      const retry = values.retry === undefined ? undefined : values.retry === 'failed' ? ('failed' as const) : values.retry.split(',').map((id) => id.trim()).filter(Boolean)
+      // `retry` is `execute --retry failed` unless --retry names the tasks.
+      const retryValue = values.retry ?? (command === 'retry' ? 'failed' : undefined)
+      const retry = retryValue === undefined ? undefined : retryValue === 'failed' ? ('failed' as const) : retryValue.split(',').map((id) => id.trim()).filter(Boolean)
       return executeCommand(
         {
           repo: values.repo, stateBranch: values['state-branch'], ...(number !== undefined ? { number } : {}),

@@ -127,7 +127,7 @@ describe('converge approve and verify', () => {
       await cli('plan', '--issue-file', 'examples/demo/issue.md', '--repo', repo.dir)
       await expect(cli('verify', '--repo', repo.dir)).rejects.toThrow('verify needs the issue')
       const refused = await cli('verify', '--number', '42', '--repo', repo.dir)
-      expect(refused).toEqual({ code: 1, out: 'SOL-ISS-42-1 is not approved: its commands run only after `/converge approve`' })
+      expect(refused).toEqual({ code: 1, out: 'SOL-ISS-42-1 is not approved: its commands run only after `converge approve --number 42`' })
       expect((await cli('approve', '--number', '42', '--repo', repo.dir)).out).toMatch(/^Approved SOL-ISS-42-1 \(sha256:[0-9a-f]{64}\)$/)
       const verified = await cli('verify', '--number', '42', '--repo', repo.dir, '--timeout', '1')
       expect(verified.code).toBe(1)
@@ -262,6 +262,41 @@ describe('converge execute', () => {
       expect(t.git('symbolic-ref', '--short', 'HEAD')).toBe('main')
       expect(t.git('status', '--porcelain', '--untracked-files=all').split('\n').map((l) => l.trim()).sort()).toEqual(['?? notes.txt', 'M README.md'])
       expect(await readFile(join(t.repo, 'README.md'), 'utf8')).toBe('# greetings\n\nmy unsaved edit\n')
+    } finally {
+      await t.cleanup()
+    }
+  })
+
+  it('status, pause, resume, retry and stop: the action\'s commands on a local repository, in terminal words', async () => {
+    const t = await setUp()
+    try {
+      expect(await cli('status', '--repo', t.repo)).toEqual({ code: 0, out: 'No issue on converge/state yet: converge plan --issue-file <issue.md>' })
+      await cli('plan', '--issue-file', t.issue, '--repo', t.repo)
+      await cli('approve', '--number', '7', '--repo', t.repo)
+      const planned = await cli('status', '--number', '7', '--repo', t.repo)
+      expect(planned.out.split('\n')).toEqual([
+        'ISS-7 · Greetings · planned',
+        expect.stringMatching(/^ {2}Plan SOL-ISS-7-1: 2 tasks, approved by \S+$/),
+        '  T1    pending    –        Write hello.txt',
+        '  T2    pending    –        Write world.txt',
+        '  Next: converge execute --number 7 --executor <agent>',
+      ])
+
+      expect(await cli('pause', '--number', '7', '--repo', t.repo)).toEqual({ code: 0, out: 'ISS-7: paused, now paused' })
+      const refused = await cli('execute', '--number', '7', '--repo', t.repo, '--executor', `node '${t.executor}'`)
+      expect(refused).toEqual({ code: 1, out: 'ISS-7 is paused: run `converge resume --number 7` first' })
+      expect(await cli('resume', '--number', '7', '--repo', t.repo)).toEqual({ code: 0, out: 'ISS-7: resumed, now planned' })
+
+      // Without an executor every task fails; retry runs the failed ones with one.
+      expect((await cli('execute', '--number', '7', '--repo', t.repo, '--executor', 'none', '--on-failure', 'skip')).code).toBe(1)
+      expect((await cli('status', '--number', '7', '--repo', t.repo)).out).toMatch(/^ {2}T1 {4}failed/m)
+      expect((await cli('retry', '--number', '7', '--repo', t.repo, '--executor', `node '${t.executor}'`)).code).toBe(0)
+      const done = await cli('status', '--number', '7', '--repo', t.repo)
+      expect(done.out).toMatch(/^ {2}T1 {4}converged {2}[0-9a-f]{7}  Write hello\.txt$/m)
+      expect(done.out).not.toContain('Next:')
+      expect(await cli('status', '--repo', t.repo)).toEqual({ code: 0, out: 'ISS-7  completed   SOL-ISS-7-1       Greetings' })
+      expect(await cli('stop', '--number', '7', '--repo', t.repo)).toEqual({ code: 1, out: 'ISS-7 is completed: nothing to stop' })
+      await expect(cli('pause', '--repo', t.repo)).rejects.toThrow('pause needs the issue')
     } finally {
       await t.cleanup()
     }

@@ -108,7 +108,7 @@ export async function executeCommand(args: ExecuteArgs, io: CliIo): Promise<numb
 
 function printResult(n: number, result: RunPlanResult, io: CliIo): number {
   if (!result.ok) {
-    io.err(result.reason)
+    io.err(inTerminalWords(result.reason, n))
     return 1
   }
   io.out(renderJobSummary({
@@ -122,12 +122,18 @@ function printResult(n: number, result: RunPlanResult, io: CliIo): number {
   return result.record.status === 'completed' ? 0 : 1
 }
 
-async function storeOf(args: IssueArgs): Promise<LocalGitStore> {
+/** A message of the pipeline, for a terminal: the comment command it names becomes the CLI's (`/converge approve` → `converge approve --number 7`). */
+export function inTerminalWords(message: string, n: number): string {
+  return message.replace(/`\/converge (\w+)`/g, (_, command: string) => `\`converge ${command} --number ${n}\``)
+}
+
+/** The state branch of --repo, once --repo is known to be a git repository. */
+export async function storeOf(args: IssueArgs): Promise<LocalGitStore> {
   await checkRepository(args.repo)
   return new LocalGitStore({ repoDir: resolve(args.repo), branch: args.stateBranch })
 }
 
-function required(n: number | undefined, command: string): number {
+export function required(n: number | undefined, command: string): number {
   if (n === undefined) throw new UsageError(`${command} needs the issue: converge ${command} --number <n> [--repo DIR]`)
   return n
 }
