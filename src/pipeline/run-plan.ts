@@ -42,6 +42,8 @@ export interface RunPlanOptions {
   now: () => string
   /** Called with the record after every finished task (for check-run progress). */
   onProgress?: (record: ExecutionRecord, plan: Solution) => void
+  /** Called when a task starts (the CLI's live progress). */
+  onTaskStart?: (task: Task) => void
   /** Cancellation (Ctrl-C, a cancelled job): running commands are ended, nothing new starts. */
   signal?: AbortSignal
   /** How often `pause` / `stop` are looked up on the state branch (default 3 s; each look is one request). */
@@ -118,6 +120,10 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
   const halt = new AbortController()
   const signal = options.signal ? AbortSignal.any([options.signal, halt.signal]) : halt.signal
   let unrecorded: Error | undefined
+  const haltWith = (error: unknown, where: string) => {
+    unrecorded ??= new Error(`ISS-${n}: the run stopped ${where}: ${(error as Error).message}. Run it again to go on from what was recorded.`)
+    halt.abort()
+  }
   if (options.beforeTasks) {
     try {
       await options.beforeTasks()
@@ -138,15 +144,25 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
     maxErrors: options.maxErrors,
     alreadyDone,
     retry: new Set(started.retry),
-    shouldContinue: control,
+    // Pause and stop unreadable (GitHub failing past the retries): the run halts with the error, as below.
+    shouldContinue: () => control().catch((error: unknown) => {
+      haltWith(error, 'before its next task')
+      return 'stop' as const
+    }),
     ...(budget ? { overBudget: () => budget.exhausted() } : {}),
     signal,
     runTask: async (task, signal) => {
       running.add(task)
+      options.onTaskStart?.(task)
       try {
         const outcome = await carryOut(task, signal)
         if (outcome !== 'paused' && outcome !== 'stopped') ran.push(task.id)
         return outcome
+      } catch (error) {
+        // Not a verdict on the task (GitHub failing past the retries while it ran, e.g. reading pause and stop): the
+        // run halts and fails with the error, like a result the state branch would not take; a rerun goes on.
+        haltWith(error, `during ${task.id}`)
+        return 'stopped'
       } finally {
         running.delete(task)
       }

@@ -105,7 +105,8 @@ describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} 
   /** What is wrong with the issue's finished work, if anything: every task converged and committed. */
   async function unfinished(gh: Emulator, n: number, run: ActionRun): Promise<string | undefined> {
     if (run.exitCode !== 0 || run.outputs.status !== 'completed') {
-      const said = [...run.errors, ...run.warnings, run.summary.split('\n').find((line) => line.trim()) ?? ''].join(' | ')
+      // The summary's headline first (it says why a run failed), then the errors and warnings.
+      const said = [run.summary.split('\n').find((line) => line.trim()) ?? '', ...run.errors, ...run.warnings].join(' | ')
       return `status ${run.outputs.status ?? '(none)'}, exit ${run.exitCode}: ${said.slice(0, 400)}`
     }
     const text = await gh.state.readFile(STATE, `.converge/issues/${n}/execution.json`)

@@ -21,6 +21,7 @@ import { executeIssue, mergeLoop, verifyIssue, type ExecuteOptions, type RunPlan
 import type { IssueDocument } from '../../src/planners/types.js'
 import { statePaths, toStateJson } from '../../src/state/layout.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
+import type { StateStore } from '../../src/state/store.js'
 
 const N = 42
 const WORK_BRANCH = `converge/issue-${N}`
@@ -400,6 +401,28 @@ describe('executeIssue', () => {
     expect(again.record.executed_tasks).toBeUndefined()
     expect(await runsPerTask()).toEqual({ T1: 1, T2: 1, T3: 1, T4: 1 })
     expect(await git('rev-list', '--count', WORK_BRANCH)).toBe(commits)
+  })
+
+  it('a read of pause/stop that fails while a task runs halts the run with the error (no task recorded as failed), and a rerun goes on', async () => {
+    await planAndApprove()
+    // GitHub fails past the client's retries exactly when a task asks whether to go on.
+    let down = true
+    let reads = 0
+    const controlRead = (prefetch?: readonly string[]) => prefetch?.length === 1 && prefetch[0] === statePaths.issue(N)
+    const flaky: StateStore = {
+      branch: store.branch,
+      // The first read (before the first task) works; the next ones fail.
+      snapshot: (prefetch) => (down && controlRead(prefetch) && ++reads > 1 ? Promise.reject(new Error('GitHub API POST /graphql failed: 403 secondary rate limit')) : store.snapshot(prefetch)),
+      commit: (change, head) => store.commit(change, head),
+    }
+    // Whichever asked first (a running task, or the scheduler before the next one) stops the run with the error.
+    await expect(executeIssue(flaky, N, executeOptions({ controlIntervalMs: 0 }))).rejects.toThrow(/^ISS-\d+: the run stopped (during T\d|before its next task): GitHub API POST \/graphql failed: 403 secondary rate limit\. Run it again/)
+    const { issue, execution } = await state()
+    expect(Object.values(execution!.tasks).filter((r) => r.status === 'failed')).toEqual([])
+    expect(issue!.error).toMatch(/the run stopped (during T\d|before its next task)/)
+
+    down = false
+    expect(ok(await executeIssue(flaky, N, executeOptions({ controlIntervalMs: 0 }))).record.status).toBe('completed')
   })
 
   it('refuses to retry when nothing failed, and unknown tasks', async () => {

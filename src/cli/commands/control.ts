@@ -3,11 +3,10 @@
  * transitions as the action's commands, printed for a terminal.
  */
 import { userInfo } from 'node:os'
-import type { ExecutionRecord, IssueState, Solution } from '../../model/index.js'
 import { signalIssue, type ControlSignal } from '../../pipeline/control.js'
 import { issueFilePaths, readIssueFiles } from '../../pipeline/issue-files.js'
-import { planHash } from '../../plan/hash.js'
 import type { CliIo } from '../io.js'
+import { issueReport } from '../terminal-report.js'
 import { inTerminalWords, required, storeOf, type IssueArgs } from './issue.js'
 
 /** `pause`, `resume`, `stop` (a second terminal stops a running `execute` at its next action boundary). */
@@ -42,26 +41,6 @@ export async function statusCommand(args: IssueArgs, io: CliIo): Promise<number>
     io.out(`ISS-${n} is not known to Converge yet: converge plan --issue-file <issue.md> --number ${n}`)
     return 1
   }
-  io.out(statusLines(issue, plan, execution).join('\n'))
+  io.out(issueReport(issue, plan, execution, { colour: io.colour ?? false }).join('\n'))
   return 0
-}
-
-function statusLines(issue: IssueState, plan: Solution | undefined, execution: ExecutionRecord | undefined): string[] {
-  const lines = [`ISS-${issue.number} · ${issue.title} · ${issue.status}`]
-  if (issue.error) lines.push(`  ${issue.error}`)
-  if (!plan) return [...lines, `  No plan yet: converge plan --issue-file <issue.md> --number ${issue.number}`]
-  const approval = !plan.approval ? 'not approved' : plan.approval.plan_hash === planHash(plan) ? `approved by ${plan.approval.approved_by}` : 'changed after its approval'
-  lines.push(`  Plan ${plan.id}: ${plan.tasks.length} tasks, ${approval}`)
-  const current = execution && execution.plan_hash === planHash(plan) ? execution : undefined
-  for (const task of plan.tasks) {
-    const result = current?.tasks[task.id]
-    const verdict = !result ? 'pending' : result.status === 'completed' ? (current!.mode === 'verify' ? 'verified' : 'converged') : result.status
-    const commit = result?.commit_hash ? result.commit_hash.slice(0, 7) : '–'
-    lines.push(`  ${task.id.padEnd(4)}  ${verdict.padEnd(9)}  ${commit.padEnd(7)}  ${task.title}`)
-  }
-  const next = !plan.approval || plan.approval.plan_hash !== planHash(plan) ? `converge approve --number ${issue.number}`
-    : issue.status === 'paused' ? `converge resume --number ${issue.number}`
-    : issue.status !== 'completed' ? `converge execute --number ${issue.number} --executor <agent>` : undefined
-  if (next) lines.push(`  Next: ${next}`)
-  return lines
 }

@@ -4,8 +4,9 @@ import { credentialValues, executorEnvironment } from '../../exec/environment.js
 import { approvePlan } from '../../pipeline/approve.js'
 import { WorkBranch } from '../../git/work-branch.js'
 import { CONVERGE_IDENTITY } from '../../git/git.js'
-import { executeIssue, verifyIssue, type RunPlanResult } from '../../pipeline/run-plan.js'
-import { renderJobSummary } from '../../report/job-summary.js'
+import { executeIssue, verifyIssue, type RunPlanOptions, type RunPlanResult } from '../../pipeline/run-plan.js'
+import { formatDuration } from '../../report/format.js'
+import { issueReport } from '../terminal-report.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
 import type { CliIo } from '../io.js'
 import { UsageError } from '../usage-error.js'
@@ -44,8 +45,10 @@ export async function verifyCommand(
     timeoutMs: args.timeoutMinutes * 60_000,
     secrets: [],
     now: () => new Date().toISOString(),
+    ...progressLines(io),
     ...(args.signal ? { signal: args.signal } : {}),
   })
+  if (result.ok) io.out('')
   return printResult(n, result, io)
 }
 
@@ -85,6 +88,7 @@ export async function executeCommand(args: ExecuteArgs, io: CliIo): Promise<numb
     secrets: credentialValues(executorEnv),
     now: () => new Date().toISOString(),
     executorCommand: args.executor,
+    ...progressLines(io),
     maxIterations: args.maxIterations,
     maxRetries: args.maxRetries,
     maxErrors: args.maxErrors,
@@ -101,9 +105,27 @@ export async function executeCommand(args: ExecuteArgs, io: CliIo): Promise<numb
   })
   // The user's branch is checked out again, as it was; the commits stay on the work branch.
   await branch?.leave()
+  if (result.ok) io.out('')
   const code = printResult(n, result, io)
   if (result.ok && branch) io.out(`\nCommits of converged tasks are on ${branch.name} in ${repoDir}.`)
   return code
+}
+
+/** Live progress: a line when a task starts, and one with its verdict when it ends. */
+function progressLines(io: CliIo): Pick<RunPlanOptions, 'onTaskStart' | 'onProgress'> {
+  const reported = new Set<string>()
+  return {
+    onTaskStart: (task) => io.out(`  ▸ ${task.id} ${task.title}`),
+    onProgress: (record) => {
+      for (const result of Object.values(record.tasks)) {
+        if (reported.has(result.task_id) || result.status === 'skipped') continue
+        reported.add(result.task_id)
+        const verdict = result.status === 'completed' ? `✓ ${result.task_id} ${record.mode === 'verify' ? 'verified' : 'converged'}` : `✗ ${result.task_id} failed`
+        const attempts = `${result.attempts} attempt${result.attempts === 1 ? '' : 's'}`
+        io.out(`  ${verdict} (${attempts}, ${formatDuration(result.duration_ms)}${result.commit_hash ? `, ${result.commit_hash.slice(0, 7)}` : ''})`)
+      }
+    },
+  }
 }
 
 function printResult(n: number, result: RunPlanResult, io: CliIo): number {
@@ -111,14 +133,7 @@ function printResult(n: number, result: RunPlanResult, io: CliIo): number {
     io.err(inTerminalWords(result.reason, n))
     return 1
   }
-  io.out(renderJobSummary({
-    issue: { number: n, title: result.issue.title },
-    status: result.issue.status,
-    solution: result.plan,
-    execution: result.record,
-    commandPrefix: 'converge',
-    links: {},
-  }))
+  io.out(issueReport(result.issue, result.plan, result.record, { colour: io.colour ?? false }).map((line) => inTerminalWords(line, n)).join('\n'))
   return result.record.status === 'completed' ? 0 : 1
 }
 
