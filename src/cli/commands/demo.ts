@@ -86,7 +86,7 @@ export async function demoCommand(args: { packageRoot: string; keep: boolean }, 
   if (converged)
     io.out([
       `Every task converged: the work is on ${branchName}, one commit a task. In your repository an agent CLI plays the`,
-      `executor's part, e.g.  converge execute --number <n> --executor 'claude -p --permission-mode acceptEdits < "$CONVERGE_PROMPT_FILE"'`,
+      `executor's part, e.g.  converge execute --number <n> --executor claude-code`,
     ].join('\n'))
   if (args.keep) io.out(`Kept ${dir}: try  git -C ${repo} log --stat main..${branchName}  or  git -C ${repo} show ${store.branch}:${result.planPath}`)
   else await rm(dir, { recursive: true, force: true })
