@@ -38,7 +38,7 @@ function repositoryPaths(text: string): string[] {
 const texts = codeTexts(README)
 
 /** Paths the README uses as examples of a user's repository (a plan's files, a workflow they add), not of ours. */
-const USER_REPOSITORY_EXAMPLES = new Set(['src/a.ts', 'src/slugify.js', 'scripts/x', '.github/workflows/converge-verify.yml'])
+const USER_REPOSITORY_EXAMPLES = new Set(['src/a.ts', 'src/slugify.js', 'src/truncate.js', 'scripts/x', '.github/workflows/converge-verify.yml'])
 
 describe('README facts', () => {
   const paths = [...new Set(texts.flatMap(repositoryPaths))]
