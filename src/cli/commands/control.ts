@@ -4,7 +4,10 @@
  */
 import { userInfo } from 'node:os'
 import { signalIssue, type ControlSignal } from '../../pipeline/control.js'
+import { RunStateSchema } from '../../model/index.js'
 import { issueFilePaths, readIssueFiles } from '../../pipeline/issue-files.js'
+import { statePaths } from '../../state/layout.js'
+import { readStateJson } from '../../state/state-files.js'
 import type { CliIo } from '../io.js'
 import { issueReport } from '../terminal-report.js'
 import { inTerminalWords, required, storeOf, type IssueArgs } from './issue.js'
@@ -26,8 +29,8 @@ export async function statusCommand(args: IssueArgs, io: CliIo): Promise<number>
   const store = await storeOf(args)
   const now = new Date().toISOString()
   if (args.number === undefined) {
-    const { run } = await readIssueFiles(await store.snapshot(), 0, now)
-    const issues = Object.values(run.issues).sort((a, b) => a.number - b.number)
+    const run = await readStateJson(await store.snapshot([statePaths.runState]), statePaths.runState, RunStateSchema)
+    const issues = Object.values(run?.issues ?? {}).sort((a, b) => a.number - b.number)
     if (!issues.length) {
       io.out(`No issue on ${store.branch} yet: converge plan --issue-file <issue.md>`)
       return 0
