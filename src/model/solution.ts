@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { FOREIGN_ISSUE_ID, FOREIGN_SOLUTION_ID, ISSUE_ID, issueId, SOLUTION_ID } from './ids.js'
+import { FOREIGN_ISSUE_ID, FOREIGN_SOLUTION_ID, ISSUE_ID, issueId, SOLUTION_ID, solutionIdIssue } from './ids.js'
 import { LEVELS, lenientEnum, stringList } from './enums.js'
 import { TaskInputSchema, TaskSchema, withCanonicalTaskIds, type Task } from './task.js'
 
@@ -32,6 +32,8 @@ export const SolutionSchema = z.object({
   strategy_type: z.string(),
   created_at: z.string().optional(),
   tasks: z.array(TaskSchema).min(1),
+  /** Work the issue already marks done (ticked `[x]` items): shown with the plan, never run. */
+  already_done: z.array(z.string()).optional(),
   exploration_context: ExplorationContextSchema.optional(),
   analysis: AnalysisSchema.optional(),
   score: z.number().min(0).max(1).optional(),
@@ -64,13 +66,17 @@ const AnalysisInput = z.object({
 
 export const SolutionInputSchema = z
   .looseObject({
-    id: z.string().regex(FOREIGN_SOLUTION_ID, 'expected SOL-ISS-<issue>-<seq>, e.g. SOL-ISS-42-1 (or CCW\'s SOL-GH-42-a7x9)'),
+    /** Optional: CCW's lite plans (`plan.json`) have none; the id is then `SOL-ISS-<issue>-1`. */
+    id: z.string().regex(FOREIGN_SOLUTION_ID, 'expected SOL-ISS-<issue>-<seq>, e.g. SOL-ISS-42-1 (or CCW\'s SOL-GH-42-a7x9)').optional(),
     /** Optional: CCW carries the issue in the solution id (and the file name), not in a field. */
     issue_id: z.union([z.string().regex(FOREIGN_ISSUE_ID, 'expected ISS-<issue number>, e.g. ISS-42'), z.number().int().positive()]).optional(),
     description: z.string().trim().min(1),
+    /** CCW's lite and fix plans summarise in `summary`: the reader takes it as the description when there is none. */
+    summary: z.string().trim().min(1).optional(),
     strategy_type: z.string().trim().min(1).optional(),
     created_at: z.string().optional(),
     tasks: z.array(TaskInputSchema).min(1),
+    already_done: stringList().optional(),
     exploration_context: ExplorationContextInput.optional(),
     analysis: AnalysisInput.optional(),
     score: z.number().min(0).max(1).optional(),
@@ -84,6 +90,7 @@ export const SolutionInputSchema = z
       strategy_type: s.strategy_type?.toLowerCase() ?? inferStrategy(s.tasks),
       ...(s.created_at !== undefined ? { created_at: s.created_at } : {}),
       tasks: withCanonicalTaskIds(s.tasks),
+      ...(s.already_done?.length ? { already_done: s.already_done } : {}),
       ...(s.exploration_context
         ? {
             exploration_context: {
@@ -101,11 +108,15 @@ export const SolutionInputSchema = z
     }),
   )
 
-/** `SOL-ISS-<n>-<n>` and `ISS-<n>` from any accepted spelling; the issue comes from `issue_id`, else from the id. */
-function canonicalSolutionIds(id: string, issue: string | number | undefined): Pick<Solution, 'id' | 'issue_id' | 'original_id'> {
-  const fromId = Number(FOREIGN_SOLUTION_ID.exec(id)![1])
-  const issueNumber = issue === undefined ? fromId : Number(FOREIGN_ISSUE_ID.exec(String(issue))![1])
+/**
+ * `SOL-ISS-<n>-<n>` and `ISS-<n>` from any accepted spelling. The issue comes from `issue_id` (which the reader
+ * fills from the surrounding issue or the file name when it knows them), else from the id; a plan that names
+ * no issue Converge can use (validated on its own) is read for issue 0.
+ */
+function canonicalSolutionIds(id: string | undefined, issue: string | number | undefined): Pick<Solution, 'id' | 'issue_id' | 'original_id'> {
+  const issueNumber = issue !== undefined ? Number(FOREIGN_ISSUE_ID.exec(String(issue))![1]) : (id === undefined ? undefined : solutionIdIssue(id)) ?? 0
   const issue_id = typeof issue === 'string' && ISSUE_ID.test(issue) ? issue : issueId(issueNumber)
+  if (id === undefined) return { id: `SOL-ISS-${issueNumber}-1`, issue_id }
   if (SOLUTION_ID.test(id)) return { id, issue_id }
   return { id: `SOL-ISS-${issueNumber}-1`, original_id: id, issue_id }
 }

@@ -72,9 +72,47 @@ export type Task = z.infer<typeof TaskSchema>
 
 const nonEmpty = z.string().trim().min(1)
 
+/**
+ * An optional enum field read leniently: a value outside the enum is left out, to be inferred, and the reader
+ * reports it (`unknownEnumValues`) — CCW's agents write values of their own (`"action": "Notify"`).
+ */
+function softEnum<S extends z.ZodType<unknown, string>>(strict: S) {
+  return z.string().transform((raw): z.output<S> | undefined => {
+    const read = strict.safeParse(raw)
+    return read.success ? read.data : undefined
+  })
+}
+
+const FileActionEnum = lenientEnum(FILE_ACTIONS, { add: 'create', new: 'create', update: 'modify', edit: 'modify', remove: 'delete' })
+const TaskActionEnum = lenientEnum(TASK_ACTIONS)
+const TaskTypeEnum = lenientEnum(TASK_TYPES, {
+  bugfix: 'fix', bug: 'fix', test: 'testing', tests: 'testing', feat: 'feature',
+  // CCW's task types outside Converge's five.
+  infrastructure: 'enhancement', infra: 'enhancement', docs: 'enhancement', documentation: 'enhancement',
+  chore: 'enhancement', config: 'enhancement', performance: 'enhancement', security: 'fix',
+  'test-gen': 'testing', 'test-fix': 'testing',
+})
+const EffortEnum = lenientEnum(EFFORTS, { s: 'small', m: 'medium', l: 'large', xlarge: 'large', xl: 'large', 'x-large': 'large' })
+const PriorityWord = lenientEnum(PRIORITIES, { urgent: 'critical', p0: 'critical', p1: 'high', p2: 'medium', p3: 'low', normal: 'medium' })
+
+/** An optional enum field whose unknown values are inferred, not refused: the enum it is read against, and its values. */
+export interface SoftEnum {
+  schema: z.ZodType<unknown, string>
+  values: readonly string[]
+}
+
+/** The soft enum fields of a task, and of each of its `files[]`. */
+export const SOFT_TASK_ENUMS: Record<'action' | 'type' | 'priority' | 'effort', SoftEnum> = {
+  action: { schema: TaskActionEnum, values: TASK_ACTIONS },
+  type: { schema: TaskTypeEnum, values: TASK_TYPES },
+  priority: { schema: PriorityWord, values: PRIORITIES },
+  effort: { schema: EffortEnum, values: EFFORTS },
+}
+export const SOFT_FILE_ENUMS: Record<'action', SoftEnum> = { action: { schema: FileActionEnum, values: FILE_ACTIONS } }
+
 const FileChangeInput = z.object({
   path: nonEmpty,
-  action: lenientEnum(FILE_ACTIONS, { add: 'create', new: 'create', update: 'modify', edit: 'modify', remove: 'delete' }).optional(),
+  action: softEnum(FileActionEnum).optional(),
   target: z.string().nullable().optional(),
   changes: stringList().optional(),
   change: z.string().optional(),
@@ -125,24 +163,52 @@ const AcceptanceInput = z.union([
   z.array(z.string()).transform((criteria) => ({ criteria, verification: undefined, manual_checks: undefined })),
 ])
 
+/**
+ * CCW's task-level `verification`: a list of checks (fix plans: `["npm test -- auth", …]`), or the lite plan's
+ * object, whose manual checks are kept as manual steps and whose tests are the task's test requirements.
+ */
+const TaskVerificationInput = z.union([
+  stringList().transform((entries) => ({ entries, unit: [], integration: [], manual_checks: [] })),
+  z.object({
+    unit_tests: stringList().optional(),
+    integration_tests: stringList().optional(),
+    manual_checks: stringList().optional(),
+    success_metrics: stringList().optional(),
+  }).transform((v) => ({ entries: [], unit: v.unit_tests ?? [], integration: v.integration_tests ?? [], manual_checks: v.manual_checks ?? [] })),
+])
+
+/** Evidence as CCW writes it: text, or objects (`{ "file": "src/a.ts:42", "note": "…" }`) kept as one line each. */
+const EvidenceInput = z.union([
+  z.string().transform((e) => (e.trim() ? [e] : [])),
+  z.array(z.union([z.string(), z.record(z.string(), z.unknown()).transform(evidenceLine)])),
+])
+
+function evidenceLine(item: Record<string, unknown>): string {
+  return Object.entries(item)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('; ')
+}
+
 /** A manual check as a verification entry: marked `Manual:` so it is listed and never run. */
 function manualStep(check: string): string {
   return /^manual\s*:/i.test(check.trim()) ? check.trim() : `Manual: ${check.trim()}`
 }
 
+/** The task id, canonical when it is a spelling of `T<n>` (`TASK-001`, `T-006`), with the id as written. */
 const TaskIdInput = z.string().meta({ description: 'T1, T2, … (TASK-001 is read as T1)' }).transform((raw, ctx) => {
-  const id = canonicalTaskId(raw) ?? (FOREIGN_TASK_ID.test(raw.trim()) ? raw.trim() : undefined)
+  const written = raw.trim()
+  const id = canonicalTaskId(raw) ?? (FOREIGN_TASK_ID.test(written) ? written : undefined)
   if (!id) {
     ctx.addIssue({ code: 'custom', message: `${quoteInput(raw)} is not a task id`, input: raw })
     return z.NEVER
   }
-  return id
+  return { id, written }
 })
 
 /** Numeric priorities count from 1 (most urgent), as in the issue queue of the seed documents. */
 const PriorityInput = z.union([
   z.number().int().min(1).max(5).transform((n): Priority => (['critical', 'high', 'medium', 'low', 'low'] as const)[n - 1]!),
-  lenientEnum(PRIORITIES, { urgent: 'critical', p0: 'critical', p1: 'high', p2: 'medium', p3: 'low', normal: 'medium' }),
+  softEnum(PriorityWord),
 ])
 
 /** A dependency as written: a task id, or a bare number (Taskmaster's `dependencies: [1, 2]`) read as `T<n>`. */
@@ -150,50 +216,69 @@ const DependencyInput = z.union([z.string(), z.number().int().positive().transfo
 
 const TaskInputObject = z.looseObject({
   id: TaskIdInput,
-  title: nonEmpty,
-  action: lenientEnum(TASK_ACTIONS).optional(),
-  type: lenientEnum(TASK_TYPES, {
-    bugfix: 'fix', bug: 'fix', test: 'testing', tests: 'testing', feat: 'feature',
-    // CCW's task types outside Converge's five.
-    infrastructure: 'enhancement', infra: 'enhancement', docs: 'enhancement', documentation: 'enhancement',
-    chore: 'enhancement', config: 'enhancement', performance: 'enhancement', security: 'fix',
-  }).optional(),
+  /** Required, or `name` in its place (CCW's roadmap layers: `{ "id": "L0", "name": "MVP", "goal": … }`). */
+  title: nonEmpty.optional(),
+  name: nonEmpty.optional(),
+  goal: z.string().optional(),
+  action: softEnum(TaskActionEnum).optional(),
+  type: softEnum(TaskTypeEnum).optional(),
   priority: PriorityInput.optional(),
-  effort: lenientEnum(EFFORTS, { s: 'small', m: 'medium', l: 'large', xlarge: 'large', xl: 'large', 'x-large': 'large' }).optional(),
+  effort: softEnum(EffortEnum).optional(),
   /** CCW allows `scope` as a list of paths or areas. */
   scope: z.union([z.string(), z.array(z.string()).transform((a) => a.join(', '))]).optional(),
   description: z.string().optional(),
   files: z.array(FileChangeInput).optional(),
+  /** One file, as CCW's lite plans (`file`) and docs example (`file_path`) name it. */
+  file: nonEmpty.optional(),
+  file_path: nonEmpty.optional(),
   modification_points: z.array(ModificationPointInput).optional(),
   implementation: z.array(ImplementationStepInput).optional(),
   test: TestInput.optional(),
   convergence: ConvergenceInput.optional(),
   acceptance: AcceptanceInput.optional(),
+  verification: TaskVerificationInput.optional(),
   depends_on: z.array(DependencyInput).optional(),
   /** CCW's docs example and Taskmaster write `dependencies`; CCW's task JSON nests `context.depends_on`. */
   dependencies: z.array(DependencyInput).optional(),
-  context: z.looseObject({ depends_on: z.array(DependencyInput).optional() }).optional(),
+  /** CCW's older task JSON nests its dependencies, requirements and acceptance criteria in `context`. */
+  context: z.looseObject({
+    depends_on: z.array(DependencyInput).optional(),
+    requirements: stringList().optional(),
+    acceptance: stringList().optional(),
+  }).optional(),
+  /** Its `test_commands` (`{ "run_tests": "npm test" }`) are the task's test commands. */
+  flow_control: z.looseObject({ test_commands: CommandsInput.optional() }).optional(),
   estimated_minutes: z.number().positive().optional(),
-  evidence: stringList().optional(),
+  evidence: EvidenceInput.optional(),
   source: TaskSourceSchema.optional(),
 })
 
-export const TaskInputSchema = TaskInputObject.transform(normaliseTask)
+export const TaskInputSchema = TaskInputObject
+  // Checked even when other fields are wrong (`when`), so that a missing title is reported with them.
+  .superRefine((_t, ctx) => {
+    ctx.addIssue({ code: 'invalid_type', expected: 'string', input: undefined, path: ['title'], message: 'Missing required field "title"' })
+  }, { when: (payload) => isRecord(payload.value) && payload.value.title === undefined && payload.value.name === undefined })
+  .transform((t) => normaliseTask({ ...t, title: (t.title ?? t.name)! }))
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
 
 export type TaskInput = z.input<typeof TaskInputSchema>
 
 /** Keys a task may carry; anything else is reported as an unknown field (with a suggestion). */
 export const TASK_KEYS = Object.keys(TaskInputObject.shape)
 
-type ParsedTask = z.output<typeof TaskInputObject>
+type ParsedTask = z.output<typeof TaskInputObject> & { title: string }
 
 function normaliseTask(t: ParsedTask): Task {
-  const files = mergeFiles(t.files ?? [], t.modification_points ?? [])
-  const description = t.description?.trim() ?? ''
+  const single = [t.file, t.file_path].flatMap((path) => (path ? [{ path }] : []))
+  const files = mergeFiles([...(t.files ?? []), ...single], t.modification_points ?? [])
+  const description = (t.description ?? t.goal ?? t.context?.requirements?.join('\n') ?? '').trim()
   const priority = t.priority ?? 'medium'
   const type = t.type ?? inferTaskType(`${t.title} ${description}`)
   return {
-    id: t.id,
+    id: t.id.id,
     title: t.title,
     action: t.action ?? inferAction(t.title, t.type),
     type,
@@ -207,13 +292,18 @@ function normaliseTask(t: ParsedTask): Task {
         ? { step: String(i + 1), description: step, actions: [] }
         : { step: String(step.step ?? i + 1), description: step.description, actions: step.actions ?? [] },
     ),
-    test: { commands: t.test?.commands ?? [], unit: t.test?.unit ?? [], integration: t.test?.integration ?? [] },
+    test: {
+      commands: unique([...(t.test?.commands ?? []), ...(t.flow_control?.test_commands ?? [])]),
+      unit: unique([...(t.test?.unit ?? []), ...(t.verification?.unit ?? [])]),
+      integration: unique([...(t.test?.integration ?? []), ...(t.verification?.integration ?? [])]),
+    },
     convergence: {
-      criteria: unique([...(t.convergence?.criteria ?? []), ...(t.acceptance?.criteria ?? [])]),
+      criteria: criteriaOf(t),
       verification: verificationFromEntries(unique([
         ...(t.convergence?.verification ?? []),
         ...(t.acceptance?.verification ?? []),
-        ...[...(t.test?.manual_checks ?? []), ...(t.acceptance?.manual_checks ?? [])].map(manualStep),
+        ...(t.verification?.entries ?? []),
+        ...[...(t.test?.manual_checks ?? []), ...(t.acceptance?.manual_checks ?? []), ...(t.verification?.manual_checks ?? [])].map(manualStep),
       ])),
       definition_of_done: t.convergence?.definition_of_done ?? '',
     },
@@ -222,8 +312,19 @@ function normaliseTask(t: ParsedTask): Task {
       .map((d) => canonicalTaskId(d) ?? d)),
     ...(t.estimated_minutes !== undefined ? { estimated_minutes: t.estimated_minutes } : {}),
     evidence: t.evidence ?? [],
-    ...(t.source !== undefined ? { source: t.source } : {}),
+    ...(t.source !== undefined || t.id.written !== t.id.id
+      ? { source: { ...t.source, ...(t.id.written !== t.id.id && !t.source?.original_id ? { original_id: t.id.written } : {}) } }
+      : {}),
   }
+}
+
+/**
+ * The task's criteria, wherever CCW writes them. A fix plan's task has only `verification` ("verification/test
+ * criteria to confirm the fix works"): its checks are then the criteria too.
+ */
+function criteriaOf(t: ParsedTask): string[] {
+  const stated = unique([...(t.convergence?.criteria ?? []), ...(t.acceptance?.criteria ?? []), ...(t.context?.acceptance ?? [])])
+  return stated.length ? stated : unique(t.verification?.entries ?? [])
 }
 
 /**

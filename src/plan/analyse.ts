@@ -20,11 +20,11 @@ export interface PlanAnalysis {
 }
 
 /**
- * `issueNumber`: the issue the plan is for, when known; a Taskmaster file (which names none) is read
- * for it (issue 0 when validating a file on its own).
+ * `issueNumber`: the issue the plan is for, when known; a plan that names no issue (a Taskmaster file, a CCW
+ * solution without `issue_id`) is read for it (issue 0 when validating a file on its own).
  */
-export function analysePlan(raw: unknown, issueNumber = 0): PlanAnalysis {
-  const parsed = parseSolution(fromTaskmaster(raw, issueNumber) ?? raw)
+export function analysePlan(raw: unknown, issueNumber?: number): PlanAnalysis {
+  const parsed = parseSolution(fromTaskmaster(raw, issueNumber ?? 0) ?? raw, issueNumber === undefined ? {} : { issueNumber })
   if (!parsed.ok) return { errors: parsed.errors, warnings: parsed.warnings, gate: 'fail' }
   const { solution, warnings } = parsed
   const dag = analyseDag(solution.tasks)

@@ -8,12 +8,13 @@ export type PlanFileText =
   | { form: 'markdown'; text: string }
   | { form: 'markdown-without-plan' }
 
-export function planFileText(text: string): PlanFileText {
+/** `name`: the file's name, when there is one; a `.md` file is Markdown whatever it holds. */
+export function planFileText(text: string, name?: string): PlanFileText {
   const body = text.replace(/^\uFEFF/, '')
   if (isJson(body)) return { form: 'json', text: body }
   const lines = body.split('\n').map((t, i) => ({ line: i + 1, text: t.trim() })).filter((l) => l.text)
   if (lines.length > 1 && lines.every((l) => l.text.startsWith('{') && isJson(l.text))) return { form: 'jsonl', lines }
-  if (/^\s*(?:#{1,6}\s|---\s*$|[-*]\s)/m.test(body) || /^```/m.test(body)) {
+  if (/\.(?:md|markdown)$/i.test(name ?? '') || /^\s*(?:#{1,6}\s|---\s*$|[-*]\s)/m.test(body) || /^```/m.test(body)) {
     const block = /^```json[^\n]*\n([\s\S]*?)^```/im.exec(body)
     return block ? { form: 'markdown', text: block[1]! } : { form: 'markdown-without-plan' }
   }

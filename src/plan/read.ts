@@ -1,5 +1,7 @@
 import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser'
-import { SolutionInputSchema, SOLUTION_KEYS, TASK_KEYS, type Finding, type Solution } from '../model/index.js'
+import { issueId, SolutionInputSchema, SOLUTION_KEYS, TASK_KEYS, type Finding, type Solution } from '../model/index.js'
+import { SOFT_FILE_ENUMS, SOFT_TASK_ENUMS, type SoftEnum } from '../model/task.js'
+import { quoteInput } from '../model/enums.js'
 import { toPlanErrors, type PlanError } from './schema-errors.js'
 
 export type ParsedSolution =
@@ -77,14 +79,81 @@ function words(code: string): string {
   return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
 }
 
+/** What the reader knows about a plan from where it was found. */
+export interface PlanContext {
+  /**
+   * The issue the plan is for: the issue whose block holds it, `--number`, or the plan file's name
+   * (`GH-123.jsonl`). A plan without `issue_id` is read for it — CCW carries the issue outside the solution.
+   */
+  issueNumber?: number
+}
+
 /** Validates and normalises a solution; unknown fields are kept out and reported as warnings. */
-export function parseSolution(raw: unknown): ParsedSolution {
-  const warnings = unknownFieldWarnings(raw)
-  const lostDependencies = unreadDependencyFields(raw)
-  const result = SolutionInputSchema.safeParse(raw, { reportInput: true })
+export function parseSolution(raw: unknown, context: PlanContext = {}): ParsedSolution {
+  const input = withContext(raw, context.issueNumber)
+  const warnings = unknownFieldWarnings(input)
+  const lostDependencies = unreadDependencyFields(input)
+  const elsewhere = tasksElsewhere(input)
+  if (elsewhere) return { ok: false, errors: [elsewhere], warnings }
+  const result = SolutionInputSchema.safeParse(input, { reportInput: true })
   if (!result.success) return { ok: false, errors: [...lostDependencies, ...toPlanErrors(result.error.issues)], warnings }
   if (lostDependencies.length) return { ok: false, errors: lostDependencies, warnings }
-  return { ok: true, solution: result.data, warnings }
+  return { ok: true, solution: result.data, warnings: [...warnings, ...unknownEnumValues(input, result.data)] }
+}
+
+/**
+ * The plan as CCW leaves it to its reader: the issue from where the plan was found when it names none, and
+ * `summary` (lite and fix plans) as the description when there is none.
+ */
+function withContext(raw: unknown, issueNumber: number | undefined): unknown {
+  if (!isObject(raw)) return raw
+  const plan = { ...raw }
+  if (issueNumber !== undefined && plan.issue_id === undefined) plan.issue_id = issueId(issueNumber)
+  if (plan.description === undefined && typeof plan.summary === 'string') plan.description = plan.summary
+  return plan
+}
+
+/** CCW's two-layer lite plan: `plan.json` lists `task_ids` and each task is a file of its own under `.task/`. */
+function tasksElsewhere(raw: unknown): PlanError | undefined {
+  if (!isObject(raw) || raw.tasks !== undefined || !Array.isArray(raw.task_ids)) return undefined
+  return {
+    code: 'tasks_elsewhere',
+    path: 'tasks',
+    message: `The plan lists task_ids (${raw.task_ids.slice(0, 5).join(', ')}) but holds no tasks: this is a plan overview whose tasks are separate files`,
+    hint: 'Put the task objects (the .task/*.json files) in a "tasks" array of this plan, in order',
+  }
+}
+
+/**
+ * Values of optional enum fields that are not in the enum (CCW's `"action": "Notify"`, the docs' `"type": "new
+ * file"`): read as if left out, inferred, and reported with what they were read as.
+ */
+function unknownEnumValues(raw: unknown, solution: Solution): Finding[] {
+  const findings: Finding[] = []
+  if (!isObject(raw) || !Array.isArray(raw.tasks)) return findings
+  const report = (value: unknown, known: SoftEnum, path: string, field: string, readAs: string, taskId: string) => {
+    if (typeof value !== 'string' || known.schema.safeParse(value).success) return
+    findings.push({
+      rule: 'unknown-enum-value',
+      severity: 'low',
+      task_id: taskId,
+      path,
+      message: `${field} ${quoteInput(value)} is not one of ${known.values.join(', ')}: read as "${readAs}"`,
+      fix: `Use one of ${known.values.join(', ')}, or leave ${field} out to have it inferred`,
+    })
+  }
+  raw.tasks.forEach((task, i) => {
+    const read = solution.tasks[i]
+    if (!isObject(task) || !read) return
+    for (const [field, known] of Object.entries(SOFT_TASK_ENUMS))
+      report(task[field], known, `tasks[${i}].${field}`, field, String(read[field as keyof typeof SOFT_TASK_ENUMS]), read.id)
+    if (!Array.isArray(task.files)) return
+    task.files.forEach((file, k) => {
+      const readFile = isObject(file) ? read.files.find((f) => f.path === String(file.path).trim()) : undefined
+      if (isObject(file) && readFile) report(file.action, SOFT_FILE_ENUMS.action, `tasks[${i}].files[${k}].action`, 'file action', readFile.action, read.id)
+    })
+  })
+  return findings
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
@@ -103,6 +172,7 @@ const NESTED_KEYS: Record<string, readonly string[]> = {
   test: ['commands', 'unit', 'integration', 'manual_checks'],
   files: ['path', 'action', 'target', 'changes', 'change'],
   modification_points: ['file', 'target', 'change', 'changes'],
+  verification: ['unit_tests', 'integration_tests', 'manual_checks', 'success_metrics'],
 }
 
 function unknownFieldWarnings(raw: unknown): Finding[] {

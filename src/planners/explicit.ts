@@ -1,6 +1,7 @@
 import type { MarkedToken } from 'marked'
-import { ISSUE_ID, SOLUTION_ID, issueId, solutionId } from '../model/index.js'
+import { ISSUE_ID, issueId, solutionId, solutionIdIssue } from '../model/index.js'
 import { readPlanJson } from '../plan/read.js'
+import { fromTaskmaster } from '../plan/taskmaster.js'
 import type { PlanError } from '../plan/schema-errors.js'
 import { codeBlock, lexMarkdown } from './markdown.js'
 import type { IssueDocument, PlannerOutput } from './types.js'
@@ -45,7 +46,8 @@ export function findExplicitPlan(markdown: string): ExplicitPlanBlock {
 function holdsPlan(text: string): boolean {
   try {
     const value: unknown = JSON.parse(text)
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && 'tasks' in value
+    // Taskmaster's tagged tasks.json keeps its tasks a level down ({ "master": { "tasks": […] } }).
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && ('tasks' in value || fromTaskmaster(value, 0) !== undefined)
   } catch {
     return text.includes('"tasks"')
   }
@@ -74,7 +76,9 @@ export function explicitPlan(issue: IssueDocument, source?: string, seq = 1): Pl
   ]
   const json = readPlanJson(block.text)
   if (!json.ok) return { planner: 'explicit', raw: undefined, notes, error: locate(json.error, block.line, where) }
-  return { planner: 'explicit', raw: withIds(json.value, issue.number, seq, notes), notes }
+  const taskmaster = fromTaskmaster(json.value, issue.number)
+  if (taskmaster) notes.push('read as a Taskmaster tasks.json')
+  return { planner: 'explicit', raw: taskmaster ?? withIds(json.value, issue.number, seq, notes), notes }
 }
 
 /** The explicit planner's answer when there is no plan block to read. */
@@ -109,9 +113,10 @@ function withIds(value: unknown, issueNumber: number, seq: number, notes: string
   const own = issueId(issueNumber)
   if (typeof plan.issue_id === 'string' && ISSUE_ID.test(plan.issue_id) && plan.issue_id !== own)
     notes.push(`the plan's issue_id is ${plan.issue_id}, not ${own} (this issue): kept as written`)
-  const solutionIssue = typeof plan.id === 'string' ? SOLUTION_ID.exec(plan.id)?.[1] : undefined
-  if (solutionIssue !== undefined && Number(solutionIssue) !== issueNumber)
-    notes.push(`the plan's id ${String(plan.id)} belongs to ISS-${Number(solutionIssue)}, not ${own}: kept as written`)
+  // CCW's ids name the issue too (`SOL-GH-124-a7x9`).
+  const solutionIssue = typeof plan.id === 'string' ? solutionIdIssue(plan.id) : undefined
+  if (solutionIssue !== undefined && solutionIssue !== issueNumber)
+    notes.push(`the plan's id ${String(plan.id)} belongs to ISS-${solutionIssue}, not ${own}: kept as written`)
   const rest = Object.fromEntries(Object.entries(plan).filter(([key]) => !(key in filled)))
   return { ...filled, ...rest }
 }

@@ -1,17 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../../src/cli/cli.js'
 
-const ROOT = resolve(import.meta.dirname, '..', '..')
-
-async function cli(...args: string[]): Promise<{ code: number; out: string }> {
-  const lines: string[] = []
-  const io = { out: (t: string) => lines.push(t), err: (t: string) => lines.push(t) }
-  const code = await runCli(args, io, ROOT)
-  return { code, out: lines.join('\n') }
-}
+import { cli } from './support.js'
 
 /** A CCW solution as `ccw issue` stores it: its own id style, no issue_id, a two-command verification array. */
 const task = (id: string, title: string, path: string, verification: string[], extra: Record<string, unknown> = {}) => ({
@@ -60,6 +52,19 @@ describe('converge validate reads the plan forms people bring', () => {
     const md = `# Plan\n\nSome words.\n\n\`\`\`json\n${JSON.stringify(ccwSolution(5, 'e5f6'), null, 2)}\n\`\`\`\n`
     expect((await cli('validate', await file('plan.md', md))).code).toBe(0)
     await expect(cli('validate', await file('notes.md', '# Notes\n\n- do the thing\n'))).rejects.toThrow('is Markdown with no ```json block')
+  })
+
+  it("reads the issue from the file's name when the plan names none it can use", async () => {
+    const dated = { ...ccwSolution(1, 'b2k4'), id: 'SOL-ISS-20251229-001-b2k4' }
+    const { code, out } = await cli('validate', await file('ISS-88.json', JSON.stringify(dated)))
+    expect(out).toContain('Plan SOL-ISS-88-1 for ISS-88')
+    expect(code).toBe(0)
+    expect((await cli('validate', '--number', '9', await file('GH-88-solution.json', JSON.stringify(dated)))).out).toContain('Plan SOL-ISS-9-1 for ISS-9')
+  })
+
+  it('a .md file of prose is Markdown without a plan, not "Not valid JSON"', async () => {
+    await expect(cli('validate', await file('plan-notes.md', 'We will add the parser first, then the printer.\n')))
+      .rejects.toThrow('plan-notes.md is Markdown with no ```json block')
   })
 
   it('a Taskmaster tasks.json', async () => {

@@ -150,7 +150,7 @@ describe('the action plans issues (dist/index.js against the API emulator)', () 
         description: 'Two tasks that wait for each other',
         tasks: [
           { id: 'T1', title: 'Add the parser', action: 'Add', depends_on: ['T2'] },
-          { id: 'T2', title: 'Use the parser', action: 'Jump', depends_on: ['T1'] },
+          { id: 'T2', title: 'Use the parser', action: 42, depends_on: ['T1'] },
         ],
       }, null, 2) + '\n```\n',
     })
@@ -159,7 +159,7 @@ describe('the action plans issues (dist/index.js against the API emulator)', () 
     expect(run.outputs).toMatchObject({ status: 'failed', 'quality-gate': 'fail', 'solution-id': '' })
     const comment = gh.state.comments(43)[0]!.body
     expect(comment).toContain('**The plan cannot be used**: 1 error.')
-    expect(comment).toContain('| `tasks[1].action` | "Jump" is not one of Create, Modify, Fix')
+    expect(comment).toContain('| `tasks[1].action` | Expected string, got number 42')
     expect(await gh.state.listFiles(BRANCH)).toEqual(['.converge/issues/43/events.md', '.converge/issues/43/issue.json', '.converge/state.json'])
     const issue = IssueStateSchema.parse(JSON.parse((await stateFile('.converge/issues/43/issue.json'))!))
     expect(issue).toMatchObject({ status: 'failed', feedback: [expect.objectContaining({ source: 'validation' })] })

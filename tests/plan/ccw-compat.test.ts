@@ -5,6 +5,9 @@ import { analyseDag } from '../../src/plan/dag.js'
 import { verificationEntries } from '../../src/plan/verification.js'
 import { parseSolution } from '../../src/plan/read.js'
 import { analysePlanText } from '../../src/plan/analyse.js'
+import { planFileText } from '../../src/plan/plan-file.js'
+import { issueNumberFromFileName, solutionIdIssue } from '../../src/model/ids.js'
+import { analysePlannerOutput, explicitPlan, type IssueDocument } from '../../src/planners/index.js'
 
 // Task shapes written from CCW's (catlog22/Claude-Code-Workflow) and Taskmaster's schemas, not copied.
 
@@ -191,5 +194,134 @@ describe('gate rule: a plan no command will verify cannot pass', () => {
 
   it('with a command: passes', () => {
     expect(analysePlanText(plan(['test -f docs/login.md', 'Manual: read the page'])).gate).toBe('pass')
+  })
+})
+
+describe('the issue a CCW plan is for', () => {
+  it.each([
+    ['GH-123.jsonl', 123], ['ISS-123.json', 123], ['GH-123-solution.json', 123], ['dir/issue-42.md', 42],
+    ['ISS-20251229-001.jsonl', undefined], ['plan.json', undefined], ['solution-7.json', undefined],
+  ])('file name %s → %s', (name, number) => {
+    expect(issueNumberFromFileName(name)).toBe(number)
+  })
+
+  it.each([
+    ['SOL-ISS-42-1', 42], ['SOL-GH-123-a7x9', 123], ['SOL-123-b2k4', 123], ['SOL-ISS-20251229-001-b2k4', undefined],
+  ])('solution id %s names issue %s', (id, number) => {
+    expect(solutionIdIssue(id)).toBe(number)
+  })
+
+  const dated = { id: 'SOL-ISS-20251229-001-b2k4', description: 'x', tasks: [{ id: 'T1', title: 'Fix it' }] }
+  it('a plan without issue_id is read for the issue it was found for; on its own, for issue 0', () => {
+    const found = parseSolution(dated, { issueNumber: 88 })
+    expect(found.ok && found.solution).toMatchObject({ id: 'SOL-ISS-88-1', original_id: 'SOL-ISS-20251229-001-b2k4', issue_id: 'ISS-88' })
+    const alone = parseSolution(dated)
+    expect(alone.ok && alone.solution).toMatchObject({ id: 'SOL-ISS-0-1', issue_id: 'ISS-0' })
+  })
+
+  it('a stated issue_id wins over the issue it was found for', () => {
+    const read = parseSolution({ ...dated, issue_id: 'GH-9' }, { issueNumber: 88 })
+    expect(read.ok && read.solution.issue_id).toBe('ISS-9')
+  })
+})
+
+describe("a CCW solution pasted into an issue's ```json block", () => {
+  const block = (plan: Record<string, unknown>) => `# Title\n\n\`\`\`json\n${JSON.stringify(plan)}\n\`\`\`\n`
+  const plan = (id: string) => ({
+    id, description: 'Refresh the token', analysis: { risk: 'low', impact: 'low', complexity: 'low' },
+    tasks: [{
+      id: 'IMPL-001', title: 'Add token refresh', description: 'Refresh before expiry', implementation: ['Refresh 60 s early'],
+      files: [{ path: 'src/token.ts', action: 'modify', change: 'refreshIfDue' }],
+      convergence: { criteria: ['A token 30 s from expiry is refreshed'], verification: ['npm test -- token', 'npx tsc --noEmit'], definition_of_done: 'People stay signed in' },
+    }],
+  })
+  const issue = (number: number, body: string): IssueDocument => ({ number, title: 'Token refresh', body, labels: [] })
+
+  it.each([
+    ['SOL-GH-123-a7x9', 123],
+    ['SOL-ISS-20251229-001-b2k4', 5],
+  ])('%s in issue %s is planned for that issue, its ids kept as original ids', (id, number) => {
+    const analysis = analysePlannerOutput(explicitPlan(issue(number, block(plan(id)))))
+    expect(analysis.errors).toEqual([])
+    expect(analysis.solution).toMatchObject({ id: `SOL-ISS-${number}-1`, original_id: id, issue_id: `ISS-${number}` })
+    expect(analysis.solution!.tasks[0]!.source?.original_id).toBe('IMPL-001')
+  })
+
+  it("notes a CCW id that names another issue", () => {
+    expect(explicitPlan(issue(123, block(plan('SOL-GH-124-a7x9')))).notes)
+      .toContain("the plan's id SOL-GH-124-a7x9 belongs to ISS-124, not ISS-123: kept as written")
+  })
+})
+
+describe('plan file forms', () => {
+  it('a .md file without a ```json block is Markdown without a plan, whatever its text', () => {
+    expect(planFileText('Just a paragraph about the plan.\n', 'notes.md')).toEqual({ form: 'markdown-without-plan' })
+    expect(planFileText('Just a paragraph about the plan.\n').form).toBe('json')
+  })
+
+  it("a plan overview whose tasks are separate files says so", () => {
+    const result = parseSolution({ summary: 'x', task_ids: ['TASK-001', 'TASK-002'], task_count: 2 })
+    expect(!result.ok && result.errors).toEqual([expect.objectContaining({ code: 'tasks_elsewhere', path: 'tasks', hint: expect.stringContaining('"tasks" array') })])
+  })
+
+  it("summary is the description when there is none (CCW's lite and fix plans)", () => {
+    const result = parseSolution({ summary: 'Export saved searches', tasks: [{ id: 'T1', title: 'Add export' }] })
+    expect(result.ok && result.solution).toMatchObject({ id: 'SOL-ISS-0-1', description: 'Export saved searches' })
+  })
+})
+
+describe('more CCW task forms', () => {
+  it("roadmap layers: name and goal are the title and description; without title or name, title is missing", () => {
+    expect(TaskInputSchema.parse({ id: 'L0', name: 'MVP', goal: 'One person can add events' })).toMatchObject({ title: 'MVP', description: 'One person can add events' })
+    const missing = TaskInputSchema.safeParse({ id: 'L0', goal: 'x' })
+    expect(missing.error?.issues).toEqual([expect.objectContaining({ code: 'invalid_type', path: ['title'], message: 'Missing required field "title"' })])
+  })
+
+  it('TASK-001 and T-006 keep the id they were written with', () => {
+    expect(TaskInputSchema.parse({ id: 'TASK-001', title: 'x' }).source).toEqual({ original_id: 'TASK-001' })
+    expect(TaskInputSchema.parse({ id: 'T1', title: 'x' }).source).toBeUndefined()
+  })
+
+  it('evidence objects are kept, one line each', () => {
+    const task = TaskInputSchema.parse({ id: 'T1', title: 'x', evidence: [{ file: 'src/a.ts:18', severity: 'critical' }, 'seen in review'] })
+    expect(task.evidence).toEqual(['file: src/a.ts:18; severity: critical', 'seen in review'])
+  })
+
+  it("a fix plan's task-level verification: commands run, prose is manual, and they are the criteria", () => {
+    const task = TaskInputSchema.parse({ id: 'FIX1', title: 'Fix the date', verification: ['npm test -- date', 'Print a receipt and read it'] })
+    expect(verificationEntries(task).map((e) => [e.kind, e.command ?? e.text])).toEqual([['command', 'npm test -- date'], ['manual', 'Print a receipt and read it']])
+    expect(task.convergence.criteria).toEqual(['npm test -- date', 'Print a receipt and read it'])
+  })
+
+  it("the lite plan's verification object: manual checks are manual steps, tests are test requirements", () => {
+    const task = TaskInputSchema.parse({
+      id: 'T1', title: 'x', acceptance: ['ok'],
+      verification: { unit_tests: ['shows the link'], integration_tests: [], manual_checks: ['Click the link'], success_metrics: ['< 200 ms'] },
+    })
+    expect(task.test.unit).toEqual(['shows the link'])
+    expect(task.convergence).toMatchObject({ criteria: ['ok'], verification: 'Manual: Click the link' })
+  })
+
+  it("the earlier task JSON: context.requirements, context.acceptance and flow_control.test_commands are read", () => {
+    const task = TaskInputSchema.parse({
+      id: 'IMPL-001', title: 'Generate tests',
+      context: { requirements: ['Write 6 tests'], acceptance: ['6 tests pass'], depends_on: [] },
+      flow_control: { test_commands: { run_tests: 'npm test -- invoice' } },
+    })
+    expect(task).toMatchObject({ description: 'Write 6 tests', convergence: { criteria: ['6 tests pass'] }, test: { commands: ['npm test -- invoice'] } })
+  })
+
+  it('an unknown enum value is inferred and reported with the field, the known values and what it was read as', () => {
+    const result = parseSolution({ description: 'x', tasks: [{ id: 'T1', title: 'Fix the crash', action: 'Notify', effort: 'huge' }] })
+    expect(result.ok && result.solution.tasks[0]).toMatchObject({ action: 'Fix', effort: 'small' })
+    expect(result.warnings.filter((w) => w.rule === 'unknown-enum-value').map((w) => [w.path, w.message])).toEqual([
+      ['tasks[0].action', 'action "Notify" is not one of Create, Modify, Fix, Refactor, Add, Remove, Update, Implement, Delete, Configure, Test: read as "Fix"'],
+      ['tasks[0].effort', 'effort "huge" is not one of small, medium, large: read as "small"'],
+    ])
+  })
+
+  it('a value of the wrong type is still an error', () => {
+    const result = parseSolution({ description: 'x', tasks: [{ id: 'T1', title: 'x', action: ['Fix'] }] })
+    expect(!result.ok && result.errors.map((e) => e.path)).toEqual(['tasks[0].action'])
   })
 })

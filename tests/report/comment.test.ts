@@ -37,7 +37,7 @@ describe('what the end-to-end tests of the action read in the comment', () => {
   it('keeps the invalid-plan strings', () => {
     const comment = renderIssueComment(fx.invalidPlan())
     expect(comment).toContain('**The plan cannot be used**: 1 error.')
-    expect(comment).toContain('| `tasks[1].action` | "Jump" is not one of Create, Modify, Fix')
+    expect(comment).toContain('| `tasks[1].action` | Expected string, got number 42')
   })
 
   it('defuses mentions in the approval and the headline', () => {

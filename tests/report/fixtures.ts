@@ -283,7 +283,7 @@ export function invalidPlan(): RunReport {
     description: 'Two tasks that wait for each other',
     tasks: [
       { id: 'T1', title: 'Add the parser', action: 'Add', depends_on: ['T2'] },
-      { id: 'T2', title: 'Use the parser', action: 'Jump', depends_on: ['T1'] },
+      { id: 'T2', title: 'Use the parser', action: 42, depends_on: ['T1'] },
     ],
   }))
   return { ...base(), status: 'failed', headline: 'Planning failed: the plan has 1 error.', analysis }

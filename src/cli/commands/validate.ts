@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { issueNumberFromFileName } from '../../model/ids.js'
 import { analysePlanText, type PlanAnalysis } from '../../plan/analyse.js'
 import { planFileText } from '../../plan/plan-file.js'
 import { renderPlanText } from '../../report/plan-text.js'
@@ -8,7 +9,8 @@ import { UsageError } from '../usage-error.js'
 /**
  * `converge validate <plan>`: exit 0 for a usable plan, 1 with every error and finding otherwise. The file is
  * a JSON solution (CCW's or Converge's), a Taskmaster `tasks.json`, Markdown with a ```json block, or a
- * `.jsonl` of solutions, validated one by one with `--all`.
+ * `.jsonl` of solutions, validated one by one with `--all`. The issue is `--number`, else the file's name as CCW
+ * names it (`GH-123.jsonl`, `ISS-123.json`, `GH-123-solution.json`), else the plan's own.
  */
 export async function validateCommand(
   args: { positionals: string[]; json: boolean; all?: boolean; number?: number }, io: CliIo,
@@ -19,14 +21,15 @@ export async function validateCommand(
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'ENOENT' ? new UsageError(`${file}: no such file`) : error
   })
-  const input = planFileText(text)
+  const input = planFileText(text, file)
   if (input.form === 'markdown-without-plan')
     throw new UsageError(`${file} is Markdown with no \`\`\`json block: validate takes a JSON plan (or Markdown holding one in a \`\`\`json block)`)
   if (input.form === 'jsonl' && !args.all)
     throw new UsageError(`${file} holds ${input.lines.length} solutions, one per line: pass one, or use --all to validate each`)
+  const issue = args.number ?? issueNumberFromFileName(file)
   const plans = input.form === 'jsonl'
-    ? input.lines.map((l) => ({ label: `${file}:${l.line}`, analysis: analysePlanText(l.text, args.number) }))
-    : [{ label: file, analysis: analysePlanText(input.text, args.number) }]
+    ? input.lines.map((l) => ({ label: `${file}:${l.line}`, analysis: analysePlanText(l.text, issue) }))
+    : [{ label: file, analysis: analysePlanText(input.text, issue) }]
   for (const { label, analysis } of plans) report(label, analysis, args.json, io)
   return plans.some(({ analysis }) => analysis.errors.length || analysis.gate === 'fail') ? 1 : 0
 }
