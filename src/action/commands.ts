@@ -7,8 +7,12 @@ import { approvePlan } from '../pipeline/approve.js'
 import { signalIssue } from '../pipeline/control.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { pipelinePlan } from '../pipeline/plan-command.js'
+import { epicOf, refreshEpic, renderEpicComment } from '../pipeline/epic.js'
 import { syncIssues } from '../pipeline/sync.js'
+import { openBlockersOf, waitForBlockers } from './blocked-gate.js'
+import { doneChildren, githubRelations, publishEpicComment, rollUpParent } from './epics.js'
 import { checkPermission } from './permissions.js'
+import { mirrorTasks } from './publish-tasks.js'
 import { issueOfPullRequest } from './pull-request.js'
 import type { Route } from './route.js'
 import { queueStatus } from './queue-status.js'
@@ -70,7 +74,8 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
     case 'approve': {
       const result = await approvePlan(session.store, n, actor, session.now)
       if (!result.ok) return refusedOnIssue(session, n, where, result.reason)
-      return report(session, n, result.alreadyApproved ? `Already approved (${result.planHash.slice(0, 19)}…).` : `Approved by @${actor}.`, !result.alreadyApproved)
+      const approved = await report(session, n, result.alreadyApproved ? `Already approved (${result.planHash.slice(0, 19)}…).` : `Approved by @${actor}.`, !result.alreadyApproved)
+      return withWarning(approved, (await mirrorTasks(session, n, result.solution)).warning)
     }
     case 'pause':
     case 'resume':
@@ -89,10 +94,16 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
         const planned = await plan(session, n, issue.payload, undefined)
         if (!planned.solution || planned.status === 'failed') return planned
       }
-      return runTasks(session, { mode: 'execute', n, actor, where, headline: `Executed by @${actor}` })
+      // Planning just now may have recorded what it is blocked by: then the state is read again.
+      const blockers = await openBlockersOf(session, n, stored.plan ? (stored.issue ?? {}) : undefined)
+      if (blockers.length) return waitForBlockers(session, n, blockers)
+      return afterRun(session, n, await runTasks(session, { mode: 'execute', n, actor, where, headline: `Executed by @${actor}` }))
     }
-    case 'retry':
-      return runTasks(session, { mode: 'execute', n, actor, where, retry: route.args.length ? route.args : 'failed', headline: `Retried by @${actor}` })
+    case 'retry': {
+      const blockers = await openBlockersOf(session, n)
+      if (blockers.length) return waitForBlockers(session, n, blockers)
+      return afterRun(session, n, await runTasks(session, { mode: 'execute', n, actor, where, retry: route.args.length ? route.args : 'failed', headline: `Retried by @${actor}` }))
+    }
     case 'status':
       return report(session, n)
     case 'matrix':
@@ -120,9 +131,12 @@ async function plan(session: Session, n: number, payload: ApiIssue | undefined, 
     return { status: 'unavailable', issueNumber: n, summary: message, failure: message }
   }
   const api = payload ?? (await readIssue(client, ctx.repo, n))
-  if (agent) await session.checkout.beforeCommands()
-  const { output, result } = await pipelinePlan(store, issueDocument(api), inputs.planner, now, comment, agent
+  const relations = await githubRelations(session, n, api)
+  const document = issueDocument(api)
+  if (agent && !epicOf(document, relations)) await session.checkout.beforeCommands()
+  const { output, result, epic } = await pipelinePlan(store, document, inputs.planner, now, comment, agent
     ? {
+        relations,
         command: {
           command: inputs['planner-command'],
           repoDir: session.repoDir,
@@ -134,7 +148,22 @@ async function plan(session: Session, n: number, payload: ApiIssue | undefined, 
           ...(session.signal ? { signal: session.signal } : {}),
         },
       }
-    : {})
+    : { relations })
+  if (epic) {
+    // Children closed on GitHub (or ticked in the list) are done: the epic's status rolls up from them.
+    const done = await doneChildren(session, api.body ?? '', epic.children.map((c) => c.number))
+    const rolled = (await refreshEpic(store, n, done, now)) ?? epic
+    // The sections the list puts them under (Frontend, Backend) are the text's, not the state's.
+    const children = rolled.children.map((c) => ({ ...epic.children.find((e) => e.number === c.number), ...c }))
+    const commentId = await publishEpicComment(session, { number: n, title: api.title }, rolled.issueState, children)
+    return {
+      status: rolled.issueState.status,
+      issueNumber: n,
+      ...(commentId ? { commentId } : {}),
+      summary: renderEpicComment({ number: n, title: api.title }, rolled.issueState, children, inputs['command-prefix']),
+    }
+  }
+  await rollUpParent(session, n, result.issueState.parent ?? null)
   const errors = result.analysis.errors.length
   const tries = output.attempts ? `${output.attempts.length} attempt${output.attempts.length === 1 ? '' : 's'}` : ''
   // Said in terms of the state, not of who asked: a rerun on an unchanged issue leaves the comment as it is.
@@ -154,6 +183,7 @@ async function plan(session: Session, n: number, payload: ApiIssue | undefined, 
     ...(result.solution ? { solution: result.solution } : {}),
     analysis: result.analysis,
     notes: output.notes,
+    ...(output.questions ? { questions: output.questions } : {}),
   }, result.commit !== null)
   const warning = errors
     ? `ISS-${n}: the plan was rejected (${errors} errors${tries ? ` after ${tries}` : ''}); see the issue comment`
@@ -167,6 +197,22 @@ async function plan(session: Session, n: number, payload: ApiIssue | undefined, 
     summary: published.summary,
     ...(warning ? { warning } : {}),
   }
+}
+
+/**
+ * After tasks ran: the sub-issues of converged tasks are closed (`publish-tasks`), and the epic the issue is a
+ * child of rolls up.
+ */
+async function afterRun(session: Session, n: number, outcome: Outcome): Promise<Outcome> {
+  if (!outcome.solution) return outcome
+  const mirrored = await mirrorTasks(session, n, outcome.solution, outcome.execution)
+  await rollUpParent(session, n)
+  return withWarning(outcome, mirrored.warning)
+}
+
+function withWarning(outcome: Outcome, warning: string | undefined): Outcome {
+  if (!warning) return outcome
+  return { ...outcome, warning: outcome.warning ? `${outcome.warning}\n${warning}` : warning }
 }
 
 /** Re-renders the sticky comment from the state branch (status, approve, control signals). */

@@ -37,6 +37,8 @@ export const ActionInputsSchema = z.object({
   'allow-dirty': boolean('allow-dirty'),
   'dry-run': boolean('dry-run'),
   'persisted-credentials': z.enum(['remove', 'keep']),
+  /** `sub-issues`: mirror an approved plan's tasks as sub-issues of the issue (src/action/publish-tasks.ts). */
+  'publish-tasks': z.enum(['none', 'sub-issues']),
   'planner-env': z
     .string()
     .transform((v) => v.split(/[\s,]+/).filter(Boolean))

@@ -82,4 +82,5 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   await core.summary.addRaw(outcome.summary.replace(/^<!-- converge:ISS-\d+ -->\n/, ''), true).write()
   if (outcome.failure) core.setFailed(`Converge: ${outcome.failure}`)
   else if (outcome.warning) core.warning(outcome.warning)
+  if (outcome.notice) core.notice(outcome.notice)
 }

@@ -39,7 +39,8 @@ export interface Session {
 
 /** What a command did: the action turns it into outputs, a job summary and the step's result. */
 export interface Outcome {
-  status: IssueStatus | 'refused' | 'unknown-command' | 'unavailable' | 'synced' | 'no-issue'
+  /** `blocked`: `execute` waits for the issues this one is blocked by (nothing ran). */
+  status: IssueStatus | 'refused' | 'unknown-command' | 'unavailable' | 'synced' | 'no-issue' | 'blocked'
   issueNumber?: number
   solution?: Solution
   gate?: QualityGate
@@ -55,6 +56,8 @@ export interface Outcome {
   failure?: string
   /** The step succeeds, with this warning. */
   warning?: string
+  /** The step succeeds, with this notice (what it waits for). */
+  notice?: string
 }
 
 /**

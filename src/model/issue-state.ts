@@ -63,6 +63,12 @@ export const IssueStateSchema = z.object({
   updated_at: z.string().nullable().default(null),
   /** The attempts of the last planning by `planner-command`; absent when another planner made the plan. */
   plan_attempts: z.array(PlanAttemptSchema).optional(),
+  /** An epic's children (issue numbers, in its order): GitHub sub-issues, or the issues its task list references. */
+  children: z.array(z.number().int().positive()).optional(),
+  /** The epic this issue is a child of. */
+  parent: z.number().int().positive().optional(),
+  /** Issues that must be done (completed, or closed on GitHub) before this one executes. */
+  blocked_by: z.array(z.number().int().positive()).optional(),
 })
 
 export type Feedback = z.infer<typeof FeedbackSchema>

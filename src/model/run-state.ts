@@ -43,6 +43,8 @@ export const IssueSummarySchema = z.object({
   priority: z.enum(PRIORITIES).optional(),
   /** Closed on GitHub (Converge keeps the record of issues it worked on); such issues are not queued. */
   closed: z.boolean().optional(),
+  /** The issues it is blocked by (from its `issue.json`), so the queue orders it after them. */
+  blocked_by: z.array(z.number().int().positive()).optional(),
 })
 
 export const TransitionSchema = z.object({

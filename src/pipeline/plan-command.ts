@@ -3,11 +3,15 @@ import { choosePlanner, commandPlan, type CommandPlannerOptions, type IssueDocum
 import { statePaths } from '../state/layout.js'
 import { readStateJson } from '../state/state-files.js'
 import type { StateStore } from '../state/store.js'
+import type { GitHubRelations } from './epic.js'
+import { issueRelations, planIfEpic, type EpicPlanResult } from './plan-epic.js'
 import { planIssue, type PlanIssueResult } from './plan-issue.js'
 
 export interface PipelinePlanOptions {
   /** `planner: command`: how to run the planner command (required in that mode). */
   command?: Omit<CommandPlannerOptions, 'comment' | 'earlier'>
+  /** What GitHub says of the issue's sub-issues, parent and dependencies (the CLI has only the text). */
+  relations?: GitHubRelations
 }
 
 /**
@@ -17,7 +21,10 @@ export interface PipelinePlanOptions {
  */
 export async function pipelinePlan(
   store: StateStore, issue: IssueDocument, mode: PlannerMode, now: string, comment?: string, options: PipelinePlanOptions = {},
-): Promise<{ output: PlannerOutput; result: PlanIssueResult }> {
+): Promise<{ output: PlannerOutput; result: PlanIssueResult; epic?: EpicPlanResult }> {
+  // An epic is recorded with its children, not planned as tasks (src/pipeline/plan-epic.ts).
+  const epic = await planIfEpic(store, issue, now, options.relations)
+  if (epic) return epic
   let output: PlannerOutput
   if (mode === 'command') {
     if (!options.command?.command.trim()) throw new Error('planner: command needs a planner command (planner-command, or --planner-command in the CLI)')
@@ -31,5 +38,5 @@ export async function pipelinePlan(
   } else {
     output = choosePlanner(mode, issue, comment)
   }
-  return { output, result: await planIssue(store, issue, output, now) }
+  return { output, result: await planIssue(store, issue, output, now, issueRelations(issue, options.relations)) }
 }

@@ -4,6 +4,7 @@ import {
 } from '../model/index.js'
 import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
 import { planHash, sha256 } from '../plan/hash.js'
+import { blockedByRefs } from '../planners/epic.js'
 import type { IssueDocument, PlannerOutput } from '../planners/types.js'
 import { statePaths, toStateJson } from '../state/layout.js'
 import { readStateJson } from '../state/state-files.js'
@@ -26,6 +27,16 @@ export interface PlanIssueResult {
   planPath: string
 }
 
+/** What the issue is linked to besides its text, recorded on its state with what its text says. */
+export interface IssueRelations {
+  /** The epic it is a child of (its GitHub parent). */
+  parent?: number
+  /** Issues GitHub's dependencies say it is blocked by. */
+  blockedBy?: readonly number[]
+  /** Its children, when it is an epic that also has work of its own. */
+  children?: readonly number[]
+}
+
 /**
  * Validates a planner's output and records the result on the state branch in one commit: `issue.json`,
  * `plan.json`, `execution.md`, `state.json` and `events.md` for a valid plan; for an invalid one only the issue's failed
@@ -37,7 +48,7 @@ export interface PlanIssueResult {
  * where the stored state already is: it then adds only these.
  */
 export async function planIssue(
-  store: StateStore, issue: IssueDocument, output: PlannerOutput, now: string,
+  store: StateStore, issue: IssueDocument, output: PlannerOutput, now: string, relations: IssueRelations = {},
 ): Promise<PlanIssueResult> {
   const analysis: PlanAnalysis = output.error
     ? { errors: [output.error], warnings: [], gate: 'fail' }
@@ -54,7 +65,7 @@ export async function planIssue(
       const previous = await readStateJson(snapshot, statePaths.issue(n), IssueStateSchema)
       const stored = await readStateJson(snapshot, statePaths.plan(n), SolutionSchema)
       const facts = { number: n, title: issue.title, labels: issue.labels, author: issue.author, url: issue.url }
-      const current = refreshIssue(previous, facts, now)
+      const current = linked(refreshIssue(previous, facts, now), issue, relations)
 
       if (!analysis.solution || analysis.errors.length) {
         const message = `Plan rejected: ${analysis.errors.length} error${analysis.errors.length === 1 ? '' : 's'} (${analysis.errors.slice(0, 3).map((e) => `${e.path}: ${e.message}`).join('; ')})`
@@ -92,7 +103,7 @@ export async function planIssue(
       }, output.attempts)
       result = { analysis, solution, planHash: planHash(solution), issueState: planned, unchanged: Boolean(sameAsStored), planPath: statePaths.plan(n) }
       // Nothing new: keep the issue where it is (planned, paused, executing, completed), not back at "planned".
-      const unchangedIssue = previous && previous.body_sha === bodySha && previous.title === issue.title
+      const unchangedIssue = previous && previous.body_sha === bodySha && previous.title === issue.title && sameRelations(previous, current)
       if (sameAsStored && unchangedIssue && previous.status !== 'failed' && previous.status !== 'registered') {
         result.issueState = previous
         if (!output.attempts) return null
@@ -129,6 +140,29 @@ export async function planIssue(
     { prefetch: paths },
   )
   return { ...result!, commit }
+}
+
+/**
+ * The issue with its relations: the parent GitHub names (else the one recorded, as an epic's child), and what it
+ * is blocked by — GitHub's dependencies, what its text says ("depends on #12"), and what was recorded before (an
+ * ordered epic's earlier children).
+ */
+function linked(issue: IssueState, document: IssueDocument, relations: IssueRelations): IssueState {
+  const parent = relations.parent ?? issue.parent
+  // Not itself, nor its epic: an epic completes only after its children, so a child waiting for it never would.
+  const blockedBy = [...new Set([...(issue.blocked_by ?? []), ...(relations.blockedBy ?? []), ...blockedByRefs(document.body)])]
+    .filter((n) => n !== document.number && n !== parent)
+  return {
+    ...issue,
+    ...(relations.children?.length ? { children: [...relations.children] } : {}),
+    ...(parent ? { parent } : {}),
+    ...(blockedBy.length ? { blocked_by: blockedBy } : {}),
+  }
+}
+
+function sameRelations(a: IssueState, b: IssueState): boolean {
+  const of = (i: IssueState) => JSON.stringify([i.children ?? [], i.parent ?? null, i.blocked_by ?? []])
+  return of(a) === of(b)
 }
 
 /** The agent planner's attempts on the issue state; another planner's plan leaves none behind. */

@@ -4,10 +4,13 @@
  * others, form a connected component of the "changes a file in common" relation; each component of two or
  * more is a sequential group (one after the other, in queue order), and the solutions that share no file
  * with any other form one parallel group. No two groups change the same file, so groups never wait for
- * each other. Pure: no I/O, O(items + files) plus a sort.
+ * each other. An issue blocked by another queued one (GitHub's `blocked_by`, "depends on #12", an ordered epic)
+ * comes after it in the queue and in the same sequential group, so it never runs first. Pure: no I/O,
+ * O(items + files + blockers) plus a sort.
  */
 import type { IssueStatus, Priority, QueueItem, Solution } from '../model/index.js'
 import { issueId } from '../model/index.js'
+import type { Blocker } from './blockers.js'
 import { priorityRank } from './priority.js'
 
 /** A planned solution, as the queue sees it. */
@@ -21,6 +24,8 @@ export interface QueueCandidate {
   prioritySource: 'label' | 'tasks'
   /** Paths the solution changes. */
   files: readonly string[]
+  /** The issues it waits for that are not done yet (see `openBlockers`). */
+  waitsFor?: readonly Blocker[]
 }
 
 export interface QueueGroup {
@@ -62,28 +67,35 @@ export function normalisePath(path: string): string {
 export function buildQueue(candidates: readonly QueueCandidate[]): QueueItem[] {
   const byIssue = new Map<number, QueueCandidate>()
   for (const c of candidates) byIssue.set(c.number, { ...c, files: [...new Set(c.files.map(normalisePath))].filter(Boolean).sort() })
-  const sorted = [...byIssue.values()].sort(compareCandidates)
+  const sorted = blockersFirst([...byIssue.values()].sort(compareCandidates))
   const n = sorted.length
   const ids = sorted.map((_, i) => `S-${i + 1}`)
+  const index = new Map(sorted.map((c, i) => [c.number, i]))
+  // Per item, the queued items it waits for (they all come before it) and the blockers outside the queue.
+  const queuedBlockers = sorted.map((c) => (c.waitsFor ?? []).flatMap((b) => (index.has(b.number) ? [index.get(b.number)!] : [])))
+  const otherBlockers = sorted.map((c) => (c.waitsFor ?? []).filter((b) => !index.has(b.number)))
 
-  // Connected components of "changes a file in common", by union-find over the first solution seen per file.
+  // Connected components of "changes a file in common" or "waits for", by union-find over the first solution seen per file.
   const parent = Int32Array.from({ length: n }, (_, i) => i)
   const find = (i: number): number => {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!
     return i
   }
+  const unite = (x: number, y: number) => {
+    const a = find(x)
+    const b = find(y)
+    // The root is the component's earliest member, so components come out ordered by their first item.
+    if (a !== b) parent[Math.max(a, b)] = Math.min(a, b)
+  }
   const firstWithFile = new Map<string, number>()
-  for (let i = 0; i < n; i++)
+  for (let i = 0; i < n; i++) {
     for (const file of sorted[i]!.files) {
       const first = firstWithFile.get(file)
       if (first === undefined) firstWithFile.set(file, i)
-      else {
-        const a = find(first)
-        const b = find(i)
-        // The root is the component's earliest member, so components come out ordered by their first item.
-        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b)
-      }
+      else unite(first, i)
     }
+    for (const blocker of queuedBlockers[i]!) unite(blocker, i)
+  }
   const components = new Map<number, number[]>()
   for (let i = 0; i < n; i++) {
     const root = find(i)
@@ -97,6 +109,7 @@ export function buildQueue(candidates: readonly QueueCandidate[]): QueueItem[] {
     if (members.length > 1) sequential.push(members)
     else independent.push(members[0]!)
   }
+  const waitingNote = (i: number) => (otherBlockers[i]!.length ? `; waits for ${blockerList(otherBlockers[i]!)}, not queued` : '')
 
   const items: QueueItem[] = new Array(n)
   // Keys in the schema's order, so that the item reads back (and is written again) exactly as built.
@@ -125,9 +138,9 @@ export function buildQueue(candidates: readonly QueueCandidate[]): QueueItem[] {
         group,
         position: k + 1,
         depends_on: [],
-        reason: sorted[i]!.files.length
+        reason: (sorted[i]!.files.length
           ? `${group}: changes no file another queued solution changes${alone ? '' : ', so it runs alongside the rest of the group'}`
-          : `${group}: its plan names no file, so it conflicts with nothing${alone ? '' : ' and runs alongside the rest of the group'}`,
+          : `${group}: its plan names no file, so it conflicts with nothing${alone ? '' : ' and runs alongside the rest of the group'}`) + waitingNote(i),
       })
     })
   }
@@ -148,34 +161,73 @@ export function buildQueue(candidates: readonly QueueCandidate[]): QueueItem[] {
     members.forEach((i, k) => {
       const c = sorted[i]!
       let reason: string
+      const waits = queuedBlockers[i]!
       if (k === 0) {
         const next = members[1]!
-        reason = `first of ${group} (${orderWhy(c, sorted[next]!, ids[i]!)}): ${group} runs ${members.length} solutions one after the other because they change ${fileList(shared)}`
+        const because = [shared.length && `they change ${fileList(shared)}`, members.some((m) => queuedBlockers[m]!.length) && 'some wait for others'].filter(Boolean).join(' and ')
+        reason = `first of ${group} (${orderWhy(c, sorted[next]!, ids[i]!)}): ${group} runs ${members.length} solutions one after the other because ${because}`
       } else {
         const previous = members[k - 1]!
         const common = intersect(sorted[previous]!.files, c.files)
         const why = orderWhy(sorted[previous]!, c, ids[previous]!)
-        if (common.length) reason = `after ${ids[previous]}: both change ${fileList(common)} (${why})`
+        if (waits.length) {
+          reason = `after ${ids[previous]}: waits for ${waits.map((b) => `#${sorted[b]!.number} (${ids[b]})`).join(', ')}`
+        } else if (common.length) reason = `after ${ids[previous]}: both change ${fileList(common)} (${why})`
         else {
           // Not in conflict with the item before it: it waits for its turn in the group, and names the item it does conflict with.
           let closest = -1
           for (const file of c.files) closest = Math.max(closest, lastWith.get(file) ?? -1)
           // None before it (it joined the group through a later item): the first later one it shares a file with.
           if (closest < 0) closest = nextSharing[k]!
-          const withIt = intersect(sorted[closest]!.files, c.files)
-          const where = closest < i ? '' : ', which comes later'
-          reason = `after ${ids[previous]}, one at a time in ${group}: it changes ${fileList(withIt)} like ${ids[closest]}${where} (${why})`
+          if (closest < n) {
+            const withIt = intersect(sorted[closest]!.files, c.files)
+            const where = closest < i ? '' : ', which comes later'
+            reason = `after ${ids[previous]}, one at a time in ${group}: it changes ${fileList(withIt)} like ${ids[closest]}${where} (${why})`
+          } else {
+            // In the group only because a later item waits for it.
+            const waiter = members.find((m) => queuedBlockers[m]!.includes(i))!
+            reason = `after ${ids[previous]}, one at a time in ${group}: ${ids[waiter]} (#${sorted[waiter]!.number}) waits for it (${why})`
+          }
         }
       }
       for (const file of c.files) lastWith.set(file, i)
-      items[i] = item(i, { group, position: k + 1, depends_on: k === 0 ? [] : [ids[members[k - 1]!]!], reason })
+      const dependsOn = k === 0 ? [] : [...new Set([ids[members[k - 1]!]!, ...waits.map((b) => ids[b]!)])]
+      items[i] = item(i, { group, position: k + 1, depends_on: dependsOn, reason: reason + waitingNote(i) })
     })
   }
   return items
 }
 
+/**
+ * `sorted` (in queue order) with every issue after the queued issues it waits for: each issue in turn, its
+ * blockers placed first (a blocker goes as early as the most urgent issue waiting for it). Issues that wait for
+ * one another in a cycle (text references can make one) are all placed: the cycle is cut where it was entered.
+ */
+function blockersFirst(sorted: QueueCandidate[]): QueueCandidate[] {
+  const rank = new Map(sorted.map((c, i) => [c.number, i]))
+  const waits = (c: QueueCandidate) => (c.waitsFor ?? []).flatMap((b) => (rank.has(b.number) && b.number !== c.number ? [rank.get(b.number)!] : []))
+  if (!sorted.some((c) => waits(c).length)) return sorted
+  const placed = new Set<number>()
+  const visiting = new Set<number>()
+  const out: QueueCandidate[] = []
+  const place = (i: number) => {
+    if (placed.has(i) || visiting.has(i)) return
+    visiting.add(i)
+    for (const blocker of waits(sorted[i]!).sort((a, b) => a - b)) place(blocker)
+    placed.add(i)
+    out.push(sorted[i]!)
+  }
+  sorted.forEach((_, i) => place(i))
+  return out
+}
+
+function blockerList(blockers: readonly Blocker[]): string {
+  return blockers.map((b) => `#${b.number} (${b.status})`).join(', ')
+}
+
 /** Why `first` goes before `second` in the queue. */
 function orderWhy(first: QueueCandidate, second: QueueCandidate, firstId: string): string {
+  if (second.waitsFor?.some((b) => b.number === first.number)) return `#${second.number} waits for #${first.number}`
   if (hasStarted(first.status) && !hasStarted(second.status)) return `${firstId} is already ${first.status}`
   if (first.priority !== second.priority) return `priority ${first.priority} before ${second.priority}${first.prioritySource === 'label' || second.prioritySource === 'label' ? '' : ' (most urgent task)'}`
   return `same priority ${first.priority}: #${first.number} before #${second.number}`

@@ -86,8 +86,10 @@ export function recordIssues(run: RunState, records: readonly IssueRecord[], now
   const itemStatus = new Map<string, QueueItem['status']>()
   for (const { issue, note, error } of records) {
     const previous = issues[issue.id]
+    const { blocked_by: _blockedBefore, ...kept } = previous ?? {}
     issues[issue.id] = {
-      ...previous,
+      ...kept,
+      ...(issue.blocked_by?.length ? { blocked_by: issue.blocked_by } : {}),
       number: issue.number,
       title: issue.title,
       status: issue.status,

@@ -12,6 +12,8 @@
  * process.env.GITHUB_TOKEN = gh.token              // acts as github-actions[bot] (so does any unregistered token)
  * gh.seed.issue({ number: 42, title: 'Add login', labels: ['converge:plan'] })
  * gh.seed.comment({ issue: 42, body: '/converge plan', user: 'alice' })
+ * gh.seed.subIssue(40, 42)                         // #42 is a sub-issue of #40 (`gh.state.subIssues(40)`)
+ * gh.seed.blockedBy(42, 41)                        // #42 is blocked by #41 (`gh.state.blockedBy(42)`)
  * gh.seed.permission('alice', 'write')
  * gh.seed.token('alice-token', 'alice')            // requests with this token act as alice
  * await gh.seed.branch('feature')                  // git seeds are async: commit, branch, pullRequest

@@ -108,6 +108,24 @@ export class Seeder {
     return structuredClone(record)
   }
 
+  /** Makes issue `child` a sub-issue of `parent` (last in its list), as `POST …/sub_issues` does. */
+  subIssue(parent: number, child: number): void {
+    this.existing(parent)
+    this.existing(child)
+    this.store.addSubIssue(parent, child)
+  }
+
+  /** Records that issue `number` is blocked by issue `blocker`, as `POST …/dependencies/blocked_by` does. */
+  blockedBy(number: number, blocker: number): void {
+    this.existing(number)
+    this.existing(blocker)
+    this.store.addBlockedBy(number, blocker)
+  }
+
+  private existing(number: number): void {
+    if (this.store.issue(number) === undefined) throw new Error(`seed the issue #${number} first`)
+  }
+
   comment(comment: { issue: number; body: string; user?: string }): CommentRecord {
     if (this.store.issue(comment.issue) === undefined) throw new Error(`seed the issue #${comment.issue} before its comments`)
     return structuredClone(this.store.addComment(comment.issue, comment.body, comment.user ?? DEFAULT_SEED_AUTHOR))

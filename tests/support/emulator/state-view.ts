@@ -40,6 +40,16 @@ export class EmulatorState {
     return this.issues().filter((issue) => issue.pull !== undefined)
   }
 
+  /** Numbers of the sub-issues of `parent`, in its order. */
+  subIssues(parent: number): number[] {
+    return this.store.subIssues(parent).map((issue) => issue.number)
+  }
+
+  /** Numbers of the issues `number` is blocked by. */
+  blockedBy(number: number): number[] {
+    return this.store.blockedBy(number).map((issue) => issue.number)
+  }
+
   labels(): LabelRecord[] {
     return copy(this.store.labels())
   }

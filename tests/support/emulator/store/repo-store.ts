@@ -27,6 +27,10 @@ export class RepoStore {
   private readonly reactionList: ReactionRecord[] = []
   private readonly checkRunsById = new Map<number, CheckRunRecord>()
   private readonly forkIds = new Map<string, number>()
+  /** parent number → its sub-issues' numbers, in the parent's order */
+  private readonly subIssueLists = new Map<number, number[]>()
+  /** issue number → the numbers of the issues it is blocked by, in the order they were added */
+  private readonly blockedByLists = new Map<number, number[]>()
 
   constructor(readonly repository: RepositoryRecord) {}
 
@@ -165,6 +169,58 @@ export class RepoStore {
 
   touch(issue: IssueRecord): void {
     issue.updatedAt = isoSeconds()
+  }
+
+  /** The issue (not pull request) with database id `id`. */
+  issueById(id: number): IssueRecord | undefined {
+    return this.issues().find((issue) => issue.id === id && issue.pull === undefined)
+  }
+
+  // sub-issues and dependencies
+
+  subIssues(parent: number): IssueRecord[] {
+    return (this.subIssueLists.get(parent) ?? []).map((n) => this.issuesByNumber.get(n)!)
+  }
+
+  parentOf(child: number): IssueRecord | undefined {
+    for (const [parent, children] of this.subIssueLists) if (children.includes(child)) return this.issuesByNumber.get(parent)
+    return undefined
+  }
+
+  /** Appends `child` to the sub-issues of `parent`, taking it from its current parent if it has one. */
+  addSubIssue(parent: number, child: number): void {
+    this.removeSubIssue(child)
+    this.subIssueLists.set(parent, [...(this.subIssueLists.get(parent) ?? []), child])
+  }
+
+  removeSubIssue(child: number): void {
+    for (const [parent, children] of this.subIssueLists) {
+      if (children.includes(child)) this.subIssueLists.set(parent, children.filter((n) => n !== child))
+    }
+  }
+
+  /** Moves `child` right after `after` (or right before `before`) among the sub-issues of `parent`. */
+  placeSubIssue(parent: number, child: number, where: { after: number } | { before: number }): void {
+    const rest = (this.subIssueLists.get(parent) ?? []).filter((n) => n !== child)
+    const at = 'after' in where ? rest.indexOf(where.after) + 1 : rest.indexOf(where.before)
+    rest.splice(at, 0, child)
+    this.subIssueLists.set(parent, rest)
+  }
+
+  blockedBy(number: number): IssueRecord[] {
+    return (this.blockedByLists.get(number) ?? []).map((n) => this.issuesByNumber.get(n)!)
+  }
+
+  blocking(number: number): IssueRecord[] {
+    return [...this.blockedByLists].filter(([, blockers]) => blockers.includes(number)).map(([n]) => this.issuesByNumber.get(n)!)
+  }
+
+  addBlockedBy(number: number, blocker: number): void {
+    this.blockedByLists.set(number, [...(this.blockedByLists.get(number) ?? []), blocker])
+  }
+
+  removeBlockedBy(number: number, blocker: number): void {
+    this.blockedByLists.set(number, (this.blockedByLists.get(number) ?? []).filter((n) => n !== blocker))
   }
 
   // comments

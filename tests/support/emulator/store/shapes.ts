@@ -108,6 +108,7 @@ export function issueShape(context: ShapeContext, issue: IssueRecord) {
     timeline_url: api('/timeline'),
     performed_via_github_app: null,
     state_reason: issue.stateReason,
+    ...(pull ? {} : relationSummaries(context, issue)),
     ...(pull
       ? {
           draft: pull.draft,
@@ -120,6 +121,30 @@ export function issueShape(context: ShapeContext, issue: IssueRecord) {
           },
         }
       : {}),
+  }
+}
+
+/** What an issue (not a pull request) says of its sub-issues, its parent and its dependencies. */
+function relationSummaries({ store, urls }: ShapeContext, issue: IssueRecord) {
+  const children = store.subIssues(issue.number)
+  const completed = children.filter((child) => child.state === 'closed').length
+  const parent = store.parentOf(issue.number)
+  const blockedBy = store.blockedBy(issue.number)
+  const blocking = store.blocking(issue.number)
+  const open = (issues: IssueRecord[]) => issues.filter((i) => i.state === 'open').length
+  return {
+    sub_issues_summary: {
+      total: children.length,
+      completed,
+      percent_completed: children.length === 0 ? 0 : Math.floor((completed * 100) / children.length),
+    },
+    parent_issue_url: parent === undefined ? null : urls.repoApi(`/issues/${parent.number}`),
+    issue_dependencies_summary: {
+      blocked_by: open(blockedBy),
+      blocking: open(blocking),
+      total_blocked_by: blockedBy.length,
+      total_blocking: blocking.length,
+    },
   }
 }
 
