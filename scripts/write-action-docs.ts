@@ -1,13 +1,16 @@
 /**
  * Writes the README's generated sections: the inputs and outputs tables from action.yml (between
- * `<!-- action-inputs:start -->` and `<!-- action-inputs:end -->`) and the agent presets table from
- * src/agents/presets.ts (`<!-- agent-presets:start -->` … `<!-- agent-presets:end -->`). `--check` exits 1 when
- * the README is stale (CI runs it).
+ * `<!-- action-inputs:start -->` and `<!-- action-inputs:end -->`), the agent presets table from
+ * src/agents/presets.ts (`<!-- agent-presets:start -->` … `<!-- agent-presets:end -->`), and the CLI's commands
+ * with `converge help execute` from the CLI's command table (`<!-- cli-commands:start -->` … `<!-- cli-commands:end -->`).
+ * `--check` exits 1 when the README is stale (CI runs it).
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { AGENT_PRESETS } from '../src/agents/presets.js'
+import { CLI_COMMANDS, findCommand } from '../src/cli/command-table.js'
+import { commandHelp } from '../src/cli/help.js'
 
 interface ActionYml {
   inputs: Record<string, { description: string; default?: string; required?: boolean }>
@@ -39,10 +42,25 @@ const presets = [
   ...Object.values(AGENT_PRESETS).map((p) => `| \`${p.name}\` | ${code(p.executor)} | ${code(p.planner)}<br>${cell(p.readOnly)} | ${code(p.install)}, \`${cell(p.apiKey)}\` |`),
 ]
 
+const cliCommands = [
+  '<!-- Generated from src/cli/command-table.ts by scripts/write-action-docs.ts: edit the table, then run npm run docs. -->',
+  '',
+  '| command | what it does |',
+  '| --- | --- |',
+  ...CLI_COMMANDS.map((c) => `| \`converge ${cell(c.synopsis)}\` | ${cell(c.summary)} |`),
+  '',
+  "Each command's options, their defaults and its `--json` document: `converge help <command>`. For example:",
+  '',
+  '```text',
+  '$ converge help execute',
+  commandHelp(findCommand('execute')!),
+  '```',
+]
+
 const readmePath = join(root, 'README.md')
 const readme = readFileSync(readmePath, 'utf8')
 let next = readme
-for (const [name, lines] of [['action-inputs', inputs], ['agent-presets', presets]] as const) {
+for (const [name, lines] of [['action-inputs', inputs], ['agent-presets', presets], ['cli-commands', cliCommands]] as const) {
   const start = `<!-- ${name}:start -->`
   const end = `<!-- ${name}:end -->`
   const from = next.indexOf(start)
@@ -55,8 +73,8 @@ for (const [name, lines] of [['action-inputs', inputs], ['agent-presets', preset
 }
 if (next === readme) process.exit(0)
 if (process.argv.includes('--check')) {
-  console.error('README.md: the generated tables differ from action.yml or src/agents/presets.ts: run npm run docs')
+  console.error('README.md: the generated sections differ from action.yml, src/agents/presets.ts or src/cli/command-table.ts: run npm run docs')
   process.exit(1)
 }
 writeFileSync(readmePath, next)
-console.log('wrote the generated tables of README.md (inputs, outputs, agent presets)')
+console.log('wrote the generated sections of README.md (inputs, outputs, agent presets, CLI commands)')

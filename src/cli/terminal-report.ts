@@ -3,8 +3,9 @@
  * data in, lines out. Colour only when the output is a terminal (`colour: true`).
  */
 import { runUsage } from '../agents/usage.js'
-import type { ExecutionRecord, IssueState, Solution, Task, TaskResult } from '../model/index.js'
+import type { ExecutionRecord, IssueState, RunState, Solution, Task, TaskResult } from '../model/index.js'
 import { planHash } from '../plan/hash.js'
+import { belongsInQueue, queueGroups } from '../queue/index.js'
 import { formatDuration, formatUsage } from '../report/format.js'
 
 export interface TerminalReportOptions {
@@ -54,6 +55,33 @@ function taskLines(task: Task, result: TaskResult | undefined, mode: 'execute' |
     const tail = failed?.output_tail?.trim().split('\n').filter(Boolean).slice(-3) ?? []
     for (const line of tail) lines.push(paint('dim', `          ${cut(line, 160)}`))
   }
+  return lines
+}
+
+/**
+ * The queue `sync` built: its groups in order (sequential ones with the files their solutions share), an item a
+ * line, and what the queue does not reflect yet.
+ */
+export function queueReport(run: RunState, options: TerminalReportOptions = {}): string[] {
+  const paint = (colour: keyof typeof PAINT, text: string) => (options.colour ? `\u001b[${PAINT[colour]}m${text}\u001b[0m` : text)
+  const built = run.queue_built_at ? ` (built by sync at ${run.queue_built_at})` : ''
+  if (!run.queue.length) return [`Queue: empty${built}: no planned issue is waiting`]
+  const groups = queueGroups(run.queue)
+  const lines = [`Queue: ${run.queue.length} solution${run.queue.length === 1 ? '' : 's'} in ${groups.length} group${groups.length === 1 ? '' : 's'}${built}`]
+  for (const group of groups) {
+    const shared = group.sharedFiles.length ? ` (they change ${cut(group.sharedFiles.join(', '), 80)})` : ''
+    const order = group.kind === 'sequential' ? `: ${group.items.map((i) => i.item_id).join(' → ')}, one after the other${shared}` : ': at the same time'
+    lines.push(`  ${group.id} ${group.kind}${order}`)
+    for (const item of group.items) {
+      const summary = run.issues[item.issue_id]
+      const status = summary?.status ?? item.status
+      const colour = status === 'failed' ? 'red' : status === 'completed' ? 'green' : status === 'executing' ? 'yellow' : 'dim'
+      lines.push(`    ${item.item_id.padEnd(5)} #${String(summary?.number ?? item.issue_id.slice(4)).padEnd(5)} ${paint(colour, status.padEnd(10))} ${(item.priority ?? '–').padEnd(8)} ${item.solution_id.padEnd(16)}  ${summary?.title ?? ''}`)
+    }
+  }
+  const queued = new Set(run.queue.map((i) => i.issue_id))
+  const waiting = Object.entries(run.issues).filter(([id, s]) => belongsInQueue(s) && !queued.has(id)).map(([, s]) => `#${s.number}`)
+  if (waiting.length) lines.push(`  Planned since, not queued yet: ${waiting.join(', ')}: converge sync queues them`)
   return lines
 }
 

@@ -34,6 +34,11 @@ interface CommandOptions {
   /** Default 16 KiB. */
   maxTailBytes?: number
   signal?: AbortSignal
+  /**
+   * Called with each non-empty line the command prints, on stdout or stderr, as it comes, secrets masked (the CLI
+   * shows the executor's latest line while it runs).
+   */
+  onLine?: (line: string) => void
 }
 
 /**
@@ -101,8 +106,15 @@ export async function runCommand(spec: CommandSpec): Promise<CommandResult> {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const tail = new OutputTail(spec.maxTailBytes ?? DEFAULT_MAX_TAIL_BYTES, secrets)
-  child.stdout.on('data', (chunk: Buffer) => tail.push(chunk))
-  child.stderr.on('data', (chunk: Buffer) => tail.push(chunk))
+  const lines = spec.onLine ? [new LineSplitter(spec.onLine, secrets), new LineSplitter(spec.onLine, secrets)] as const : undefined
+  child.stdout.on('data', (chunk: Buffer) => {
+    tail.push(chunk)
+    lines?.[0].push(chunk)
+  })
+  child.stderr.on('data', (chunk: Buffer) => {
+    tail.push(chunk)
+    lines?.[1].push(chunk)
+  })
   const outputClosed = new Promise<void>((resolve) => child.once('close', () => resolve()))
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
     child.once('exit', (code, signal) => resolve({ code, signal }))
@@ -140,6 +152,7 @@ export async function runCommand(spec: CommandSpec): Promise<CommandResult> {
   await Promise.race([outputClosed, delay(OUTPUT_DRAIN_MS, undefined, { ref: false })])
   child.stdout.destroy()
   child.stderr.destroy()
+  lines?.forEach((l) => l.end())
 
   return {
     command,
@@ -151,6 +164,41 @@ export async function runCommand(spec: CommandSpec): Promise<CommandResult> {
     outputTail: tail.text(),
     outputBytes: tail.totalBytes,
     truncated: tail.truncated,
+  }
+}
+
+/** A line longer than this, without its end yet, is not passed on: the status line shows the previous one. */
+const MAX_PARTIAL_LINE_BYTES = 64 * 1024
+
+/** One output stream cut into lines for {@link CommandOptions.onLine}, each masked whole. */
+class LineSplitter {
+  private partial = Buffer.alloc(0)
+  private readonly patterns: Buffer[]
+
+  constructor(
+    private readonly onLine: (line: string) => void,
+    secrets: readonly string[],
+  ) {
+    this.patterns = secretPatterns(secrets)
+  }
+
+  push(chunk: Buffer): void {
+    let bytes = Buffer.concat([this.partial, chunk])
+    for (let end = bytes.indexOf(10); end !== -1; end = bytes.indexOf(10)) {
+      this.emit(bytes.subarray(0, end))
+      bytes = bytes.subarray(end + 1)
+    }
+    this.partial = bytes.length > MAX_PARTIAL_LINE_BYTES ? Buffer.alloc(0) : bytes
+  }
+
+  end(): void {
+    this.emit(this.partial)
+    this.partial = Buffer.alloc(0)
+  }
+
+  private emit(bytes: Buffer): void {
+    const line = redact(bytes, this.patterns).toString('utf8').trimEnd()
+    if (line.trim()) this.onLine(line)
   }
 }
 

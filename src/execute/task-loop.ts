@@ -73,6 +73,8 @@ export interface TaskLoopOptions {
    * limit), and enforced from the agent's report: a run that took more turns fails the task unverified.
    */
   maxTurns?: number
+  /** Each non-empty line the executor prints while it runs, secrets masked. */
+  onExecutorOutput?: (line: string) => void
 }
 
 export interface TaskOutcome {
@@ -226,6 +228,7 @@ async function develop(
     timeoutMs: options.executorTimeoutMs ?? options.timeoutMs,
     secrets: options.secrets,
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onExecutorOutput ? { onLine: options.onExecutorOutput } : {}),
   })
   const agent = await readAgentReport(files.CONVERGE_AGENT_OUTPUT_FILE, options.secrets ?? [])
   const run: ExecutorRun = {

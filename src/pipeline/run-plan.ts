@@ -44,6 +44,8 @@ export interface RunPlanOptions {
   onProgress?: (record: ExecutionRecord, plan: Solution) => void
   /** Called when a task starts (the CLI's live progress). */
   onTaskStart?: (task: Task) => void
+  /** Called with each non-empty line a task's executor prints while it runs, secrets masked (the CLI's status line). */
+  onOutput?: (taskId: string, line: string) => void
   /** Cancellation (Ctrl-C, a cancelled job): running commands are ended, nothing new starts. */
   signal?: AbortSignal
   /** How often `pause` / `stop` are looked up on the state branch (default 3 s; each look is one request). */
@@ -209,7 +211,7 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
 
 /** The part of the run's options that carrying out one task needs. */
 export type TaskRunOptions = Pick<ExecuteOptions,
-  'repoDir' | 'workRoot' | 'executorCommand' | 'maxIterations' | 'onFailure' | 'maxRetries' | 'timeoutMs' | 'secrets' | 'now' | 'executorEnv' | 'committer' | 'maxTurns'>
+  'repoDir' | 'workRoot' | 'executorCommand' | 'maxIterations' | 'onFailure' | 'maxRetries' | 'timeoutMs' | 'secrets' | 'now' | 'executorEnv' | 'committer' | 'maxTurns' | 'onOutput'>
 
 export type TaskRun =
   /** Cancelled mid-way (Ctrl-C, a cancelled job): no verdict. */
@@ -253,6 +255,7 @@ export async function convergeAndCommit(
       ...(options.executorEnv ? { executorEnv: options.executorEnv } : {}),
       ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
       ...(context.budget ? { budget: context.budget } : {}),
+      ...(options.onOutput ? { onExecutorOutput: (line: string) => options.onOutput!(task.id, line) } : {}),
       checkControl: context.control,
     })
     attempts += run.result.attempts

@@ -1,22 +1,17 @@
-import { z } from 'zod'
-import {
-  IssueStateSchema, QueueItemSchema, RunStateSchema, SolutionSchema, issueId,
-  type IssueState, type IssueSummary, type QueueItem, type RunState, type SyncCursor,
-} from '../model/index.js'
+import { RunStateSchema, type RunState, type SyncCursor } from '../model/index.js'
 import type { GitHubClient } from '../github/client.js'
-import { followingPages, labelNames, listIssuesPage, type ApiIssue, type IssuePage, type RepoRef } from '../github/issues.js'
-import { buildQueue, queueGroups, solutionFiles, type QueueCandidate } from '../queue/build.js'
-import { belongsInQueue, queueIsCurrent, reusableItem } from '../queue/membership.js'
-import { labelPriority, solutionPriority } from '../queue/priority.js'
-import { statePaths, toStateJson } from '../state/layout.js'
-import { CorruptStateError, readStateJson } from '../state/state-files.js'
-import { transact, type StateSnapshot, type StateStore } from '../state/store.js'
-import { contextOf, initialRunState, queuedIssue, recordIssues, type IssueRecord } from '../state/transitions.js'
-import { simpleEvent } from './events.js'
-import { appendEvent } from './issue-files.js'
+import { followingPages, listIssuesPage, type IssuePage, type RepoRef } from '../github/issues.js'
+import type { IssueDocument } from '../planners/types.js'
+import { queueIsCurrent } from '../queue/membership.js'
+import { statePaths } from '../state/layout.js'
+import { readStateJson } from '../state/state-files.js'
+import type { StateStore } from '../state/store.js'
+import { queueSummary, recordListing, type Listing, type QueueSummary } from './record-listing.js'
+
+export { readAhead, type QueueSummary } from './record-listing.js'
 
 export interface SyncResult {
-  /** GitHub answered 304 to the conditional listing: nothing changed, nothing was written. */
+  /** GitHub answered 304 to the conditional listing (or the folder held what the run state knew): nothing was written. */
   unchanged: boolean
   added: number
   updated: number
@@ -24,18 +19,6 @@ export interface SyncResult {
   total: number
   commit: string | null
   queue: QueueSummary
-}
-
-/** The queue after the sync (rebuilt whenever the sync wrote, or when it had fallen behind the issues). */
-export interface QueueSummary {
-  items: number
-  groups: number
-  /** Planned issues this sync queued (planned → queued). */
-  queued: number
-  /** Items that left the queue: their issue finished (completed or failed), was closed, or is no longer planned. */
-  left: number
-  /** Planned issues left out because their plan or issue state could not be read (see the run state's errors). */
-  skipped: number
 }
 
 const PER_PAGE = 100
@@ -47,10 +30,9 @@ const PER_PAGE = 100
  * ones included, so closures are seen), newest first, and send the ETag of that listing's first page:
  * while nothing changed GitHub answers 304, which costs no rate limit, and nothing is written.
  *
- * In the same commit it rebuilds the queue (src/queue) from the issues it tracks and moves planned issues
- * to `queued`. It reads only the plans the queue does not know yet, a hundred files per request; with
- * nothing new on GitHub it still rebuilds when planning or execution left the queue behind (an issue
- * planned or finished since), else it stays at two requests and no commit.
+ * In the same commit it rebuilds the queue (see `recordListing`). With nothing new on GitHub it still rebuilds
+ * when planning or execution left the queue behind (an issue planned or finished since), else it stays at two
+ * requests and no commit.
  */
 export async function syncIssues(
   store: StateStore, client: GitHubClient, repo: RepoRef, options: { label?: string; now: string },
@@ -74,43 +56,28 @@ export async function syncIssues(
       ? null
       : { label, since, etag: next && !next.notModified ? next.etag ?? null : null, synced_at: options.now }
   }
-
-  const merge = (run: RunState) => {
-    if (listing === 'not-modified') return { run, counts: { added: 0, updated: 0, removed: 0, total: Object.keys(run.issues).length } }
-    const merged = mergeIssues(run, listing.issues, { label, complete: listing.complete, now: options.now })
-    return { run: { ...merged.run, sync: nextCursor }, counts: merged.counts }
-  }
-  // The plans and issue states the queue needs, read ahead in a few requests rather than one per file.
-  const initial = await readAhead(store, snapshot, queuePaths(merge(stored ?? initialRunState(options.now)).run))
-
-  let counts = { added: 0, updated: 0, removed: 0, total: 0 }
-  let queue = queueSummary(stored?.queue ?? [])
-  const { commit } = await transact(
-    store,
-    async (current) => {
-      const merged = merge((await readStateJson(current, statePaths.runState, RunStateSchema)) ?? initialRunState(options.now))
-      counts = merged.counts
-      const ahead = await readAhead(store, current, queuePaths(merged.run))
-      const requeued = await requeue(ahead, merged.run, options.now)
-      queue = requeued.summary
-      if (listing === 'not-modified' && !requeued.changed) return null
-      const issues = listing === 'not-modified'
-        ? 'no issue changed'
-        : `${counts.total} open issue${counts.total === 1 ? '' : 's'} (+${counts.added} new, ${counts.updated} updated, -${counts.removed} closed)`
-      return {
-        message: `sync: ${issues}; queue: ${queue.items} solution${queue.items === 1 ? '' : 's'} in ${queue.groups} group${queue.groups === 1 ? '' : 's'} (${queue.queued} newly queued, ${queue.left} left)`,
-        files: { [statePaths.runState]: toStateJson({ ...requeued.run, updated_at: options.now }), ...requeued.files },
-      }
-    },
-    { prefetch: [statePaths.runState], initial },
-  )
+  const { counts, commit, queue } = await recordListing(store, snapshot, stored, listing, {
+    label, now: options.now, cursor: nextCursor, describe: (c) => `${c.total} open issue${c.total === 1 ? '' : 's'} (+${c.added} new, ${c.updated} updated, -${c.removed} closed)`,
+  })
   return { unchanged: commit === null && listing === 'not-modified', ...counts, commit, queue }
 }
 
-interface Listing {
-  issues: ApiIssue[]
-  /** Every open issue was listed (a first sync): issues missing from it are closed. */
-  complete: boolean
+/**
+ * `sync` of the CLI from a folder of issue files: the folder is the whole list of open issues (a file removed
+ * since the last sync is an issue closed: it leaves the queue), merged and queued as GitHub's are. The run state's
+ * GitHub cursor is dropped, so that a later `sync` from GitHub lists every open issue again.
+ */
+export async function syncIssueDocuments(store: StateStore, documents: readonly IssueDocument[], options: { now: string }): Promise<SyncResult> {
+  const snapshot = await store.snapshot([statePaths.runState])
+  const stored: RunState | undefined = await readStateJson(snapshot, statePaths.runState, RunStateSchema)
+  const listing: Listing = {
+    issues: documents.map((d) => ({ number: d.number, title: d.title, state: 'open', labels: [...d.labels] })),
+    complete: true,
+  }
+  const { counts, commit, queue } = await recordListing(store, snapshot, stored, listing, {
+    label: null, now: options.now, cursor: null, describe: (c) => `${c.total} issue file${c.total === 1 ? '' : 's'} (+${c.added} new, ${c.updated} updated, -${c.removed} removed)`,
+  })
+  return { unchanged: commit === null, ...counts, commit, queue }
 }
 
 async function listChanges(
@@ -134,207 +101,8 @@ function incrementalQuery(since: string) {
   return { state: 'all', sort: 'updated', direction: 'desc', per_page: PER_PAGE, since }
 }
 
-function mergeIssues(
-  run: RunState, listed: ApiIssue[], options: { label: string | null; complete: boolean; now: string },
-): { run: RunState; counts: { added: number; updated: number; removed: number; total: number } } {
-  const issues: Record<string, IssueSummary> = { ...run.issues }
-  let added = 0
-  let updated = 0
-  let removed = 0
-  const seen = new Set<string>()
-  for (const issue of listed) {
-    const id = issueId(issue.number)
-    seen.add(id)
-    const open = (issue.state ?? 'open') === 'open'
-    const wanted = open && (!options.label || labelNames(issue).includes(options.label))
-    const existing = issues[id]
-    const priority = labelPriority(labelNames(issue))
-    if (wanted) {
-      if (!existing) added++
-      else if (existing.title !== issue.title || existing.priority !== priority || existing.closed) updated++
-      const { priority: _p, closed: _c, ...rest } = existing ?? { number: issue.number, title: issue.title, status: 'registered' as const, solution_id: null, updated_at: options.now }
-      issues[id] = { ...rest, title: issue.title, ...(priority ? { priority } : {}) }
-    } else if (existing && forget(existing)) {
-      delete issues[id]
-      removed++
-    } else if (existing && !open && !existing.closed) {
-      // Converge worked on it: its record stays, marked closed, and it leaves the queue.
-      issues[id] = { ...existing, closed: true }
-      updated++
-    }
-  }
-  if (options.complete) {
-    for (const [id, summary] of Object.entries(issues)) {
-      if (seen.has(id)) continue
-      if (forget(summary)) {
-        delete issues[id]
-        removed++
-      } else if (!summary.closed && !options.label) {
-        issues[id] = { ...summary, closed: true }
-        updated++
-      }
-    }
-  }
-  const context = contextOf(issues)
-  return {
-    run: { ...run, status: run.status === 'pending' ? 'running' : run.status, phase: 'listing', issues, context },
-    counts: { added, updated, removed, total: context.total_issues },
-  }
-}
-
-/** A closed issue leaves the run state only if Converge never worked on it; otherwise its record stays. */
-function forget(summary: IssueSummary): boolean {
-  return summary.status === 'registered'
-}
-
 function latest(dates: Array<string | undefined>, floor: string | undefined): string | undefined {
   let max = floor
   for (const d of dates) if (d && (!max || d > max)) max = d
   return max
-}
-
-// ---------------------------------------------------------------------------
-// The queue
-// ---------------------------------------------------------------------------
-
-const QueueSchema = z.array(QueueItemSchema)
-
-function queueSummary(items: readonly QueueItem[], extra: Partial<QueueSummary> = {}): QueueSummary {
-  return { items: items.length, groups: queueGroups(items).length, queued: 0, left: 0, skipped: 0, ...extra }
-}
-
-/** The state files rebuilding the queue of `run` reads: plans not known to the queue yet, and the issue files of planned issues. */
-function queuePaths(run: RunState): string[] {
-  const items = new Map(run.queue.map((item) => [item.issue_id, item]))
-  const paths: string[] = []
-  for (const [id, summary] of Object.entries(run.issues)) {
-    if (!belongsInQueue(summary)) continue
-    if (!reusableItem(items.get(id), summary)) paths.push(statePaths.plan(summary.number))
-    if (summary.status === 'planned') paths.push(statePaths.issue(summary.number), statePaths.events(summary.number))
-  }
-  return paths
-}
-
-/**
- * Rebuilds the queue from the issues of `run` that belong in it (see `belongsInQueue`), reading only the
- * plans the queue does not know yet (by solution id), and moves planned issues to queued: their
- * `issue.json`, an entry in `events.md` and their summary, all in the caller's one commit.
- */
-async function requeue(snapshot: StateSnapshot, run: RunState, now: string): Promise<{ run: RunState; files: Record<string, string>; summary: QueueSummary; changed: boolean }> {
-  const previous = new Map(run.queue.map((item) => [item.issue_id, item]))
-  const candidates: QueueCandidate[] = []
-  const planned = new Map<string, IssueState>()
-  const problems: Array<{ issue_id: string; message: string }> = []
-  for (const [id, summary] of Object.entries(run.issues)) {
-    if (!belongsInQueue(summary)) continue
-    const n = summary.number
-    const item = previous.get(id)
-    let facts: { solutionId: string; files: string[]; taskPriority: QueueItem['priority'] }
-    if (reusableItem(item, summary)) facts = { solutionId: item.solution_id, files: item.files, taskPriority: item.priority_source === 'tasks' ? item.priority : undefined }
-    else {
-      const plan = await readSafely(snapshot, statePaths.plan(n), SolutionSchema)
-      if (!plan.ok) {
-        problems.push({ issue_id: id, message: `ISS-${n} is ${summary.status} but not queued: ${plan.reason}` })
-        continue
-      }
-      facts = { solutionId: plan.value.id, files: solutionFiles(plan.value), taskPriority: solutionPriority(plan.value) }
-    }
-    if (summary.status === 'planned') {
-      const issue = await readSafely(snapshot, statePaths.issue(n), IssueStateSchema)
-      if (!issue.ok) {
-        problems.push({ issue_id: id, message: `ISS-${n} is planned but not queued: ${issue.reason}` })
-        continue
-      }
-      planned.set(id, issue.value)
-    }
-    const priority = summary.priority ?? facts.taskPriority ?? 'medium'
-    candidates.push({ number: n, solutionId: facts.solutionId, status: summary.status, priority, prioritySource: summary.priority ? 'label' : 'tasks', files: facts.files })
-  }
-  const items = buildQueue(candidates)
-
-  const files: Record<string, string> = {}
-  const records: IssueRecord[] = []
-  for (const item of items) {
-    const issue = planned.get(item.issue_id)
-    if (!issue) continue
-    const n = issue.number
-    const queued = queuedIssue(issue, now)
-    files[statePaths.issue(n)] = toStateJson(queued)
-    const kind = item.group?.startsWith('S') ? 'sequential' : 'parallel'
-    files[statePaths.events(n)] = appendEvent(
-      await snapshot.read(statePaths.events(n)), n,
-      simpleEvent(now, n, `queued as ${item.item_id}`, `**Solution**: ${item.solution_id} | **Group**: ${item.group} (${kind}, position ${item.position}) | **Why**: ${item.reason}`),
-    )
-    records.push({ issue: queued, note: `queued as ${item.item_id} in ${item.group}` })
-  }
-  let next: RunState = { ...run, queue: items }
-  if (records.length) next = recordIssues(next, records, now)
-  const errors = newProblems(run, problems, now)
-  if (errors.length) next = { ...next, errors: [...next.errors, ...errors].slice(-50) }
-  const kept = new Set(items.map((i) => i.issue_id))
-  const changed = records.length > 0 || errors.length > 0 || toStateJson(QueueSchema.parse(items)) !== toStateJson(QueueSchema.parse(run.queue))
-  next = { ...next, queue_built_at: changed || !run.queue_built_at ? now : run.queue_built_at }
-  return {
-    run: next,
-    files,
-    changed,
-    summary: queueSummary(items, { queued: records.length, left: run.queue.filter((i) => !kept.has(i.issue_id)).length, skipped: problems.length }),
-  }
-}
-
-/** Problems not recorded already as the issue's latest error, so that each sync does not repeat them. */
-function newProblems(run: RunState, problems: Array<{ issue_id: string; message: string }>, now: string): RunState['errors'] {
-  const latest = new Map<string, string>()
-  for (const e of run.errors) if (e.issue_id) latest.set(e.issue_id, e.message)
-  return problems.filter((p) => latest.get(p.issue_id) !== p.message).map((p) => ({ at: now, ...p }))
-}
-
-async function readSafely<S extends z.ZodType>(
-  snapshot: StateSnapshot, path: string, schema: S,
-): Promise<{ ok: true; value: z.output<S> } | { ok: false; reason: string }> {
-  try {
-    const value = await readStateJson(snapshot, path, schema)
-    return value === undefined ? { ok: false, reason: `${path} is missing` } : { ok: true, value }
-  } catch (error) {
-    if (error instanceof CorruptStateError) return { ok: false, reason: error.message }
-    throw error
-  }
-}
-
-// ---------------------------------------------------------------------------
-// Reading many state files at once
-// ---------------------------------------------------------------------------
-
-/** Files per read-ahead request: a GraphQL query of this many `file(path:)` fields stays small. */
-const READ_AHEAD_CHUNK = 100
-
-/** A snapshot with files read ahead at its head; other files are read from the snapshot it extends. */
-class ReadAheadSnapshot implements StateSnapshot {
-  constructor(readonly base: StateSnapshot, readonly texts: ReadonlyMap<string, string | undefined>) {}
-  get head() {
-    return this.base.head
-  }
-  read(path: string): Promise<string | undefined> {
-    return this.texts.has(path) ? Promise.resolve(this.texts.get(path)) : this.base.read(path)
-  }
-}
-
-/**
- * `snapshot` with `paths` read ahead, `READ_AHEAD_CHUNK` files per request (one GraphQL query each on
- * GitHub) instead of one request per file. The reads are taken at the snapshot's head: when the branch
- * has moved meanwhile (the commit will then be retried anyway), files are read from the snapshot itself.
- */
-export async function readAhead(store: StateStore, snapshot: StateSnapshot, paths: readonly string[]): Promise<StateSnapshot> {
-  const base = snapshot instanceof ReadAheadSnapshot ? snapshot.base : snapshot
-  const texts = new Map(snapshot instanceof ReadAheadSnapshot ? snapshot.texts : [])
-  const missing = [...new Set(paths)].filter((p) => !texts.has(p))
-  if (!missing.length) return snapshot
-  for (let i = 0; i < missing.length; i += READ_AHEAD_CHUNK) {
-    const chunk = missing.slice(i, i + READ_AHEAD_CHUNK)
-    const ahead = base.head === null ? base : await store.snapshot(chunk)
-    const source = ahead.head === base.head ? ahead : base
-    const read = await Promise.all(chunk.map((p) => source.read(p)))
-    chunk.forEach((p, k) => texts.set(p, read[k]))
-  }
-  return new ReadAheadSnapshot(base, texts)
 }

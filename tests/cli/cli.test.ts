@@ -2,22 +2,14 @@ import { execFile, execFileSync, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../../src/cli/cli.js'
 import { InputError, UsageError } from '../../src/cli/usage-error.js'
 import { syntheticPlan } from '../../bench/synthetic.js'
 import { busyWorkingRepo, countCommits } from '../support/temp-repos.js'
 
-const ROOT = resolve(import.meta.dirname, '..', '..')
-
-async function cli(...args: string[]): Promise<{ code: number; out: string }> {
-  const lines: string[] = []
-  const io = { out: (t: string) => lines.push(t), err: (t: string) => lines.push(t) }
-  const code = await runCli(args, io, ROOT)
-  return { code, out: lines.join('\n') }
-}
+import { cli, greetingsRepo, ROOT } from './support.js'
 
 describe('converge validate', () => {
   let dir: string
@@ -184,39 +176,7 @@ describe('converge demo', () => {
 })
 
 describe('converge execute', () => {
-  /** A repository with `main` at one clean commit, an issue file with an explicit plan of two tasks, and an executor script. */
-  async function setUp() {
-    const dir = await mkdtemp(join(tmpdir(), 'converge-cli-execute-'))
-    const repo = join(dir, 'repo')
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-C', repo, '-c', 'commit.gpgsign=false', '-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args]).toString().trim()
-    await mkdir(repo)
-    git('init', '--quiet', '--initial-branch=main')
-    await writeFile(join(repo, 'README.md'), '# greetings\n')
-    git('add', 'README.md')
-    git('commit', '--quiet', '-m', 'initial')
-    const task = (id: string, file: string, word: string, depends: string[]) => ({
-      id, title: `Write ${file}`, action: 'Create', description: `Writes ${word} to ${file}`, depends_on: depends,
-      files: [{ path: file, action: 'create', changes: [`Write ${word}`] }], implementation: [`Write ${word} to ${file}`],
-      test: { commands: [`grep -q ${word} ${file}`] },
-      convergence: { criteria: [`${file} says ${word}`], verification: '', definition_of_done: `Readers see ${word}` },
-    })
-    const plan = {
-      description: 'Greetings',
-      analysis: { risk: 'low', impact: 'low', complexity: 'low' },
-      tasks: [task('T1', 'hello.txt', 'hello', []), task('T2', 'world.txt', 'world', ['T1'])],
-    }
-    const issue = join(dir, '7.md')
-    await writeFile(issue, `# Greetings\n\n\`\`\`json\n${JSON.stringify(plan)}\n\`\`\`\n`)
-    // The executor: writes the word of the task's description to each of its files (the plan reaches it as a file).
-    const executor = join(dir, 'executor.mjs')
-    await writeFile(executor, [
-      "import { readFileSync, writeFileSync } from 'node:fs'",
-      "const task = JSON.parse(readFileSync(process.env.CONVERGE_TASK_FILE, 'utf8'))",
-      "for (const file of task.files) writeFileSync(file.path, task.description.split(' ')[1] + '\\n')",
-    ].join('\n'))
-    return { dir, repo, git, issue, executor, cleanup: () => rm(dir, { recursive: true, force: true }) }
-  }
+  const setUp = greetingsRepo
 
   it('runs the executor per task and commits each converged task to converge/issue-<n>', async () => {
     const t = await setUp()
@@ -224,7 +184,7 @@ describe('converge execute', () => {
       expect((await cli('plan', '--issue-file', t.issue, '--repo', t.repo)).code).toBe(0)
       expect((await cli('approve', '--number', '7', '--repo', t.repo)).code).toBe(0)
       const main = t.git('rev-parse', 'main')
-      const { code, out } = await cli('execute', '--number', '7', '--repo', t.repo, '--executor', `node '${t.executor}'`, '--timeout', '1')
+      const { code, out } = await cli('execute', '--number', '7', '--repo', t.repo, '--executor', t.executor, '--timeout', '1')
       expect(code).toBe(0)
       expect(out).toContain('ISS-7 · Greetings · completed')
       expect(out).toMatch(/^  ▸ T1 Write hello.txt$/m)
@@ -250,7 +210,7 @@ describe('converge execute', () => {
       await cli('approve', '--number', '7', '--repo', t.repo)
       await writeFile(join(t.repo, 'README.md'), '# greetings\n\nmy unsaved edit\n')
       await writeFile(join(t.repo, 'notes.txt'), 'my notes\n')
-      const execute = (...more: string[]) => cli('execute', '--number', '7', '--repo', t.repo, '--executor', `node '${t.executor}'`, '--timeout', '1', ...more)
+      const execute = (...more: string[]) => cli('execute', '--number', '7', '--repo', t.repo, '--executor', t.executor, '--timeout', '1', ...more)
 
       const refused = await execute()
       expect(refused.code).toBe(1)
@@ -274,7 +234,7 @@ describe('converge execute', () => {
   it('status, pause, resume, retry and stop: the action\'s commands on a local repository, in terminal words', async () => {
     const t = await setUp()
     try {
-      expect(await cli('status', '--repo', t.repo)).toEqual({ code: 0, out: 'No issue on converge/state yet: converge plan --issue-file <issue.md>' })
+      expect(await cli('status', '--repo', t.repo)).toEqual({ code: 0, out: 'No issue on converge/state yet: converge plan --issue-file <issue.md>, or converge sync --issues <folder>' })
       await cli('plan', '--issue-file', t.issue, '--repo', t.repo)
       await cli('approve', '--number', '7', '--repo', t.repo)
       const planned = await cli('status', '--number', '7', '--repo', t.repo)
@@ -287,14 +247,14 @@ describe('converge execute', () => {
       ])
 
       expect(await cli('pause', '--number', '7', '--repo', t.repo)).toEqual({ code: 0, out: 'ISS-7: paused, now paused' })
-      const refused = await cli('execute', '--number', '7', '--repo', t.repo, '--executor', `node '${t.executor}'`)
+      const refused = await cli('execute', '--number', '7', '--repo', t.repo, '--executor', t.executor)
       expect(refused).toEqual({ code: 1, out: 'ISS-7 is paused: run `converge resume --number 7` first' })
       expect(await cli('resume', '--number', '7', '--repo', t.repo)).toEqual({ code: 0, out: 'ISS-7: resumed, now planned' })
 
       // Without an executor every task fails; retry runs the failed ones with one.
       expect((await cli('execute', '--number', '7', '--repo', t.repo, '--executor', 'none', '--on-failure', 'skip')).code).toBe(1)
       expect((await cli('status', '--number', '7', '--repo', t.repo)).out).toMatch(/^ {2}T1 {4}failed/m)
-      expect((await cli('retry', '--number', '7', '--repo', t.repo, '--executor', `node '${t.executor}'`)).code).toBe(0)
+      expect((await cli('retry', '--number', '7', '--repo', t.repo, '--executor', t.executor)).code).toBe(0)
       const done = await cli('status', '--number', '7', '--repo', t.repo)
       expect(done.out).toMatch(/^ {2}T1 {4}converged {2}\d attempts? +[0-9a-f]{7} {2}Write hello\.txt$/m)
       expect(done.out).not.toContain('Next:')
@@ -313,7 +273,7 @@ describe('converge execute', () => {
       await cli('approve', '--number', '7', '--repo', t.repo)
       await expect(cli('execute', '--number', '7', '--repo', t.repo)).rejects.toThrow(UsageError)
       await expect(cli('execute', '--number', '7', '--repo', t.repo)).rejects.toThrow("execute needs --executor '<command>'")
-      const refused = await cli('execute', '--number', '7', '--repo', t.repo, '--executor', `node '${t.executor}'`, '--retry', 'T9')
+      const refused = await cli('execute', '--number', '7', '--repo', t.repo, '--executor', t.executor, '--retry', 'T9')
       expect(refused).toEqual({ code: 1, out: 'T9 is not a task of SOL-ISS-7-1 (tasks: T1, T2)' })
       expect(t.git('branch', '--list', 'converge/issue-7')).toBe('')
     } finally {
@@ -453,4 +413,21 @@ describe('the package (npm pack), as a user installs it for a repository of thei
       await rm(dir, { recursive: true, force: true })
     }
   }, 150_000)
+})
+
+describe('converge plan on an epic', () => {
+  it('records the epic and says what each child is and waits for, instead of "Plan could not be read"', async () => {
+    const t = await greetingsRepo()
+    try {
+      const epic = join(t.dir, '11.md')
+      await writeFile(epic, '# Offline mode\n\n1. #12 Cache the notes\n2. #13 Sync queue\n')
+      const { code, out } = await cli('plan', '--issue-file', epic, '--repo', t.repo)
+      expect(code).toBe(0)
+      expect(out).toContain('ISS-11 is an epic (planned): each child is planned as its own issue')
+      expect(out).toContain('  #13 Sync queue: not planned yet, waits for #12')
+      expect(out).not.toContain('Plan could not be read')
+    } finally {
+      await t.cleanup()
+    }
+  })
 })

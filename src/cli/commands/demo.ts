@@ -10,7 +10,7 @@ import { approvePlan } from '../../pipeline/approve.js'
 import { executeIssue, verifyIssue } from '../../pipeline/run-plan.js'
 import { WorkBranch } from '../../git/work-branch.js'
 import type { ExecutionRecord, Solution } from '../../model/index.js'
-import type { CliIo } from '../io.js'
+import { printDocument, progressIo, taskEntries, type Output, type TaskEntry } from '../output.js'
 
 /**
  * `converge demo`: copies the bundled example repository and issue to a temporary directory and runs
@@ -20,8 +20,10 @@ import type { CliIo } from '../io.js'
  * first, to show the debug loop), the commands verify it, and each converged task is committed to
  * `converge/issue-42` — recording each step on the local `converge/state` branch.
  */
-export async function demoCommand(args: { packageRoot: string; keep: boolean }, io: CliIo): Promise<number> {
+export async function demoCommand(args: { packageRoot: string; keep: boolean }, output: Output): Promise<number> {
   const started = Date.now()
+  // With --json the walk-through goes to stderr and the summary document to stdout.
+  const io = progressIo(output)
   const example = join(args.packageRoot, 'examples', 'demo')
   const dir = await mkdtemp(join(tmpdir(), 'converge-demo-'))
   const repo = join(dir, 'repo')
@@ -35,9 +37,11 @@ export async function demoCommand(args: { packageRoot: string; keep: boolean }, 
   const issue = await readIssueFile(join(example, 'issue.md'))
   io.out(`Converge demo: issue #${issue.number} "${issue.title}" in ${repo}\n`)
   const store = new LocalGitStore({ repoDir: repo })
-  const { output, result } = await pipelinePlan(store, issue, 'auto', new Date().toISOString())
-  io.out(renderPlanText(result.analysis, { notes: output.notes }))
+  const { output: planned, result } = await pipelinePlan(store, issue, 'auto', new Date().toISOString())
+  io.out(renderPlanText(result.analysis, { notes: planned.notes }))
 
+  let verification: TaskEntry[] = []
+  let execution: TaskEntry[] = []
   // Approve and verify: the plan's commands run against the example code, which nobody changed yet.
   const approval = await approvePlan(store, issue.number, 'demo', new Date().toISOString())
   if (!approval.ok) io.err(approval.reason)
@@ -46,7 +50,10 @@ export async function demoCommand(args: { packageRoot: string; keep: boolean }, 
     const verified = await verifyIssue(store, issue.number, {
       repoDir: repo, workRoot: join(dir, 'verify'), maxParallel: 2, timeoutMs: 60_000, secrets: [], now: () => new Date().toISOString(),
     })
-    if (verified.ok) io.out(verificationLines(verified.plan, verified.record).join('\n'))
+    if (verified.ok) {
+      io.out(verificationLines(verified.plan, verified.record).join('\n'))
+      verification = taskEntries(verified.plan, verified.record)
+    }
   }
 
   // Execute: a scripted executor stands in for an agent CLI, the commands verify each task, converged tasks are committed.
@@ -70,6 +77,7 @@ export async function demoCommand(args: { packageRoot: string; keep: boolean }, 
     else {
       io.out((await executionLines(executed.plan, executed.record, join(dir, 'execute', `ISS-${issue.number}`))).join('\n'))
       converged = executed.record.status === 'completed'
+      execution = taskEntries(executed.plan, executed.record)
       const commits = (await git(['log', '--oneline', `main..${branchName}`])).stdout.trim()
       io.out(`\ngit log --oneline main..${branchName}\n${commits.replace(/^/gm, '  ')}`)
     }
@@ -90,6 +98,11 @@ export async function demoCommand(args: { packageRoot: string; keep: boolean }, 
     ].join('\n'))
   if (args.keep) io.out(`Kept ${dir}: try  git -C ${repo} log --stat main..${branchName}  or  git -C ${repo} show ${store.branch}:${result.planPath}`)
   else await rm(dir, { recursive: true, force: true })
+  if (output.json)
+    printDocument(output.io, {
+      issue: issue.number, solution_id: result.solution?.id ?? null, gate: result.analysis.gate, verification, execution, converged,
+      main_untouched: mainNow === initial, working_tree_clean: status === '', state_files: files, duration_ms: Date.now() - started, kept: args.keep ? dir : null,
+    })
   return result.analysis.errors.length || !converged || mainNow !== initial || status !== '' ? 1 : 0
 }
 

@@ -4,11 +4,11 @@ import { credentialValues, executorEnvironment } from '../../exec/environment.js
 import { approvePlan } from '../../pipeline/approve.js'
 import { WorkBranch } from '../../git/work-branch.js'
 import { CONVERGE_IDENTITY } from '../../git/git.js'
-import { executeIssue, verifyIssue, type RunPlanOptions, type RunPlanResult } from '../../pipeline/run-plan.js'
-import { formatDuration } from '../../report/format.js'
+import { executeIssue, verifyIssue, type RunPlanResult } from '../../pipeline/run-plan.js'
 import { issueReport } from '../terminal-report.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
-import type { CliIo } from '../io.js'
+import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
+import { progressLines } from '../progress.js'
 import { UsageError } from '../usage-error.js'
 import { checkRepository } from '../repository.js'
 
@@ -19,14 +19,16 @@ export interface IssueArgs {
 }
 
 /** `converge approve --number <n>`: approves the stored plan of an issue, bound to its content hash. */
-export async function approveCommand(args: IssueArgs & { by: string }, io: CliIo): Promise<number> {
+export async function approveCommand(args: IssueArgs & { by: string }, output: Output): Promise<number> {
   const n = required(args.number, 'approve')
   const result = await approvePlan(await storeOf(args), n, args.by, new Date().toISOString())
-  if (!result.ok) {
-    io.err(result.reason)
-    return 1
-  }
-  io.out(result.alreadyApproved ? `${result.solution.id} was already approved (${result.planHash})` : `Approved ${result.solution.id} (${result.planHash})`)
+  if (!result.ok) return refuse(output, inTerminalWords(result.reason, n))
+  if (output.json)
+    printDocument(output.io, {
+      issue: n, solution_id: result.solution.id, plan_hash: result.planHash,
+      approved_by: result.solution.approval?.approved_by ?? args.by, already_approved: result.alreadyApproved,
+    })
+  else output.io.out(result.alreadyApproved ? `${result.solution.id} was already approved (${result.planHash})` : `Approved ${result.solution.id} (${result.planHash})`)
   return 0
 }
 
@@ -35,9 +37,10 @@ export async function approveCommand(args: IssueArgs & { by: string }, io: CliIo
  * tree of `--repo` and prints the report. Exit 0 when every task converged.
  */
 export async function verifyCommand(
-  args: IssueArgs & { maxParallel: number; timeoutMinutes: number; signal?: AbortSignal }, io: CliIo,
+  args: IssueArgs & { maxParallel: number; timeoutMinutes: number; signal?: AbortSignal }, output: Output,
 ): Promise<number> {
   const n = required(args.number, 'verify')
+  const progress = progressLines(progressIo(output))
   const result = await verifyIssue(await storeOf(args), n, {
     repoDir: resolve(args.repo),
     workRoot: resolve(tmpdir(), 'converge'),
@@ -45,11 +48,10 @@ export async function verifyCommand(
     timeoutMs: args.timeoutMinutes * 60_000,
     secrets: [],
     now: () => new Date().toISOString(),
-    ...progressLines(io),
+    ...progress,
     ...(args.signal ? { signal: args.signal } : {}),
-  })
-  if (result.ok) io.out('')
-  return printResult(n, result, io)
+  }).finally(() => progress.close())
+  return printResult(n, result, output)
 }
 
 export interface ExecuteArgs extends IssueArgs {
@@ -73,13 +75,14 @@ export interface ExecuteArgs extends IssueArgs {
  * plan in --repo, its commands verify it, and each converged task is committed to the local branch
  * `converge/issue-<n>` (nothing is pushed). Exit 0 when every task converged.
  */
-export async function executeCommand(args: ExecuteArgs, io: CliIo): Promise<number> {
+export async function executeCommand(args: ExecuteArgs, output: Output): Promise<number> {
   const n = required(args.number, 'execute')
   const repoDir = resolve(args.repo)
   let branch: WorkBranch | undefined
   // The executor is the user's agent CLI on the user's machine: it gets their environment (its API key), less what
   // GitHub's tokens are; values named like credentials are masked in everything recorded.
   const executorEnv = executorEnvironment(process.env)
+  const progress = progressLines(progressIo(output))
   const result = await executeIssue(await storeOf(args), n, {
     repoDir,
     workRoot: resolve(tmpdir(), 'converge'),
@@ -88,7 +91,7 @@ export async function executeCommand(args: ExecuteArgs, io: CliIo): Promise<numb
     secrets: credentialValues(executorEnv),
     now: () => new Date().toISOString(),
     executorCommand: args.executor,
-    ...progressLines(io),
+    ...progress,
     maxIterations: args.maxIterations,
     maxRetries: args.maxRetries,
     maxErrors: args.maxErrors,
@@ -102,39 +105,28 @@ export async function executeCommand(args: ExecuteArgs, io: CliIo): Promise<numb
       branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: CONVERGE_IDENTITY, uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
     },
     committer: { commitTask: (task, issue, others) => branch!.commitTask(task, issue, others), discardTask: (task, others) => branch!.discardTask(task, others) },
-  })
+  }).finally(() => progress.close())
   // The user's branch is checked out again, as it was; the commits stay on the work branch.
   await branch?.leave()
-  if (result.ok) io.out('')
-  const code = printResult(n, result, io)
-  if (result.ok && branch) io.out(`\nCommits of converged tasks are on ${branch.name} in ${repoDir}.`)
+  const code = printResult(n, result, output, branch?.name)
+  if (result.ok && branch && !output.json) output.io.out(`\nCommits of converged tasks are on ${branch.name} in ${repoDir}.`)
   return code
 }
 
-/** Live progress: a line when a task starts, and one with its verdict when it ends. */
-function progressLines(io: CliIo): Pick<RunPlanOptions, 'onTaskStart' | 'onProgress'> {
-  const reported = new Set<string>()
-  return {
-    onTaskStart: (task) => io.out(`  ▸ ${task.id} ${task.title}`),
-    onProgress: (record) => {
-      for (const result of Object.values(record.tasks)) {
-        if (reported.has(result.task_id) || result.status === 'skipped') continue
-        reported.add(result.task_id)
-        const verdict = result.status === 'completed' ? `✓ ${result.task_id} ${record.mode === 'verify' ? 'verified' : 'converged'}` : `✗ ${result.task_id} failed`
-        const attempts = `${result.attempts} attempt${result.attempts === 1 ? '' : 's'}`
-        io.out(`  ${verdict} (${attempts}, ${formatDuration(result.duration_ms)}${result.commit_hash ? `, ${result.commit_hash.slice(0, 7)}` : ''})`)
-      }
-    },
-  }
+function printResult(n: number, result: RunPlanResult, output: Output, branch?: string): number {
+  if (!result.ok) return refuse(output, inTerminalWords(result.reason, n))
+  if (output.json) printDocument(output.io, runDocument(n, result, branch))
+  else output.io.out(['', ...issueReport(result.issue, result.plan, result.record, { colour: output.io.colour ?? false }).map((line) => inTerminalWords(line, n))].join('\n'))
+  return result.record.status === 'completed' ? 0 : 1
 }
 
-function printResult(n: number, result: RunPlanResult, io: CliIo): number {
-  if (!result.ok) {
-    io.err(inTerminalWords(result.reason, n))
-    return 1
+/** The --json document of verify, execute and retry. */
+function runDocument(n: number, result: Extract<RunPlanResult, { ok: true }>, branch?: string) {
+  return {
+    issue: n, mode: result.record.mode ?? 'execute', status: result.record.status, issue_status: result.issue.status,
+    solution_id: result.plan.id, plan_hash: result.record.plan_hash, ran: result.ran,
+    tasks: taskEntries(result.plan, result.record), error: result.issue.error ?? null, branch: branch ?? null,
   }
-  io.out(issueReport(result.issue, result.plan, result.record, { colour: io.colour ?? false }).map((line) => inTerminalWords(line, n)).join('\n'))
-  return result.record.status === 'completed' ? 0 : 1
 }
 
 /** A message of the pipeline, for a terminal: the comment command it names becomes the CLI's (`/converge approve` → `converge approve --number 7`). */

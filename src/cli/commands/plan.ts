@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import { credentialValues, executorEnvironment } from '../../exec/environment.js'
@@ -7,12 +8,17 @@ import { renderPlanText } from '../../report/plan-text.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
 import { DEFAULT_STATE_BRANCH } from '../../state/layout.js'
 import { readIssueFile } from '../issue-file.js'
-import type { CliIo } from '../io.js'
-import { UsageError } from '../usage-error.js'
+import { planFileText } from '../../plan/plan-file.js'
+import { runGit } from '../../git/git.js'
+import type { PlanIssueResult } from '../../pipeline/plan-issue.js'
+import { printDocument, type Output } from '../output.js'
+import { InputError, UsageError } from '../usage-error.js'
 import { checkRepository } from '../repository.js'
 
 export interface PlanArgs {
   issueFile?: string
+  /** The plan from a file instead of a planner (any form `converge validate` reads). */
+  planFile?: string
   repo: string
   number?: number
   planner: string
@@ -32,7 +38,7 @@ export interface PlanArgs {
  * an agent CLI writes the plan, run in --repo with the scrubbed base environment (as `converge execute` runs the
  * executor), and gets the errors back until its plan is accepted or --max-iterations attempts are spent.
  */
-export async function planCommand(args: PlanArgs, io: CliIo): Promise<number> {
+export async function planCommand(args: PlanArgs, output: Output): Promise<number> {
   if (!args.issueFile) throw new UsageError('plan needs an issue: converge plan --issue-file <issue.md> [--repo DIR]')
   if (!(PLANNER_MODES as readonly string[]).includes(args.planner))
     throw new UsageError(`--planner must be auto, explicit, builtin or command (got "${args.planner}")`)
@@ -40,7 +46,9 @@ export async function planCommand(args: PlanArgs, io: CliIo): Promise<number> {
   if (mode === 'command' && !args.plannerCommand?.trim())
     throw new UsageError("--planner command needs --planner-command '<command>' (a CLI that reads $CONVERGE_PLAN_PROMPT_FILE and writes $CONVERGE_PLAN_FILE)")
   if (mode !== 'command' && args.plannerCommand !== undefined) throw new UsageError('--planner-command goes with --planner command')
+  if (args.planFile !== undefined && mode !== 'auto' && mode !== 'explicit') throw new UsageError(`--plan-file gives the plan: it does not go with --planner ${mode}`)
   const issue = await readIssueFile(args.issueFile, args.number !== undefined ? { number: args.number } : {})
+  const planBlock = args.planFile === undefined ? undefined : await planFileBlock(args.planFile)
   await checkRepository(args.repo)
   const repoDir = resolve(args.repo)
   const store = new LocalGitStore({ repoDir, branch: args.stateBranch || DEFAULT_STATE_BRANCH })
@@ -60,13 +68,54 @@ export async function planCommand(args: PlanArgs, io: CliIo): Promise<number> {
         },
       }
     : {}
-  const { output, result } = await pipelinePlan(store, issue, mode, new Date().toISOString(), undefined, options)
-  io.out(renderPlanText(result.analysis, { notes: output.notes }))
+  // A plan file is planned as a ```json block given with the command would be: by the explicit planner.
+  const { output: planned, result, epic } = await pipelinePlan(store, issue, planBlock ? 'explicit' : mode, new Date().toISOString(), planBlock, options)
+  const code = result.analysis.errors.length || result.analysis.gate === 'fail' ? 1 : 0
+  if (output.json) {
+    printDocument(output.io, await planDocument(issue.number, result, store.branch, repoDir, planned.workDir))
+    return code
+  }
+  const { io } = output
+  if (epic) {
+    io.out(`ISS-${issue.number} is an epic (${epic.issueState.status}): each child is planned as its own issue, the epic completes when they all do`)
+    for (const child of epic.children)
+      io.out(`  #${child.number} ${child.title}: ${child.done ? 'done' : child.status ?? 'not planned yet'}${child.blockedBy.length ? `, waits for ${child.blockedBy.map((b) => `#${b}`).join(', ')}` : ''}`)
+    io.out(result.commit ? `State: ${store.branch} @ ${result.commit.slice(0, 12)}` : `State: unchanged on ${store.branch}`)
+    return 0
+  }
+  io.out(renderPlanText(result.analysis, { notes: planned.notes, ...(planned.questions ? { questions: planned.questions } : {}) }))
   io.out('')
-  if (output.workDir) io.out(`Planner files (prompts, feedback, plans): ${output.workDir}`)
+  if (planned.workDir) io.out(`Planner files (prompts, feedback, plans): ${planned.workDir}`)
   // A rejected plan is not written: only the issue state, which records why, is.
   const written = result.solution ? result.planPath : 'plan rejected, not written; the issue state records why'
   if (result.commit) io.out(`State: ${store.branch} @ ${result.commit.slice(0, 12)} (${written})`)
   else io.out(`State: unchanged on ${store.branch} (${result.solution ? 'same issue, same plan' : 'same issue, same rejected plan'})`)
-  return result.analysis.errors.length || result.analysis.gate === 'fail' ? 1 : 0
+  return code
+}
+
+/** The plan of a `--plan-file`, as a ```json block; a .jsonl file must hold one solution (else: which one?). */
+async function planFileBlock(path: string): Promise<string> {
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ENOENT' ? new UsageError(`--plan-file ${path}: no such file`) : error
+  })
+  const plan = planFileText(text, path)
+  if (plan.form === 'markdown-without-plan') throw new InputError(`--plan-file ${path}: Markdown without a \`\`\`json block: put the plan in one`)
+  if (plan.form === 'jsonl' && plan.lines.length > 1)
+    throw new InputError(`--plan-file ${path}: ${plan.lines.length} solutions, one per line: save the one to plan in a file of its own`)
+  const json = plan.form === 'jsonl' ? plan.lines[0]!.text : plan.text
+  return `\`\`\`json\n${json}\n\`\`\``
+}
+
+/** The --json document of `plan`: the plan's verdict, and the state files its commit wrote (as git lists them). */
+async function planDocument(n: number, result: PlanIssueResult, branch: string, repoDir: string, workDir: string | undefined) {
+  const { analysis } = result
+  const paths = result.commit
+    ? (await runGit(['diff-tree', '--root', '--no-commit-id', '--name-only', '-r', result.commit], { cwd: repoDir })).stdout.trim().split('\n').filter(Boolean)
+    : []
+  return {
+    issue: n, solution_id: result.solution?.id ?? null, plan_hash: result.planHash ?? null, status: result.issueState.status,
+    gate: analysis.gate, score: analysis.quality?.quality_score ?? null,
+    errors: analysis.errors, findings: analysis.quality?.findings ?? [], warnings: analysis.warnings,
+    state: { branch, commit: result.commit, paths }, planner_files: workDir ?? null,
+  }
 }

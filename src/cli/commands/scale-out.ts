@@ -1,0 +1,169 @@
+/**
+ * `converge matrix`, `execute-task` and `report` against a local repository: the action's scale-out (SPEC §11)
+ * with the same state files — the ready tasks as a job matrix, one task carried out and recorded as a matrix job
+ * records it, and the issue's status from the recorded results.
+ */
+import { tmpdir } from 'node:os'
+import { resolve } from 'node:path'
+import { credentialValues, executorEnvironment } from '../../exec/environment.js'
+import { CONVERGE_IDENTITY } from '../../git/git.js'
+import { WorkBranch } from '../../git/work-branch.js'
+import { issueFilePaths, readIssueFiles } from '../../pipeline/issue-files.js'
+import { executeTask, issuesToReport, planMatrix, reportIssue, type IssueMatrix, type MatrixPlan } from '../../pipeline/scale-out.js'
+import { renderIssueComment } from '../../report/issue-comment.js'
+import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
+import { progressLines } from '../progress.js'
+import { issueReport } from '../terminal-report.js'
+import { UsageError } from '../usage-error.js'
+import { inTerminalWords, required, storeOf, type ExecuteArgs, type IssueArgs } from './issue.js'
+
+export interface FailurePolicyArgs {
+  onFailure: 'retry' | 'skip' | 'abort'
+  maxErrors: number
+}
+
+/**
+ * `converge matrix [--number <n>]`: the ready tasks of the issue (or of every planned, queued or executing issue)
+ * as the action's `matrix` output, `{"include":[{"issue":7,"task":"T1"},…]}`, on stdout; what waits and why on stderr.
+ */
+export async function matrixCommand(args: IssueArgs & FailurePolicyArgs, output: Output): Promise<number> {
+  const store = await storeOf(args)
+  const n = args.number
+  const planned = await planMatrix(store, n !== undefined ? { issue: n } : 'repository', { now: new Date().toISOString(), onFailure: args.onFailure, maxErrors: args.maxErrors })
+  const refused = n !== undefined ? planned.issues[0]?.refused : undefined
+  if (refused) return refuse(output, inTerminalWords(refused, n!))
+  if (output.json) {
+    printDocument(output.io, { matrix: { include: planned.include }, leftover: planned.leftover, issues: planned.issues.map(readinessDocument) })
+    return 0
+  }
+  output.io.out(planned.json)
+  output.io.err(matrixLines(planned).join('\n'))
+  return 0
+}
+
+function readinessDocument(entry: IssueMatrix) {
+  if (entry.refused || !entry.readiness) return { issue: entry.n, title: entry.title, refused: entry.refused ?? null }
+  const r = entry.readiness
+  const ids = (tasks: ReadonlyArray<{ id: string }>) => tasks.map((t) => t.id)
+  return {
+    issue: entry.n, title: entry.title, refused: null,
+    ready: ids(r.ready), deferred: r.deferred.map((d) => ({ task: d.task.id, conflicts_with: d.conflictsWith, path: d.path })),
+    waiting: ids(r.waiting), blocked: r.blocked.map((b) => ({ task: b.task.id, failed: b.failed })),
+    completed: ids(r.completed), failed: ids(r.failed), held: ids(r.held), halted: r.halted,
+  }
+}
+
+/** One line per issue: what is in the matrix, what waits and why, and what to run next. */
+function matrixLines(planned: MatrixPlan): string[] {
+  if (!planned.issues.length) return ['No issue is planned, queued or executing: nothing to run.']
+  return planned.issues.map((entry) => {
+    if (entry.refused) return `ISS-${entry.n} · ${entry.title}: not run: ${inTerminalWords(entry.refused, entry.n)}`
+    const r = entry.readiness!
+    const n = entry.n
+    const parts = [`${r.completed.length}/${entry.plan!.tasks.length} converged`]
+    const ready = planned.include.filter((e) => e.issue === n).map((e) => e.task)
+    if (ready.length) parts.push(`ready: ${ready.join(', ')} (converge execute-task ${ready[0]} --number ${n} --executor <agent>)`)
+    if (r.deferred.length) parts.push(`next round (shares a file with a ready task): ${r.deferred.map((d) => `${d.task.id} (${d.path} with ${d.conflictsWith})`).join(', ')}`)
+    if (r.waiting.length) parts.push(`waiting for dependencies: ${r.waiting.map((t) => t.id).join(', ')}`)
+    if (r.failed.length) parts.push(`failed: ${r.failed.map((t) => t.id).join(', ')} (converge execute-task <id> runs one again)`)
+    if (r.blocked.length) parts.push(`blocked by a failed task: ${r.blocked.map((b) => `${b.task.id} (by ${b.failed})`).join(', ')}`)
+    if (r.halted) parts.push(`halted: ${r.halted}`)
+    if (!ready.length) parts.push(`nothing is ready: converge report --number ${n}`)
+    return `ISS-${n} · ${entry.title}: ${parts.join('; ')}`
+  })
+}
+
+/**
+ * `converge execute-task <task> --number <n> --executor '<command>'`: one task of the approved plan in --repo, as a
+ * matrix job carries it out: recorded on the state branch, its commit on `converge/issue-<n>`. Refused unless its
+ * dependencies converged; a task that converged already is not run again. Exit 0 when it converged.
+ */
+export async function executeTaskCommand(args: Omit<ExecuteArgs, 'maxParallel' | 'maxErrors' | 'retry' | 'maxCostUsd'> & { task?: string }, output: Output): Promise<number> {
+  const n = required(args.number, 'execute-task')
+  if (!args.task) throw new UsageError(`execute-task needs a task id: converge execute-task T2 --number ${n} --executor '<command>'`)
+  const store = await storeOf(args)
+  const repoDir = resolve(args.repo)
+  const { plan } = await readIssueFiles(await store.snapshot(issueFilePaths(n)), n, new Date().toISOString())
+  const task = plan?.tasks.find((t) => t.id === args.task)
+  const executorEnv = executorEnvironment(process.env)
+  const progress = progressLines(progressIo(output))
+  let branch: WorkBranch | undefined
+  const result = await executeTask(store, n, args.task, {
+    repoDir,
+    workRoot: resolve(tmpdir(), 'converge'),
+    executorCommand: args.executor,
+    maxIterations: args.maxIterations,
+    onFailure: args.onFailure,
+    maxRetries: args.maxRetries,
+    timeoutMs: args.timeoutMinutes * 60_000,
+    secrets: credentialValues(executorEnv),
+    now: () => new Date().toISOString(),
+    executorEnv,
+    ...(args.maxTurns !== undefined ? { maxTurns: args.maxTurns } : {}),
+    ...(args.signal ? { signal: args.signal } : {}),
+    ...(progress.onOutput ? { onOutput: progress.onOutput } : {}),
+    beforeTask: async () => {
+      branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: CONVERGE_IDENTITY, uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
+      if (task) progress.onTaskStart?.(task)
+    },
+    committer: { commitTask: (t, issue, others) => branch!.commitTask(t, issue, others), discardTask: (t, others) => branch!.discardTask(t, others) },
+  }).finally(() => progress.close())
+  await branch?.leave()
+  if (!result.ok) return refuse(output, inTerminalWords(result.reason, n))
+
+  const converged = result.interrupted === undefined && result.result?.status === 'completed'
+  if (output.json) {
+    printDocument(output.io, {
+      issue: n, task: result.task.id, ran: result.ran, interrupted: result.interrupted ?? null,
+      status: result.interrupted ?? result.result?.status ?? 'pending', tasks: taskEntries(result.plan, result.record),
+      error: result.result?.status === 'failed' ? result.result.error : null, branch: branch?.name ?? null,
+    })
+    return converged ? 0 : 1
+  }
+  const commit = result.result?.commit_hash
+  const verdict = result.interrupted ? `${result.interrupted} before it finished: nothing recorded, converge resume --number ${n} continues`
+    : !result.ran ? 'converged already: not run again'
+    : converged ? `converged${commit ? ` (commit ${commit.slice(0, 7)} on converge/issue-${n})` : ' (no changes to commit)'}` : 'failed'
+  output.io.out([
+    `ISS-${n} · ${result.task.id}: ${result.task.title} — ${verdict}`,
+    '',
+    ...issueReport(result.issue, result.plan, result.record, { colour: output.io.colour ?? false }).filter((line) => !line.startsWith('  Next:')),
+    `  Next: converge matrix --number ${n} (the tasks ready now), then converge report --number ${n}`,
+  ].join('\n'))
+  return converged ? 0 : 1
+}
+
+/**
+ * `converge report [--number <n>]`: the issue's status from the recorded task results (`completed`, `failed`, or
+ * still `executing` while tasks are ready), recorded on the state branch as the action's report job records it, and
+ * printed as the compact report; `--markdown` prints the comment the action would post instead. Without --number:
+ * every issue whose matrix execution is still open.
+ */
+export async function reportCommand(args: IssueArgs & FailurePolicyArgs & { markdown: boolean }, output: Output): Promise<number> {
+  const store = await storeOf(args)
+  const numbers = args.number !== undefined ? [args.number] : await issuesToReport(store)
+  const documents: unknown[] = []
+  const texts: string[] = []
+  let code = 0
+  for (const n of numbers) {
+    const result = await reportIssue(store, n, { now: new Date().toISOString(), secrets: [], onFailure: args.onFailure, maxErrors: args.maxErrors })
+    if (!result.ok) return refuse(output, inTerminalWords(result.reason, n))
+    if (result.issue.status === 'failed') code = 1
+    const headline = `Executed in matrix jobs: ${result.headline}`
+    const markdown = args.markdown
+      ? renderIssueComment({
+          issue: { number: n, title: result.issue.title }, status: result.issue.status, headline, solution: result.plan,
+          ...(result.issue.error ? { error: result.issue.error } : {}), ...(result.record ? { execution: result.record } : {}),
+          commandPrefix: '/converge', links: {},
+        })
+      : undefined
+    documents.push({
+      issue: n, status: result.issue.status, headline: result.headline, changed: result.changed,
+      tasks: taskEntries(result.plan, result.record), error: result.issue.error ?? null, ...(markdown !== undefined ? { markdown } : {}),
+    })
+    texts.push(markdown ?? [result.headline, '', ...issueReport(result.issue, result.plan, result.record, { colour: output.io.colour ?? false }).map((l) => inTerminalWords(l, n))].join('\n'))
+  }
+  if (output.json) printDocument(output.io, args.number !== undefined ? documents[0] : { reports: documents })
+  else output.io.out(texts.length ? texts.join('\n\n') : 'No issue has matrix results waiting to be reported.')
+  return code
+}
