@@ -21,6 +21,7 @@ const benches: Record<string, () => string | Promise<string>> = {
   reports: () => benchReports(),
   schedule: () => benchSchedule(),
   sync: () => benchSync(),
+  'planner-corpus': async () => (await import('./planner-corpus.js')).benchPlannerCorpus(),
 }
 const OPT_IN = new Set(['sync'])
 

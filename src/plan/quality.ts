@@ -11,6 +11,21 @@ export const TECHNICAL_IN_DOD = /compile|build|lint|npm|npx|jest|tsc|eslint|carg
  * "< 20", which lets its own bad example "Code works correctly" (20 characters) through.
  */
 const VAGUE_MAX_LENGTH = 20
+/**
+ * Criteria about the process rather than the software — who agrees, how the work is split, what gets
+ * reviewed — cannot be checked against the code. In the languages issues are written in.
+ */
+export const PROCESS_CRITERION = [
+  /\b(?:everyone|everybody|the team|stakeholders?|reviewers?|maintainers?|users?) (?:is|are|feels?|seems?) (?:happy|satisfied|ok|okay|fine|on board)\b/i,
+  /\b(?:split|break) (?:this|it|the work) (?:up )?into (?:several|multiple|smaller|separate) (?:PRs|pull requests|issues|commits)\b/i,
+  /\b(?:PR|pull request|change|code)s? (?:is|are|gets?|has been|have been) (?:merged|approved|reviewed)\b/i,
+  /\b(?:reviewed|approved|signed off) by\b|\bsign[- ]off\b|\b(?:get|gets|getting) (?:approval|feedback|buy-in)\b/i,
+  /\b(?:discuss(?:ed)? (?:with|in)|talk to|agree (?:with|on)|decide (?:with|on)|to be decided|TBD)\b/i,
+  /(?:大家|团队|所有人)(?:都)?(?:满意|同意|认可)|(?:代码)?评审通过|讨论(?:后|一下)|拆分成(?:多个|几个)\s*PR/,
+  /(?:みんな|チーム|全員)が(?:満足|合意|納得)|レビュー(?:で承認|を通過|が通る)|相談(?:する|して)/,
+  /\b(?:todos|a equipe|o time) (?:est[ãa]o|fica[mr]?) (?:satisfeitos?|de acordo)|\b(?:aprovad[oa]|revisad[oa]) (?:pel[oa]|por)\b|\bdiscutir com\b/i,
+]
+
 /** A verification shorter than this cannot be executed (the seed's threshold), unless it is a command. */
 const VERIFICATION_MIN_LENGTH = 5
 
@@ -56,9 +71,11 @@ export function assessQuality(solution: Solution, dag: DagAnalysis): QualityRepo
       })
   }
 
+  const unordered = unorderedSharedFiles(tasks, dag)
+  for (const finding of unordered.findings) report(finding)
   const breakdown = {
     completeness: fraction(complete, tasks.length),
-    dependency_validity: dependencyValidity(tasks, dag),
+    dependency_validity: dependencyValidity(tasks, dag, unordered.tasks),
     testable_acceptance: fraction(testable, tasks.length),
     complexity_assessed: fraction(assessed, ANALYSIS_FIELDS.length),
   }
@@ -97,12 +114,13 @@ export function qualityGate(score: number, hasCritical: boolean): QualityGate {
  * Kept as one small rule: the finding, and `capAtReview` where the gate is decided.
  */
 function nothingVerifiedByACommand(tasks: readonly Task[]): Finding | undefined {
-  if (tasks.some((t) => verificationEntries(t).some((e) => e.kind === 'command'))) return undefined
+  const entries = tasks.flatMap((t) => verificationEntries(t))
+  if (entries.some((e) => e.kind === 'command')) return undefined
   return {
     rule: 'no-command-verification',
     severity: 'high',
     path: 'tasks',
-    message: 'Nothing will be verified by a command: every verification is manual',
+    message: `Nothing will be verified by a command: ${entries.length ? 'every verification is manual' : 'no task has a verification'}`,
     fix: 'Give at least one task a command to run, e.g. "verification": ["npm test"] or "Run: npm test"',
   }
 }
@@ -124,7 +142,14 @@ function checkTask(task: Task, at: string, report: (finding: Finding) => void): 
 
   let vague = 0
   criteria.forEach((criterion, k) => {
-    if (criterion.length <= VAGUE_MAX_LENGTH && VAGUE_PATTERNS.test(criterion)) {
+    if (PROCESS_CRITERION.some((pattern) => pattern.test(criterion))) {
+      vague++
+      report({
+        rule: 'untestable-criterion', severity: 'medium', task_id, path: `${at}.convergence.criteria[${k}]`,
+        message: `Criterion "${criterion}" is about the process, not the software: no check of the code can decide it`, value: criterion,
+        fix: 'Keep process notes out of the criteria (put them in the description) and state what the software does when the work is done',
+      })
+    } else if (criterion.length <= VAGUE_MAX_LENGTH && VAGUE_PATTERNS.test(criterion)) {
       vague++
       report({
         rule: 'vague-criterion', severity: 'medium', task_id, path: `${at}.convergence.criteria[${k}]`,
@@ -213,10 +238,13 @@ function checkTask(task: Task, at: string, report: (finding: Finding) => void): 
   }
 }
 
-/** 1 without DAG errors; otherwise the share of tasks no DAG error names (cycle members included). */
-function dependencyValidity(tasks: readonly Task[], dag: DagAnalysis): number {
-  if (dag.errors.length === 0) return 1
-  const named = new Set<string>()
+/**
+ * The share of tasks whose order is sound: no DAG error names them (cycle members included) and they
+ * share no file with a task they are not ordered against.
+ */
+function dependencyValidity(tasks: readonly Task[], dag: DagAnalysis, unordered: ReadonlySet<string>): number {
+  if (dag.errors.length === 0 && unordered.size === 0) return 1
+  const named = new Set<string>(unordered)
   for (const error of dag.errors) {
     named.add(error.task_id)
     for (const id of error.cycle ?? []) named.add(id)
@@ -224,6 +252,45 @@ function dependencyValidity(tasks: readonly Task[], dag: DagAnalysis): number {
   let clean = 0
   for (const task of tasks) if (!named.has(task.id)) clean++
   return fraction(clean, tasks.length)
+}
+
+/**
+ * Tasks that change the same file while neither depends on the other, even indirectly: the plan does not
+ * say which goes first (the scheduler keeps them apart, in plan order, which may be the wrong one). Two
+ * tasks at the same dependency depth cannot reach each other, so comparing depths finds them in
+ * O(tasks + dependencies + file entries); a pair at different depths is taken as ordered. One finding per file.
+ */
+function unorderedSharedFiles(tasks: readonly Task[], dag: DagAnalysis): { findings: Finding[]; tasks: Set<string> } {
+  const found = { findings: [] as Finding[], tasks: new Set<string>() }
+  if (!dag.conflicts.length) return found
+  const byId = new Map(tasks.map((t, i) => [t.id, { task: t, index: i }]))
+  const depth = new Map<string, number>()
+  for (const id of dag.order) {
+    let d = 0
+    for (const dep of byId.get(id)?.task.depends_on ?? []) d = Math.max(d, (depth.get(dep) ?? -1) + 1)
+    depth.set(id, d)
+  }
+  for (const conflict of dag.conflicts) {
+    const seen = new Map<number, string>()
+    for (const id of conflict.tasks) {
+      const d = depth.get(id)
+      if (d === undefined) continue
+      const other = seen.get(d)
+      if (other === undefined) {
+        seen.set(d, id)
+        continue
+      }
+      found.tasks.add(other).add(id)
+      found.findings.push({
+        rule: 'unordered-shared-file', severity: 'medium', task_id: id, path: `tasks[${byId.get(id)!.index}].depends_on`,
+        message: `${other} and ${id} both change ${conflict.path} but neither depends on the other: the plan does not say which goes first`,
+        value: conflict.path,
+        fix: `Add "depends_on": ["${other}"] to ${id} (or the other way round), or merge the two changes to ${conflict.path} into one task`,
+      })
+      break
+    }
+  }
+  return found
 }
 
 /** A share in 0..1; an empty plan has no complete task. */

@@ -1,11 +1,14 @@
 import { inferEffort, inferTaskType, issueId, solutionId, type Priority, type TaskInput, type TaskType } from '../model/index.js'
 import { assignOutcomes, finalTasks } from './assign.js'
 import { readMarkdown, type ListItem, type Section } from './markdown.js'
-import { missingNotes, taskSourceNotes } from './notes.js'
+import { missingNotes, questionsForReporter, taskSourceNotes } from './notes.js'
 import { readOutcomes } from './outcomes.js'
 import { issueDescription, planTasks, type PlannedTask } from './planned-tasks.js'
 import { inferAnalysis, issuePriority, labelStrategy, statedLevels } from './signals.js'
 import { findTaskItems } from './task-items.js'
+import { readEpic, referencedIssue, type Epic, type RepoName } from './epic.js'
+import { isBugReport } from './templates.js'
+import { shortTitle, squash } from './text.js'
 import type { IssueDocument, PlannerOutput } from './types.js'
 
 export interface BuiltinOptions {
@@ -25,11 +28,19 @@ export interface BuiltinOptions {
  */
 export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}): PlannerOutput {
   const sections = readMarkdown(issue.body)
-  const found = findTaskItems(sections)
-  const { tasks, resolve, notes: labelNotes } = planTasks(issue, sections, found)
+  const repo = repositoryOf(issue)
+  const epic = readEpic(issue.body, repo)
+  const bug = isBugReport(issue, sections)
+  const found = findTaskItems(sections, { isIssueReference: (text) => epic !== undefined && referencedIssue(text, repo) !== undefined, numberedSteps: !bug })
+  const alreadyDone = found.done.map((item) => shortTitle(squash(item.head.plain)))
+  const doneChildren = (epic?.children ?? []).filter((c) => c.done).map((c) => `#${c.number}${c.title ? ` ${c.title}` : ''}`)
+  if (epic && !found.items.length) return epicOnly(epic, [...alreadyDone, ...doneChildren])
+  if (found.source === 'checklist' && !found.items.length) return everythingDone(alreadyDone)
+  const { tasks, resolve, notes: labelNotes } = planTasks(issue, sections, found, bug)
   const outcomes = readOutcomes(sections)
   const assignNotes = assignOutcomes(tasks, outcomes, resolve)
-  const notes = [...taskSourceNotes(found, tasks), ...labelNotes, ...assignNotes, ...missingNotes(tasks, outcomes, finalTasks(tasks))]
+  const notes = [...taskSourceNotes(found, tasks, alreadyDone), ...labelNotes, ...assignNotes, ...missingNotes(tasks, outcomes, finalTasks(tasks))]
+  const questions = questionsForReporter({ bug, tasks, outcomes, sections })
 
   const stated = statedLevels(textLines(sections))
   const { priority, source: prioritySource } = issuePriority(issue.labels, stated.priority)
@@ -40,7 +51,7 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
   const description = issueDescription(sections, issue)
   if (description.fromTitle) notes.push('no description paragraph: the issue title describes the solution')
 
-  const strategy = labelStrategy(issue.labels)
+  const strategy = labelStrategy(issue.labels) ?? (bug ? 'bugfix' : undefined)
   const relevantFiles = unique(files.map((f) => f.path))
   const raw = {
     id: solutionId(issue.number, options.seq ?? 1),
@@ -48,24 +59,27 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
     description: description.text,
     ...(strategy ? { strategy_type: strategy } : {}),
     ...(options.now !== undefined ? { created_at: options.now } : {}),
-    tasks: tasks.map((t) => writeTask(t, priority, issue)),
+    tasks: tasks.map((t) => writeTask(t, priority, issue, bug)),
+    ...(alreadyDone.length ? { already_done: alreadyDone } : {}),
     ...(relevantFiles.length || outcomes.constraints.length
       ? { exploration_context: { relevant_files: relevantFiles, patterns: [], integration_points: [], constraints: outcomes.constraints } }
       : {}),
     analysis: { risk: analysis.risk, impact: analysis.impact, complexity: analysis.complexity },
     is_bound: false,
   }
-  return { planner: 'builtin', raw, notes }
+  if (epic) notes.push(epicNote(epic))
+  const done = [...alreadyDone, ...doneChildren]
+  return { planner: 'builtin', raw, notes, ...(questions.length ? { questions } : {}), ...(done.length ? { alreadyDone: done } : {}), ...(epic ? { epic } : {}) }
 }
 
 /** The task in the canonical form; commands are also written `Run: <command>` in the verification. */
-function writeTask(task: PlannedTask, priority: Priority, issue: IssueDocument): TaskInput {
+function writeTask(task: PlannedTask, priority: Priority, issue: IssueDocument, bug: boolean): TaskInput {
   const commands = unique(task.commands)
   return {
     id: task.id,
     title: task.title,
     action: task.action,
-    type: taskType(task),
+    type: taskType(task, bug),
     priority,
     effort: inferEffort(priority, task.files.length),
     description: task.description,
@@ -83,13 +97,72 @@ function writeTask(task: PlannedTask, priority: Priority, issue: IssueDocument):
   }
 }
 
-/** From the action when it says it (Fix, Refactor, Test, "Add tests …"), else the seed's keyword inference on the title. */
-function taskType(task: PlannedTask): TaskType {
+/**
+ * From the action when it says it (Fix, Refactor, Test, "Add tests …"); a bug report's work is a fix
+ * unless its action says otherwise; else the seed's keyword inference on the title.
+ */
+function taskType(task: PlannedTask, bug: boolean): TaskType {
   if (task.action === 'Fix') return 'fix'
   if (task.action === 'Refactor') return 'refactor'
   if (task.action === 'Test' || /^\S+\s+(?:(?:unit|integration|e2e|end-to-end|regression|snapshot)\s+)?tests?\b/i.test(task.title))
     return 'testing'
+  if (bug) return 'fix'
   return inferTaskType(task.title)
+}
+
+/** Every item of the issue's task list is ticked: nothing is left to plan, and the plan says so. */
+function everythingDone(done: string[]): PlannerOutput {
+  const list = done.map((title) => `"${title}"`).join(', ')
+  return {
+    planner: 'builtin',
+    raw: undefined,
+    alreadyDone: done,
+    notes: [`already done (ticked in the issue): ${list}`],
+    error: {
+      code: 'nothing_to_plan',
+      path: '(issue)',
+      message: `Every item of the issue's task list is ticked as done (${done.length}): there is nothing left to plan`,
+      hint: 'Untick the items that still need work, add new ones, or close the issue',
+    },
+  }
+}
+
+/**
+ * The issue's repository, for references written as URLs or `owner/repo#n`: from its URL, else the one
+ * repository every issue URL in its text points to (a local issue file knows no URL).
+ */
+function repositoryOf(issue: IssueDocument): RepoName | undefined {
+  const own = /github\.com\/([\w.-]+)\/([\w.-]+)\/issues\/\d+/.exec(issue.url ?? '')
+  if (own) return { owner: own[1]!, repo: own[2]! }
+  const named = new Set([...issue.body.matchAll(/https?:\/\/github\.com\/([\w.-]+)\/([\w.-]+)\/issues\/\d+/g)].map((m) => `${m[1]}/${m[2]}`.toLowerCase()))
+  if (named.size !== 1) return undefined
+  const [owner, repo] = [...named][0]!.split('/')
+  return { owner: owner!, repo: repo! }
+}
+
+/** An epic with no work of its own: its children are planned as their own issues, nothing here. */
+function epicOnly(epic: Epic, done: string[]): PlannerOutput {
+  const open = epic.children.filter((c) => !c.done).map((c) => `#${c.number}`)
+  return {
+    planner: 'builtin',
+    raw: undefined,
+    epic,
+    ...(done.length ? { alreadyDone: done } : {}),
+    notes: [epicNote(epic)],
+    error: {
+      code: 'epic',
+      path: '(issue)',
+      message: open.length
+        ? `This issue is an epic: its work is in ${open.join(', ')}, each planned as its own issue`
+        : `This issue is an epic whose ${epic.children.length} issues are all ticked as done: there is nothing left to plan`,
+      hint: open.length ? `Plan the child issues (${open.join(', ')}); this issue completes when they do` : 'Close the epic, or add the work that is still open',
+    },
+  }
+}
+
+function epicNote(epic: Epic): string {
+  const children = epic.children.map((c) => `#${c.number}${c.done ? ' (done)' : ''}`).join(', ')
+  return `an epic of ${epic.children.length} issue${epic.children.length === 1 ? '' : 's'}${epic.ordered ? ', in order' : ''}: ${children}`
 }
 
 /** Lines of paragraphs and list items, for `Risk: high`-style statements. */

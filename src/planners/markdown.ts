@@ -73,15 +73,21 @@ export function readMarkdown(markdown: string): Section[] {
           break
         case 'paragraph': {
           const label = pseudoHeading(token)
+          const led = label ? undefined : boldLead(token)
           if (label) open(PSEUDO_HEADING_DEPTH, label)
-          else section.blocks.push({ kind: 'paragraph', ...inlineText(token.tokens) })
+          else if (led) {
+            open(PSEUDO_HEADING_DEPTH, led.label)
+            sections[sections.length - 1]!.blocks.push({ kind: 'paragraph', ...inlineText(led.rest) })
+          } else section.blocks.push({ kind: 'paragraph', ...inlineText(token.tokens) })
           break
         }
         case 'list':
           section.blocks.push({ kind: 'list', ordered: token.ordered, items: token.items.map(listItem) })
           break
         case 'code':
-          section.blocks.push({ kind: 'code', ...codeBlock(token) })
+          // GitHub's tasklist block (```[tasklist]) renders its markdown as a task list.
+          if (codeBlock(token).lang === '[tasklist]') visit(lexMarkdown(token.text))
+          else section.blocks.push({ kind: 'code', ...codeBlock(token) })
           break
         case 'blockquote':
           visit(token.tokens)
@@ -104,6 +110,19 @@ function pseudoHeading(token: Tokens.Paragraph): string | undefined {
   const onlyEmphasis = token.tokens.length === 1 && (token.tokens[0]!.type === 'strong' || token.tokens[0]!.type === 'em')
   if (!onlyEmphasis && !/[:：]$/.test(line)) return undefined
   return line.replace(/[:：]$/, '').trim()
+}
+
+/**
+ * A paragraph whose first line is a bold label and nothing else (`**Expected behavior**` then the text on
+ * the next line, as bug templates are often filled in): the label is a heading over the rest.
+ */
+function boldLead(token: Tokens.Paragraph): { label: string; rest: Token[] } | undefined {
+  const [first, second, ...others] = token.tokens
+  if (first?.type !== 'strong' || !second || second.type !== 'text' || !/^[ \t]*\n/.test(second.raw)) return undefined
+  const label = inlineText([first]).plain.trim().replace(/[:：]$/, '').trim()
+  if (!label || label.length > PSEUDO_HEADING_MAX_LENGTH) return undefined
+  const text = second.raw.replace(/^[ \t]*\n/, '')
+  return { label, rest: [...(text ? [{ type: 'text', raw: text, text } as Token] : []), ...others] }
 }
 
 function listItem(item: Tokens.ListItem): ListItem {

@@ -1,17 +1,20 @@
 import type { Outcomes } from './outcomes.js'
-import type { PlannedTask } from './planned-tasks.js'
+import type { Section } from './markdown.js'
+import { reproductionSteps, type PlannedTask } from './planned-tasks.js'
 import type { FoundTaskItems } from './task-items.js'
 
 /** The built-in planner's notes: where the tasks came from and what the issue does not say. */
 
-export function taskSourceNotes(found: FoundTaskItems, tasks: readonly PlannedTask[]): string[] {
+export function taskSourceNotes(found: FoundTaskItems, tasks: readonly PlannedTask[], alreadyDone: readonly string[]): string[] {
   const notes: string[] = []
   const count = `${tasks.length} task${tasks.length === 1 ? '' : 's'}`
   if (found.source === 'checklist') notes.push(`made ${count} from the task list (- [ ] items)`)
   else if (found.source === 'section') notes.push(`no task list (- [ ] items): made ${count} from the list under "${found.heading}"`)
+  else if (found.source === 'numbered') notes.push(`no task list (- [ ] items) and no Tasks/Steps/Plan section: made ${count} from the numbered steps`)
   else notes.push(`no task list and no Tasks/Steps/Plan section: made one task from the title "${tasks[0]!.title}"`)
-  const ticked = tasks.filter((t) => t.checked)
-  if (ticked.length) notes.push(`${ids(ticked)} ${ticked.length === 1 ? 'is' : 'are'} ticked ([x]) in the issue and planned like the others`)
+  if (alreadyDone.length) notes.push(`already done (ticked in the issue), not planned: ${alreadyDone.map((t) => `"${t}"`).join(', ')}`)
+  if (found.confirmations)
+    notes.push(`${found.confirmations} template checkbox${found.confirmations === 1 ? '' : 'es'} (the reporter's confirmations, the type of issue) left out of the tasks`)
   for (const t of tasks) if (t.untitled) notes.push(`${t.id} has no words of its own: titled "${t.title}"`)
   return notes
 }
@@ -43,6 +46,21 @@ export function missingNotes(tasks: readonly PlannedTask[], outcomes: Outcomes, 
   if (noFiles.length)
     notes.push(noFiles.length === tasks.length ? 'no file paths in backticks: tasks name no files' : `${ids(noFiles)} ${noFiles.length === 1 ? 'names' : 'name'} no files`)
   return notes
+}
+
+/**
+ * What a careful engineer would ask the reporter for before planning: what should happen, how to see
+ * the bug, where to look. Only for a plan made from the title (no task list), where the issue is all
+ * there is to go on.
+ */
+export function questionsForReporter({ bug, tasks, outcomes, sections }: { bug: boolean; tasks: readonly PlannedTask[]; outcomes: Outcomes; sections: readonly Section[] }): string[] {
+  if (tasks.length !== 1 || tasks[0]!.labels.length) return []
+  const missing: string[] = []
+  if (!outcomes.criteria.length) missing.push(bug ? 'the expected behaviour (what should happen instead)' : 'acceptance criteria (what is true when it is done)')
+  if (bug && !reproductionSteps(sections).length) missing.push('steps to reproduce')
+  if (!tasks[0]!.files.length) missing.push('the file or area to change (a path in backticks)')
+  if (!outcomes.commands.length) missing.push('a command that shows it works (e.g. `npm test -- <name>`)')
+  return missing
 }
 
 function ids(tasks: readonly { id: string }[]): string {

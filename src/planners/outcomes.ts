@@ -4,6 +4,7 @@ import { sectionRole } from './sections.js'
 import { isShellBlock, shellCommands } from './shell.js'
 import { singleCommand } from './task-draft.js'
 import { squash } from './text.js'
+import { expectedStatement, isEmptyAnswer } from './templates.js'
 
 /** A criterion, command or manual check, with what says which tasks it belongs to. */
 export interface Outcome {
@@ -27,11 +28,14 @@ export interface Outcomes {
   found: { criteria: boolean; verification: boolean }
   /** Code blocks without a language under a verification heading (not run: the language is unknown). */
   unlabelledBlocks: number
+  /** Sentences of a proposed-solution section: the criteria when the issue states none. */
+  proposals: Outcome[]
 }
 
 /**
- * Acceptance and Definition of done sections: every list item (nested ones too) is a criterion;
- * when an acceptance section has no list, its paragraphs are. Definition-of-done paragraphs are the
+ * Acceptance, expected-behaviour and Definition of done sections: every list item (nested ones too)
+ * is a criterion; when an acceptance or expected-behaviour section has no list, its paragraphs are
+ * (unanswered form fields left out). Elsewhere a line "Expected: …" states one. Definition-of-done paragraphs are the
  * definition of done. Verification sections: each line of a shell block is a command; a list item
  * that is one command in a code span (`` Run `npm test` ``) is a command, any other item a manual
  * check. `Risk: high`-style lines are left out. A `T2: …` label or a `### T2` heading says which
@@ -42,6 +46,7 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
     criteria: [], commands: [], manualChecks: [], definitionOfDone: [], constraints: [],
     found: { criteria: false, verification: false },
     unlabelledBlocks: 0,
+    proposals: [],
   }
   for (const section of sections) {
     const role = sectionRole(section)
@@ -50,10 +55,14 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
     const paragraphs = section.blocks.flatMap((b) => (b.kind === 'paragraph' && squash(b.text) && !isMetadataLine(b.plain) ? [squash(b.text)] : []))
     switch (role) {
       case 'criteria':
-        out.found.criteria = true
-        out.criteria.push(...items.map((i) => labelled(i.head.text, headingRefs, i.head.codeSpans.map((s) => s.code))))
-        if (!items.length) out.criteria.push(...paragraphs.map((p) => labelled(p, headingRefs, [])))
+      case 'expected': {
+        const stated = [...items.map((i) => labelled(i.head.text, headingRefs, i.head.codeSpans.map((s) => s.code)))]
+        if (!items.length) stated.push(...paragraphs.map((p) => labelled(p, headingRefs, [])))
+        const answered = stated.filter((c) => c.text && !isEmptyAnswer(c.text))
+        if (answered.length) out.found.criteria = true
+        out.criteria.push(...answered)
         break
+      }
       case 'done':
         if (items.length) out.found.criteria = true
         out.criteria.push(...items.map((i) => labelled(i.head.text, headingRefs, i.head.codeSpans.map((s) => s.code))))
@@ -79,11 +88,35 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
       case 'constraints':
         out.constraints.push(...items.map((i) => squash(i.head.text)).filter(Boolean))
         break
+      case 'confirmations':
+        break
+      case 'proposal':
+        out.proposals.push(
+          ...[...paragraphs, ...items.map((i) => squash(i.head.text))].flatMap(sentences).filter((s) => !isEmptyAnswer(s)).map((s) => labelled(s, headingRefs, [])),
+        )
+        break
+      default: {
+        // "Expected: 404" inside the steps, the description or a task section.
+        const lines = [
+          ...section.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.text.split('\n').map(squash) : [])),
+          ...items.map((i) => squash(i.head.text)),
+        ]
+        const expected = lines.flatMap((line) => expectedStatement(line) ?? [])
+        if (expected.length) out.found.criteria = true
+        out.criteria.push(...expected.map((text) => labelled(text, headingRefs, [])))
+      }
     }
   }
   out.criteria = out.criteria.filter((c) => c.text)
   out.definitionOfDone = out.definitionOfDone.filter((d) => d.text)
+  // A feature request that states no criteria says what it wants in its proposal: that is what to check.
+  if (!out.criteria.length && out.proposals.length) out.criteria = out.proposals
   return out
+}
+
+/** Sentences of a paragraph (`.`, `!`, `?` before a space, or `。！？`), without the ones that are too short to check. */
+function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+|(?<=[。！？])/).map((s) => s.trim()).filter((s) => s.length >= 8)
 }
 
 function flatten(items: readonly ListItem[]): ListItem[] {

@@ -3,6 +3,7 @@ import type { Section } from './markdown.js'
 import { leadingAction } from './phrases.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
 import { addFiles, draftTask, type TaskDraft } from './task-draft.js'
+import { isEmptyAnswer } from './templates.js'
 import type { FoundTaskItems } from './task-items.js'
 import { capitalise, squash } from './text.js'
 import type { IssueDocument } from './types.js'
@@ -10,12 +11,10 @@ import type { IssueDocument } from './types.js'
 /** A task with its id and dependencies, gathering the criteria and commands given to it. */
 export interface PlannedTask extends TaskDraft {
   id: string
-  /** Resolved ids: the enclosing task, the previous one in an "in order" list, then the stated ones. */
+  /** Resolved ids: the enclosing task, the ones it comes after by the list's order or its words, then the stated ones. */
   dependencies: string[]
   manualChecks: string[]
   definitionOfDone: string[]
-  /** Ticked (`- [x]`) in the issue. */
-  checked: boolean
 }
 
 /**
@@ -24,14 +23,14 @@ export interface PlannedTask extends TaskDraft {
  * differ; a label wins over a positional id it collides with. Dependencies on missing tasks are
  * kept for the plan analysis to report. Returns notes on translated labels.
  */
-export function planTasks(issue: IssueDocument, sections: readonly Section[], found: FoundTaskItems) {
+export function planTasks(issue: IssueDocument, sections: readonly Section[], found: FoundTaskItems, bug: boolean) {
   const tasks: PlannedTask[] = found.items.length
     ? found.items.map((entry, i) => {
         const id = `T${i + 1}`
-        const structural = [entry.parent, entry.previous].flatMap((index) => (index === undefined ? [] : [`T${index + 1}`]))
-        return { ...draftTask(entry.item, `Task ${id}`), id, dependencies: structural, manualChecks: [], definitionOfDone: [], checked: entry.item.checked === true }
+        const structural = [...(entry.parent === undefined ? [] : [entry.parent]), ...entry.after].map((index) => `T${index + 1}`)
+        return { ...draftTask(entry.item, `Task ${id}`), id, dependencies: structural, manualChecks: [], definitionOfDone: [] }
       })
-    : [{ ...titleTask(issue, sections), id: 'T1', dependencies: [], manualChecks: [], definitionOfDone: [], checked: false }]
+    : [{ ...titleTask(issue, sections, bug), id: 'T1', dependencies: [], manualChecks: [], definitionOfDone: [] }]
 
   const notes: string[] = []
   const byLabel = new Map<string, string>()
@@ -48,15 +47,18 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
 
 /**
  * With no task items, one task: the issue title (without `[Bug]`-style tags), its action from the
- * title's first verb or conventional-commit prefix (`fix: …`), and the files the title or the
- * issue's prose name in backticks.
+ * title's first verb or conventional-commit prefix (`fix: …`) — Fix for a bug report whose title names
+ * no verb — and the files the title or the issue's prose name in backticks.
  */
-function titleTask(issue: IssueDocument, sections: readonly Section[]): TaskDraft {
-  const title = squash(issue.title.replace(/^\s*(?:\[[^\]]*\]\s*)+/, '')) || `Resolve issue #${issue.number}`
+function titleTask(issue: IssueDocument, sections: readonly Section[], bug: boolean): TaskDraft {
+  const title = squash(issue.title.replace(/^\s*(?:[[【(（][^\]】)）]*[\]】)）]\s*:?\s*)+/, '')) || `Resolve issue #${issue.number}`
   const prefix = /^([A-Za-z]+)(?:\([^)]*\))?!?:\s+/.exec(title)
-  const action: TaskAction = leadingAction(prefix ? title.slice(prefix[0].length) : title) ?? (prefix && leadingAction(prefix[1]!)) ?? 'Implement'
+  const action: TaskAction =
+    leadingAction(prefix ? title.slice(prefix[0].length) : title) ?? (prefix && leadingAction(prefix[1]!)) ?? (bug ? 'Fix' : 'Implement')
+  const steps = bug ? reproductionSteps(sections) : []
+  const description = [issueDescription(sections, issue).text, ...(steps.length ? [`Steps to reproduce:\n${steps.map((step, i) => `${i + 1}. ${step.replace(/^\d+[.)]\s*/, '')}`).join('\n')}`] : [])]
   const draft: TaskDraft = {
-    labels: [], title, untitled: false, description: issueDescription(sections, issue).text, action,
+    labels: [], title, untitled: false, description: description.join('\n\n'), action,
     files: [], implementation: [], criteria: [], commands: [], dependencyRefs: [], evidence: [],
   }
   const titleSpans = [...issue.title.matchAll(/`([^`]+)`/g)].map((m) => ({ code: m[1]!, before: issue.title.slice(0, m.index) }))
@@ -67,16 +69,33 @@ function titleTask(issue: IssueDocument, sections: readonly Section[]): TaskDraf
   return draft
 }
 
-/** The first paragraph outside criteria, done, verification and constraint sections; else the title. */
+/**
+ * The first paragraph of the section that says what the problem is ("Describe the bug", "Summary",
+ * 问题描述, Descrição…), else of a section with no role or a task section, else of a context section;
+ * unanswered form fields (`_No response_`) are skipped. Else the title.
+ */
 export function issueDescription(sections: readonly Section[], issue: IssueDocument): { text: string; fromTitle: boolean } {
-  for (const section of proseSections(sections)) {
-    const paragraph = section.blocks.find((b) => b.kind === 'paragraph' && squash(b.text))
+  const rank = (s: Section) => {
+    const role = sectionRole(s)
+    return role === 'description' ? 0 : !role || role === 'tasks' ? 1 : 2
+  }
+  const ranked = proseSections(sections).map((s, i) => ({ s, i })).sort((a, b) => rank(a.s) - rank(b.s) || a.i - b.i)
+  for (const { s } of ranked) {
+    const paragraph = s.blocks.find((b) => b.kind === 'paragraph' && squash(b.text) && !isEmptyAnswer(b.plain))
     if (paragraph?.kind === 'paragraph') return { text: squash(paragraph.text), fromTitle: false }
   }
   return { text: squash(issue.title) || `Resolve issue #${issue.number}`, fromTitle: true }
 }
 
-/** Sections that describe the problem: not acceptance, done, verification or constraints. */
+/** The steps to reproduce a bug, as written (numbered), for the executor of a bug report's task. */
+export function reproductionSteps(sections: readonly Section[]): string[] {
+  const steps = sections
+    .filter((s) => /reproduc|\brepro\b|复现|重现|再現|reproduzir|reproducir|reproduzier|재현/i.test(s.headings[s.headings.length - 1] ?? ''))
+    .flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'list' ? b.items.map((i) => squash(i.head.text)) : b.kind === 'paragraph' ? b.text.split('\n').map(squash) : [])))
+  return steps.map((step) => step.trim()).filter((step) => step && !isEmptyAnswer(step))
+}
+
+/** Sections that describe the problem: not acceptance, expected behaviour, done, verification, constraints or confirmations. */
 function proseSections(sections: readonly Section[]): Section[] {
   return sections.filter((s) => {
     const role = sectionRole(s)

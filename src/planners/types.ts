@@ -1,5 +1,6 @@
 import type { PlanAttempt } from '../model/index.js'
 import type { PlanError } from '../plan/schema-errors.js'
+import type { Epic } from './epic.js'
 
 /** A GitHub issue (or a local markdown file standing in for one), as the planners read it. */
 export interface IssueDocument {
@@ -26,6 +27,12 @@ export interface PlannerOutput {
   raw: unknown
   /** What the planner inferred or could not find, in plain words, for the report. */
   notes: string[]
+  /** What the issue does not say and a careful engineer would ask the reporter for (expected behaviour, steps, where). */
+  questions?: string[]
+  /** Items the issue marks done (ticked), epic children included as `#n …`: recorded, not planned. */
+  alreadyDone?: string[]
+  /** The issue is an epic: the issues its task list references, each planned as its own issue. */
+  epic?: Epic
   error?: PlanError
   /** `planner: command`: every run of the planner command, in order; the last one produced `raw` / `error`. */
   attempts?: PlanAttempt[]

@@ -3,7 +3,7 @@ import type { PlanAnalysis } from '../plan/analyse.js'
 import { plural } from './markdown.js'
 
 /** The plan check as plain text for a terminal: errors, quality, findings, waves and file conflicts. */
-export function renderPlanText(analysis: PlanAnalysis, options: { notes?: string[] } = {}): string {
+export function renderPlanText(analysis: PlanAnalysis, options: { notes?: string[]; questions?: string[] } = {}): string {
   const out: string[] = []
   const { solution, quality, dag } = analysis
   if (solution) {
@@ -31,6 +31,11 @@ export function renderPlanText(analysis: PlanAnalysis, options: { notes?: string
   if (findings.length) {
     out.push('', `Findings (${findings.length})`)
     for (const f of findings) out.push(`  ${f.severity.padEnd(8)} ${f.path}: ${f.message}`, `      fix: ${f.fix}`)
+  }
+  if (solution?.already_done?.length) out.push('', `Already done (ticked in the issue, not run): ${solution.already_done.join(' · ')}`)
+  if (options.questions?.length) {
+    out.push('', 'The issue does not say (add it and plan again)')
+    for (const question of options.questions) out.push(`  ? ${question}`)
   }
   if (options.notes?.length) {
     out.push('', 'Planner notes')

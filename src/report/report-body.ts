@@ -37,7 +37,9 @@ function renderAtLevel(view: ReportView, graph: string | undefined, level: Compa
   if (view.started) out.push(statusLine(view), '')
   out.push(...renderFailures(view))
   if (analysis?.errors.length) out.push(...errorSection(view), '')
+  if (report.questions?.length) out.push(questionList(report.questions), '')
   if (report.solution) out.push(planLine(view), '', ...taskTable(view, level), '')
+  if (report.solution?.already_done?.length) out.push(alreadyDone(report.solution.already_done), '')
   if (graph && level.graph) out.push(codeBlock(graph, 'mermaid'), '')
   else if (!graph && view.tasks.length) out.push(`_The task graph is too large for Mermaid to draw; the waves are in ${executionLink(report)}._`, '')
   out.push(nextStep(view), '')
@@ -152,6 +154,18 @@ function findingList(findings: Finding[]): string {
     .map((f) => `- ${SEVERITY_ICON[f.severity]} **${f.severity}** ${code(truncate(f.path, 120))}: ${inline(truncate(f.message, 300))}. *Fix:* ${inline(truncate(f.fix, 300))}`)
   if (findings.length > MAX_FINDINGS_LISTED) lines.push(`- …and ${findings.length - MAX_FINDINGS_LISTED} more`)
   return lines.join('\n')
+}
+
+/** The planner's questions, where the reporter sees them: above the plan, not folded away with the notes. */
+function questionList(questions: readonly string[]): string {
+  return [`**The issue does not say** (add it to the issue and plan again):`, '', ...questions.map((q) => `- ${inline(truncate(q, 300))}`)].join('\n')
+}
+
+/** Work the issue marks as done: shown with the plan, never run. */
+function alreadyDone(items: readonly string[]): string {
+  const listed = items.slice(0, MAX_NOTES_LISTED).map((item) => inline(truncate(item, 120)))
+  const more = items.length > MAX_NOTES_LISTED ? ` and ${items.length - MAX_NOTES_LISTED} more` : ''
+  return `✔️ **Already done** (ticked in the issue, not run): ${listed.join(' · ')}${more}`
 }
 
 function noteList(notes: string[]): string {

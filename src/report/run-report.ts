@@ -19,6 +19,8 @@ export interface RunReport {
   security?: string[]
   /** What the planner inferred or could not find. */
   notes?: string[]
+  /** What the issue does not say and the reporter is asked for (the planner's questions). */
+  questions?: string[]
   /** Results recorded so far: a task absent from `execution.tasks` has not finished. */
   execution?: ExecutionRecord
   /** Tasks running right now. */

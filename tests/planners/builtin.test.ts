@@ -12,13 +12,12 @@ function plan(body: string, issue: Partial<IssueDocument> = {}, options: Paramet
 const task = (p: ReturnType<typeof plan>, id: string) => p.tasks.find((t) => t.id === id)!
 
 describe('tasks', () => {
-  it('makes one task per task-list item, in document order, ticked ones included and noted', () => {
+  it('makes one task per open task-list item, in document order; ticked ones are recorded as done, not planned', () => {
     const p = plan('Intro.\n\n- [ ] Add the widget\n- [x] Fix the gadget\n\n## More\n\n- [ ] Remove the gizmo\n- plain bullet\n')
-    expect(p.tasks.map((t) => [t.id, t.title, t.action])).toEqual([
-      ['T1', 'Add the widget', 'Add'], ['T2', 'Fix the gadget', 'Fix'], ['T3', 'Remove the gizmo', 'Remove'],
-    ])
-    expect(p.notes).toContain('made 3 tasks from the task list (- [ ] items)')
-    expect(p.notes).toContain('T2 is ticked ([x]) in the issue and planned like the others')
+    expect(p.tasks.map((t) => [t.id, t.title, t.action])).toEqual([['T1', 'Add the widget', 'Add'], ['T2', 'Remove the gizmo', 'Remove']])
+    expect(p.solution.already_done).toEqual(['Fix the gadget'])
+    expect(p.notes).toContain('made 2 tasks from the task list (- [ ] items)')
+    expect(p.notes).toContain('already done (ticked in the issue), not planned: "Fix the gadget"')
   })
 
   it('does not take checkboxes in acceptance, verification, done or repro sections as tasks', () => {

@@ -61,7 +61,7 @@ describe('section roles', () => {
     ['Acceptance criteria', 'criteria'], ['Success criteria', 'criteria'], ['验收标准', 'criteria'],
     ['Definition of done', 'done'], ['完成标准', 'done'],
     ['Verification', 'verification'], ['How to test', 'verification'], ['Test plan', 'verification'], ['Tests', 'verification'], ['验证', 'verification'],
-    ['Steps to reproduce', 'context'], ['Expected behaviour', 'context'], ['复现步骤', 'context'],
+    ['Steps to reproduce', 'context'], ['Expected behaviour', 'expected'], ['复现步骤', 'context'],
     ['Out of scope', 'constraints'], ['Constraints', 'constraints'],
     ['Background', undefined],
   ])('%s → %s', (heading, role) => {

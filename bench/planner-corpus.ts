@@ -1,0 +1,74 @@
+/**
+ * The built-in planner on the issue corpus (`tests/fixtures/issue-corpus/`): the share of what a careful
+ * engineer expects (tasks, criteria, edges, gate, …) that its plans meet, for the planner as it was at
+ * BASELINE ("before") and as it is in the working tree ("after"), measured in the same run.
+ *
+ * The baseline is `git archive BASELINE src` unpacked under `.cache/bench-baseline/` (git-ignored, and
+ * inside the repository so its imports resolve `node_modules`), then imported like the working tree.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { planView, type PlannerModules } from '../tests/planners/corpus-plan-view.js'
+import { CATEGORIES, formatTally, readCorpus, scoreCorpus, scoreIssue, type CorpusIssue, type CorpusScore } from '../tests/planners/corpus-score.js'
+import { table } from './measure.js'
+
+const BASELINE = '773da98'
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const CORPUS = join(ROOT, 'tests/fixtures/issue-corpus')
+
+export async function benchPlannerCorpus(): Promise<string> {
+  const corpus = readCorpus(CORPUS)
+  const after = score(corpus, await plannerAt(join(ROOT, 'src')))
+  let before: CorpusScore | string
+  try {
+    before = score(corpus, await plannerAt(join(baselineCopy(), 'src')))
+  } catch (error) {
+    before = (error as Error).message.split('\n')[0]!
+  }
+
+  const cell = (s: CorpusScore | string, pick: (s: CorpusScore) => { met: number; total: number }) => (typeof s === 'string' ? '-' : formatTally(pick(s)))
+  const rows = [...CATEGORIES.map((c) => [c, cell(before, (s) => s.totals[c]), cell(after, (s) => s.totals[c])]), ['overall', cell(before, (s) => s.overall), cell(after, (s) => s.overall)]]
+  const worst = [...after.issues].sort((a, b) => ratio(a.score) - ratio(b.score) || a.id.localeCompare(b.id)).slice(0, 10)
+  return [
+    `Planner corpus: ${corpus.length} issues, share of expectations met (before = ${BASELINE}, after = working tree)`,
+    ...(typeof before === 'string' ? [`before: not measured (${before})`] : []),
+    table(['category', 'before', 'after'], rows),
+    '',
+    'Worst 10 issues (after), with what they missed:',
+    ...worst.flatMap((i) => [`${i.id}  ${formatTally(i.score)}  (form of ${i.source})`, ...i.misses.slice(0, 6).map((m) => `    ${m}`), ...(i.misses.length > 6 ? [`    … ${i.misses.length - 6} more`] : [])]),
+  ].join('\n')
+}
+
+const ratio = (t: { met: number; total: number }) => (t.total ? t.met / t.total : 1)
+
+function score(corpus: readonly CorpusIssue[], planner: PlannerModules): CorpusScore {
+  return scoreCorpus(corpus.map((issue) => scoreIssue(issue, planView(planner, issue))))
+}
+
+async function plannerAt(src: string): Promise<PlannerModules> {
+  const { builtinPlan } = await import(pathToFileURL(join(src, 'planners/builtin.ts')).href)
+  const { analysePlan } = await import(pathToFileURL(join(src, 'plan/analyse.ts')).href)
+  return { builtinPlan, analysePlan }
+}
+
+/** The baseline's sources, extracted once; a half-finished extraction is never reused (it is renamed into place). */
+function baselineCopy(): string {
+  const dir = join(ROOT, '.cache/bench-baseline', BASELINE)
+  if (existsSync(join(dir, 'src'))) return dir
+  const tmp = `${dir}.tmp-${process.pid}`
+  rmSync(tmp, { recursive: true, force: true })
+  mkdirSync(tmp, { recursive: true })
+  try {
+    const tar = execFileSync('git', ['archive', '--format=tar', BASELINE, 'src'], { cwd: ROOT, maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] })
+    execFileSync('tar', ['-x', '-C', tmp], { input: tar })
+    rmSync(dir, { recursive: true, force: true })
+    renameSync(tmp, dir)
+  } catch (error) {
+    rmSync(tmp, { recursive: true, force: true })
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim()
+    throw new Error(`git archive ${BASELINE} failed: ${stderr || (error as Error).message}`)
+  }
+  return dir
+}

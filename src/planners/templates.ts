@@ -1,0 +1,89 @@
+import type { Section } from './markdown.js'
+import { sectionRole } from './sections.js'
+import type { IssueDocument } from './types.js'
+
+/**
+ * What issue templates and issue forms put into an issue that is not work: the reporter's
+ * confirmations ("I have searched the existing issues"), "type of issue" choices, unanswered form
+ * fields (`_No response_`), and the signs that the issue is a bug report. In the languages the
+ * templates are written in.
+ */
+
+const CONFIRMATIONS: readonly RegExp[] = [
+  // English: a first-person statement about the reporter (what they did, use, agree to); work is imperative.
+  // "We …" is often work ("We need a migration"), so only its confirming verbs count.
+  /^i(?:'m|'ve|'d)?\s/i,
+  /^we\s*(?:have|'ve|confirm|agree|searched|checked|read|verified|made sure|already|are (?:on|using|running))\b/i,
+  /^(?:this|the|my) (?:issue|bug|request|problem|report|question)\b/i,
+  /^(?:yes|yes,|sim|s[íi]|はい|是的|对|예)[,，、.\s]/i,
+  /^(?:not a duplicate|(?:it is|it's) not a duplicate|no duplicates?|searched|read the (?:docs|documentation|faq|contributing))/i,
+  /^(?:i|we) (?:am|'m|are) (?:on|using|running) the (?:latest|newest|most recent)/i,
+  // Chinese, Japanese, Korean: the same statements.
+  /^(?:我|我们)(?:已|已经|确认|同意|搜索|阅读|查看|检查|理解|使用|保证)|^已(?:搜索|阅读|确认|检查|查看)|^(?:确认|同意)/,
+  /(?:しました|しています|確認済み|同意します|理解しています|読みました|検索しました|確認しました)[。.!！]?$|^(?:私は|既に|すでに)/,
+  /(?:했습니다|확인했습니다|동의합니다|읽었습니다)[.。]?$/,
+  // Portuguese, Spanish, German, French.
+  /^(?:eu\s+)?(?:j[áa]\s+)?(?:li|pesquisei|procurei|verifiquei|confirmo|concordo|entendo|testei|busquei|estou usando|estou na)\b/i,
+  /^(?:a|esta|essa) issue (?:possui|tem|n[ãa]o|j[áa]|est[áa])\b/i,
+  /^(?:ya\s+)?(?:he|hemos)\s+(?:buscado|le[íi]do|revisado|verificado|comprobado)|^(?:confirmo|acepto|estoy usando)\b/i,
+  /^ich\s+(?:habe|bin|best[äa]tige|stimme|verwende)\b/i,
+  /^(?:j'ai|je confirme|j'accepte)\b/i,
+]
+
+/** A "type of issue" choice: a checkbox that names a kind of report, not work. */
+const ISSUE_KIND_CHOICE =
+  /^(?:bug(?: report| fix)?|feature(?: request)?|enhancement|documentation(?: (?:update|change))?|docs|question|other|breaking change|performance(?: issue)?|security(?: issue)?|refactor(?:ing)?|new feature|改进|缺陷|新功能|文档|其他|问题|バグ|機能要望|ドキュメント|その他|erro|melhoria|nova funcionalidade|documenta[çc][ãa]o|outro|error|mejora|otro)\.?$/i
+
+/** A checkbox the reporter ticks to confirm something ("I have searched the existing issues"): never a task. */
+export function isConfirmation(text: string): boolean {
+  const line = text.trim()
+  return CONFIRMATIONS.some((pattern) => pattern.test(line))
+}
+
+/** A checkbox that names a kind of report ("Bug report", "Feature request", "Other"): a choice when its list holds two or more. */
+export function isKindChoice(text: string): boolean {
+  return ISSUE_KIND_CHOICE.test(text.trim())
+}
+
+/** An issue-form field left empty (`_No response_`) or answered with nothing. */
+export function isEmptyAnswer(text: string): boolean {
+  return /^(?:_?no response_?|n\/?a|none|nothing|-+|无|暂无|なし|特になし|nenhum[a]?|ninguno|keine)\.?$/i.test(text.trim())
+}
+
+/**
+ * A line that states the expected result inside other text: "Expected: 404", "**Expected behavior:**
+ * the list is sorted", "期望结果：…", "期待される動作：…", "Esperado: …". Returns what follows the label.
+ */
+const EXPECTED_LINE =
+  /^\s*(?:expected(?: (?:behaviou?r|result|outcome|output))?|期望(?:结果|行为)?|预期(?:结果|行为)?|期待(?:される)?(?:動作|結果|挙動|値)?|esperad[oa]|resultado esperado|comportamento esperado|comportamiento esperado|erwartet(?:es (?:verhalten|ergebnis))?|예상(?: 결과| 동작)?)\s*[:：]\s*(.+)$/i
+
+export function expectedStatement(line: string): string | undefined {
+  return EXPECTED_LINE.exec(line)?.[1]?.trim() || undefined
+}
+
+const BUG_LABEL = /(?:^|[\s:/])(?:bug|defect|regression|crash|erro|缺陷|バグ|バグ報告)(?:$|[\s:/])|🐛/i
+const FEATURE_LABEL = /(?:^|[\s:/])(?:enhancement|feature|feature request|feat|proposal|rfc)(?:$|[\s:/])/i
+const BUG_TITLE = /^\s*(?:[[【(（]\s*(?:bug|bug report|defect|regression|バグ|缺陷|错误|erro|fehler)\s*[\]】)）]|(?:bug|fix|hotfix)\s*(?:\([^)]*\))?\s*[:：])/i
+const BUG_HEADING = /describe the bug|bug description|bug report|what happened|what went wrong|问题描述|错误描述|缺陷描述|バグの(?:説明|内容)|不具合|descri[çc][ãa]o do (?:bug|erro|problema)|descripci[óo]n del (?:error|bug|problema)|fehlerbeschreibung|버그 설명/i
+
+/** Words that say something is broken, in a title or a short report. */
+const BROKEN =
+  /\b(?:crash(?:es|ed|ing)?|broken|does(?:n't| not) work|not working|fails?|failing|exception|regression|bug)\b|出问题|有问题|报错|崩溃|闪退|无法|不能用|不工作|バグ|エラー|落ちる|動かない|不具合|\bn[ãa]o funciona|\bquebr|\bfalha|\bno funciona|\bfunktioniert nicht|오류|에러|작동하지/i
+/** A report this short is the whole story: its words decide. */
+const SHORT_REPORT = 300
+
+/**
+ * A bug report: a bug label (and no feature label), a `[Bug]`/`fix:` title, a bug template's sections
+ * (a "describe the bug" heading, or steps to reproduce next to an expected or actual result), or words
+ * that say something is broken in the title or a short body.
+ */
+export function isBugReport(issue: Pick<IssueDocument, 'title' | 'labels' | 'body'>, sections: readonly Section[]): boolean {
+  if (issue.labels.some((l) => FEATURE_LABEL.test(l)) && !issue.labels.some((l) => BUG_LABEL.test(l))) return false
+  if (issue.labels.some((l) => BUG_LABEL.test(l)) || BUG_TITLE.test(issue.title)) return true
+  if (BROKEN.test(issue.title) || (issue.body.length <= SHORT_REPORT && BROKEN.test(issue.body))) return true
+  const headings = sections.map((s) => s.headings[s.headings.length - 1] ?? '')
+  if (headings.some((h) => BUG_HEADING.test(h))) return true
+  const reproduces = headings.some((h) => /reproduc|复现|重现|再現|reproduzir|reproducir|reproduzier|재현/i.test(h))
+  const roles = new Set(sections.map(sectionRole))
+  return reproduces && (roles.has('expected') || headings.some((h) => /actual|实际|実際|atual|actual|tats[äa]chlich/i.test(h)))
+}
