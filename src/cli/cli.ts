@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CLI_COMMANDS, findCommand, type CliCommand } from './command-table.js'
 import { didYouMean } from './did-you-mean.js'
-import { commandHelp, generalHelp } from './help.js'
+import { commandHelp, generalHelp, helpDocument } from './help.js'
 import type { CliIo } from './io.js'
 import { COMMON_OPTIONS, readCommandLine, Values, type OptionName } from './options.js'
 import { errorDocument, printDocument, type Output } from './output.js'
@@ -42,7 +42,9 @@ async function run(argv: string[], output: Output, packageRoot: string, signal: 
   }
   if (name === 'help' || (name === undefined && line.values.help)) {
     if (rest.length > 1) throw new UsageError(`help takes one command, got ${rest.length} (${rest.join(', ')}): converge help <command>`)
-    io.out(rest[0] === undefined ? generalHelp(CLI_COMMANDS) : commandHelp(commandNamed(rest[0])))
+    const named = rest[0] === undefined ? undefined : commandNamed(rest[0])
+    if (output.json) printDocument(io, helpDocument(named ? [named] : CLI_COMMANDS))
+    else io.out(named ? commandHelp(named) : generalHelp(CLI_COMMANDS))
     return 0
   }
   if (name === undefined) {
@@ -52,7 +54,8 @@ async function run(argv: string[], output: Output, packageRoot: string, signal: 
   }
   const command = commandNamed(name)
   if (line.values.help) {
-    io.out(commandHelp(command))
+    if (output.json) printDocument(io, helpDocument([command]))
+    else io.out(commandHelp(command))
     return 0
   }
   for (const option of line.given) {

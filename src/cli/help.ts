@@ -39,6 +39,23 @@ export function commandHelp(command: CliCommand): string {
   ].join('\n')
 }
 
+/** `converge help --json`: the same, as data (for editors and wrappers): each command, its options and defaults. */
+export function helpDocument(commands: readonly CliCommand[]) {
+  return {
+    commands: commands.map((command) => ({
+      name: command.name,
+      synopsis: `converge ${command.synopsis}`,
+      summary: command.summary,
+      options: Object.entries(command.options).map(([name, text]) => {
+        const spec: OptionSpec = OPTIONS[name as OptionName]
+        return { name: `--${name}`, ...(spec.value ? { value: spec.value } : {}), ...(spec.default !== undefined ? { default: spec.default } : {}), help: text === true ? spec.help : text! }
+      }),
+      json: command.json,
+      example: command.example,
+    })),
+  }
+}
+
 function optionLines(options: ReadonlyArray<readonly [OptionName, string]>): string[] {
   const flags = options.map(([name]) => {
     const spec: OptionSpec = OPTIONS[name]

@@ -42,6 +42,12 @@ describe('one command table, two hosts', () => {
     expect(help.out).not.toContain('--keep')
     expect(await converge(['execute', '--help'])).toEqual(help)
     expect((await converge(['status', '--help'])).out).toMatch(/^Usage: converge status \[--number <n>\]/)
+    // --json: the same as data
+    const data = JSON.parse((await converge(['help', 'execute', '--json'])).out)
+    expect(data.commands).toHaveLength(1)
+    expect(data.commands[0]).toMatchObject({ name: 'execute', example: 'converge execute --number 42 --executor claude-code' })
+    expect(data.commands[0].options).toContainEqual({ name: '--timeout', value: '<minutes>', default: '15', help: 'time limit of each command' })
+    expect(JSON.parse((await converge(['help', '--json'])).out).commands.map((c: { name: string }) => c.name)).toContain('sync')
   })
 
   it('help of an unknown command, an option the command does not take, and an extra argument are usage errors', async () => {

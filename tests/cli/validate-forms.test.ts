@@ -46,6 +46,9 @@ describe('converge validate reads the plan forms people bring', () => {
     expect(out).toContain(`${path}:1`)
     expect(out).toContain(`${path}:2`)
     expect(code).toBe(0)
+    // --json: one document, a report per line
+    const json = await cli('validate', '--all', '--json', path)
+    expect(JSON.parse(json.out).map((r: { plan: string; gate: string }) => [r.plan, r.gate])).toEqual([[`${path}:1`, 'pass'], [`${path}:2`, 'pass']])
   })
 
   it('Markdown: its ```json block is validated; without one, a clear message', async () => {

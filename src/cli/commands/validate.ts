@@ -30,15 +30,14 @@ export async function validateCommand(
   const plans = input.form === 'jsonl'
     ? input.lines.map((l) => ({ label: `${file}:${l.line}`, analysis: analysePlanText(l.text, issue) }))
     : [{ label: file, analysis: analysePlanText(input.text, issue) }]
-  for (const { label, analysis } of plans) report(label, analysis, args.json, io)
+  // --json is one document: the report, or for a .jsonl the list of them, each with the line it is from.
+  if (args.json && input.form === 'jsonl') io.out(JSON.stringify(plans.map(({ label, analysis }) => ({ plan: label, ...jsonReport(analysis) })), null, 2))
+  else if (args.json) io.out(JSON.stringify(jsonReport(plans[0]!.analysis), null, 2))
+  else for (const { label, analysis } of plans) io.out(`${label}\n${renderPlanText(analysis)}`)
   return plans.some(({ analysis }) => analysis.errors.length || analysis.gate === 'fail') ? 1 : 0
 }
 
-function report(label: string, analysis: PlanAnalysis, json: boolean, io: CliIo) {
-  if (json) {
-    const { solution: _solution, ...report } = analysis
-    io.out(JSON.stringify(report, null, 2))
-  } else {
-    io.out(`${label}\n${renderPlanText(analysis)}`)
-  }
+function jsonReport(analysis: PlanAnalysis) {
+  const { solution: _solution, ...report } = analysis
+  return report
 }
