@@ -51,7 +51,7 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
   const description = issueDescription(sections, issue)
   if (description.fromTitle) notes.push('no description paragraph: the issue title describes the solution')
 
-  const strategy = labelStrategy(issue.labels) ?? (bug ? 'bugfix' : undefined)
+  const strategy = labelStrategy(issue.labels) ?? (bug ? 'bugfix' : onlyDocuments(files) ? 'docs' : undefined)
   const relevantFiles = unique(files.map((f) => f.path))
   const raw = {
     id: solutionId(issue.number, options.seq ?? 1),
@@ -163,6 +163,11 @@ function epicOnly(epic: Epic, done: string[]): PlannerOutput {
 function epicNote(epic: Epic): string {
   const children = epic.children.map((c) => `#${c.number}${c.done ? ' (done)' : ''}`).join(', ')
   return `an epic of ${epic.children.length} issue${epic.children.length === 1 ? '' : 's'}${epic.ordered ? ', in order' : ''}: ${children}`
+}
+
+/** Every file the plan names is documentation (Markdown, text, docs/): the work is documentation. */
+function onlyDocuments(files: readonly { path: string }[]): boolean {
+  return files.length > 0 && files.every((f) => /\.(?:md|mdx|markdown|rst|adoc|txt)$/i.test(f.path) || /^docs?\//i.test(f.path))
 }
 
 /** Lines of paragraphs and list items, for `Risk: high`-style statements. */

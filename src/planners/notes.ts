@@ -56,7 +56,7 @@ export function missingNotes(tasks: readonly PlannedTask[], outcomes: Outcomes, 
 export function questionsForReporter({ bug, tasks, outcomes, sections }: { bug: boolean; tasks: readonly PlannedTask[]; outcomes: Outcomes; sections: readonly Section[] }): string[] {
   if (tasks.length !== 1 || tasks[0]!.labels.length) return []
   const missing: string[] = []
-  if (!outcomes.criteria.length) missing.push(bug ? 'the expected behaviour (what should happen instead)' : 'acceptance criteria (what is true when it is done)')
+  if (!outcomes.criteria.length) missing.push(bug ? 'the expected behaviour (what should happen instead)' : 'acceptance criteria (the expected result: what is true when it is done)')
   if (bug && !reproductionSteps(sections).length) missing.push('steps to reproduce')
   if (!tasks[0]!.files.length) missing.push('the file or area to change (a path in backticks)')
   if (!outcomes.commands.length) missing.push('a command that shows it works (e.g. `npm test -- <name>`)')

@@ -30,6 +30,8 @@ export interface Outcomes {
   unlabelledBlocks: number
   /** Sentences of a proposed-solution section: the criteria when the issue states none. */
   proposals: Outcome[]
+  /** Sentences of the issue's prose that say what must be true ("… should return 404"): the criteria when there is nothing better. */
+  requirements: Outcome[]
 }
 
 /**
@@ -47,6 +49,7 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
     found: { criteria: false, verification: false },
     unlabelledBlocks: 0,
     proposals: [],
+    requirements: [],
   }
   for (const section of sections) {
     const role = sectionRole(section)
@@ -96,6 +99,7 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
         )
         break
       default: {
+        if (role !== 'context') out.requirements.push(...paragraphs.flatMap(sentences).filter(isRequirement).map((s) => labelled(s, headingRefs, [])))
         // "Expected: 404" inside the steps, the description or a task section.
         const lines = [
           ...section.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.text.split('\n').map(squash) : [])),
@@ -111,7 +115,16 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
   out.definitionOfDone = out.definitionOfDone.filter((d) => d.text)
   // A feature request that states no criteria says what it wants in its proposal: that is what to check.
   if (!out.criteria.length && out.proposals.length) out.criteria = out.proposals
+  if (!out.criteria.length && out.requirements.length) out.criteria = out.requirements
   return out
+}
+
+/** A sentence that states what must be true: a modal verb of obligation, in the languages issues are written in. */
+const REQUIREMENT =
+  /\b(?:should|must|needs? to|has to|have to|is expected to|shall)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen)\b|해야/i
+
+function isRequirement(sentence: string): boolean {
+  return REQUIREMENT.test(sentence) && !/\?\s*$/.test(sentence)
 }
 
 /** Sentences of a paragraph (`.`, `!`, `?` before a space, or `。！？`), without the ones that are too short to check. */

@@ -42,6 +42,8 @@ const STRATEGY_WORDS: Record<string, string> = {
   refactor: 'refactor', refactoring: 'refactor', 'tech-debt': 'refactor', 'tech debt': 'refactor', cleanup: 'refactor',
   enhancement: 'feature', feature: 'feature', feat: 'feature', 'feature request': 'feature', 'new feature': 'feature',
   test: 'testing', tests: 'testing', testing: 'testing',
+  documentation: 'docs', docs: 'docs', doc: 'docs', 文档: 'docs', ドキュメント: 'docs', documentação: 'docs', documentación: 'docs',
+  chore: 'chore', maintenance: 'chore', ci: 'chore', dependencies: 'chore',
 }
 
 /** `bug` → bugfix, `refactor` → refactor, `enhancement`/`feature` → feature, `testing` → testing; first match. */

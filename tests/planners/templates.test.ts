@@ -150,3 +150,26 @@ describe('work written in the first person plural stays work', () => {
     expect(titles(p)).toEqual(['We need a migration for the new column'])
   })
 })
+
+describe('criteria from the prose when the issue has no criteria section', () => {
+  it.each([
+    ['English', 'The export drops the tags. The CSV should have a tags column.', 'The CSV should have a tags column.'],
+    ['Chinese', '导出时丢失了标签。导出的 CSV 应该包含标签列。', '导出的 CSV 应该包含标签列。'],
+    ['Portuguese', 'A exportação perde as tags. O CSV deve ter uma coluna de tags.', 'O CSV deve ter uma coluna de tags.'],
+    ['Japanese', 'エクスポートでタグが消える。CSV にタグ列を含めるべきです。', 'CSV にタグ列を含めるべきです。'],
+  ])('%s: a sentence that says what must be true is the criterion', (_name, body, criterion) => {
+    expect(criteria(plan(body, { title: 'Export the tags' }))).toEqual([criterion])
+  })
+
+  it('a question is no criterion, and a stated criterion wins', () => {
+    expect(criteria(plan('Should the CSV have a tags column?'))).toEqual([])
+    expect(criteria(plan('It should be fast.\n\n## Acceptance criteria\n\n- export of 1,000 notes takes under a second\n'))).toEqual(['export of 1,000 notes takes under a second'])
+  })
+})
+
+describe('the kind of work', () => {
+  it('a documentation label, or only documents touched, is docs work', () => {
+    expect(plan('Explain the flags.', { labels: ['documentation'] }).solution!.strategy_type).toBe('docs')
+    expect(plan('- [ ] Describe the flags in `docs/cli.md`\n- [ ] Link it from `README.md`\n').solution!.strategy_type).toBe('docs')
+  })
+})
