@@ -9,27 +9,13 @@ import { mirrorTasks, taskMarker } from '../../src/action/publish-tasks.js'
 import { ExecutionRecordSchema, IssueStateSchema, RunStateSchema, SolutionSchema } from '../../src/model/index.js'
 import { statePaths } from '../../src/state/layout.js'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
+import { routeIssueBody } from '../support/route-issue.js'
 import { auditAfterEach } from '../support/state-audit.js'
 import { actionSession, command } from './session.js'
 
 const BRANCH = 'converge/state'
 
-const plannable = (title: string, file: string) => [
-  `${title}.`,
-  '',
-  '## Tasks',
-  `- [ ] Add \`src/${file}.ts\` exporting a handler that answers 200`,
-  `- [ ] Register the route in \`src/server.ts\` (depends on T1)`,
-  '',
-  '## Acceptance criteria',
-  `- T1: GET /${file} answers 200`,
-  `- T2: the server routes /${file} to the handler`,
-  '',
-  '## Verification',
-  '```sh',
-  'npm test',
-  '```',
-].join('\n')
+const plannable = (what: string, name: string) => routeIssueBody(what, name)
 
 let gh: Emulator
 let sha: string

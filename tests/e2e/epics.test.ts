@@ -9,26 +9,12 @@ import { statePaths } from '../../src/state/layout.js'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent } from '../support/events.js'
 import { disposeRuns, runAction } from '../support/runner.js'
+import { routeIssueBody } from '../support/route-issue.js'
 import { auditAfterEach } from '../support/state-audit.js'
 
 const BRANCH = 'converge/state'
 
-const plannable = (what: string, file: string) => [
-  `${what}.`,
-  '',
-  '## Tasks',
-  `- [ ] Add \`src/${file}.js\` exporting a handler that answers 200`,
-  `- [ ] Register the route in \`src/server.js\` (depends on T1)`,
-  '',
-  '## Acceptance criteria',
-  `- T1: GET /${file} answers 200`,
-  `- T2: the server routes /${file} to the handler`,
-  '',
-  '## Verification',
-  '```sh',
-  'node --version',
-  '```',
-].join('\n')
+const plannable = (what: string, name: string) => routeIssueBody(what, name, { extension: 'js', command: 'node --version' })
 
 describe('epics, sub-issues and dependencies (dist/index.js against the API emulator)', () => {
   let gh: Emulator
