@@ -95,8 +95,27 @@ export function readMarkdown(markdown: string): Section[] {
       }
     }
   }
-  visit(lexMarkdown(markdown))
+  visit(lexMarkdown(wikiHeadings(markdown)))
   return sections
+}
+
+/**
+ * Wiki-style headings (`== Steps ==`, `=== Expected ===`, as Redmine, MediaWiki and some issue templates write
+ * them) as markdown headings of the same depth, outside fenced code.
+ */
+function wikiHeadings(markdown: string): string {
+  if (!markdown.includes('==')) return markdown
+  let fence: string | undefined
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1]
+      if (marker && (fence === undefined || marker.startsWith(fence))) fence = fence === undefined ? marker : undefined
+      if (fence !== undefined) return line
+      const wiki = /^(={2,6})[ \t]*([^=\n][^\n]*?)[ \t]*\1[ \t]*$/.exec(line)
+      return wiki ? `${'#'.repeat(wiki[1]!.length)} ${wiki[2]}` : line
+    })
+    .join('\n')
 }
 
 export function codeBlock(token: Tokens.Code): CodeBlock {

@@ -3,7 +3,7 @@ import type { Section } from './markdown.js'
 import { leadingAction } from './phrases.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
 import { addFiles, draftTask, type TaskDraft } from './task-draft.js'
-import { isEmptyAnswer } from './templates.js'
+import { isEmptyAnswer, REPRODUCTION_HEADING } from './templates.js'
 import type { FoundTaskItems } from './task-items.js'
 import { capitalise, squash } from './text.js'
 import type { IssueDocument } from './types.js'
@@ -28,7 +28,10 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
     ? found.items.map((entry, i) => {
         const id = `T${i + 1}`
         const structural = [...(entry.parent === undefined ? [] : [entry.parent]), ...entry.after].map((index) => `T${index + 1}`)
-        return { ...draftTask(entry.item, `Task ${id}`), id, dependencies: structural, manualChecks: [], definitionOfDone: [] }
+        const draft = draftTask(entry.item, `Task ${id}`)
+        // A numbered heading's words are its title; its first paragraph, drafted as the item, says what to do.
+        const titled = entry.title ? { title: entry.title, untitled: false, action: leadingAction(entry.title) ?? draft.action } : {}
+        return { ...draft, ...titled, id, dependencies: structural, manualChecks: [], definitionOfDone: [] }
       })
     : [{ ...titleTask(issue, sections, bug), id: 'T1', dependencies: [], manualChecks: [], definitionOfDone: [] }]
 
@@ -90,7 +93,7 @@ export function issueDescription(sections: readonly Section[], issue: IssueDocum
 /** The steps to reproduce a bug, as written (numbered), for the executor of a bug report's task. */
 export function reproductionSteps(sections: readonly Section[]): string[] {
   const steps = sections
-    .filter((s) => /reproduc|\brepro\b|复现|重现|再現|reproduzir|reproducir|reproduzier|재현/i.test(s.headings[s.headings.length - 1] ?? ''))
+    .filter((s) => REPRODUCTION_HEADING.test(s.headings[s.headings.length - 1] ?? ''))
     .flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'list' ? b.items.map((i) => squash(i.head.text)) : b.kind === 'paragraph' ? b.text.split('\n').map(squash) : [])))
   return steps.map((step) => step.trim()).filter((step) => step && !isEmptyAnswer(step))
 }

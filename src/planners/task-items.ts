@@ -9,6 +9,8 @@ export interface TaskItem {
   item: ListItem
   /** Index (in the returned list) of the enclosing task item: a nested task depends on its parent. */
   parent?: number
+  /** The title, when the item is a numbered heading's section (`### 2. Status`) rather than a list item. */
+  title?: string
   /**
    * Indexes of earlier task items it comes after: the one before it in a numbered list or a section
    * that says "in order", or when it begins "Then …"; every one before it for "once the rest is
@@ -18,7 +20,7 @@ export interface TaskItem {
 }
 
 export interface FoundTaskItems {
-  source: 'checklist' | 'section' | 'numbered' | 'none'
+  source: 'checklist' | 'section' | 'numbered' | 'headings' | 'none'
   items: TaskItem[]
   /** Ticked (`- [x]`) items: already done, recorded and not planned. */
   done: ListItem[]
@@ -35,7 +37,8 @@ export interface FoundTaskItems {
  * are done, not tasks; a reporter's confirmations are neither. When there are no checkboxes, the
  * top-level items of the lists in a "Tasks" / "Steps" / "Plan" section, nested items staying with them.
  * Failing that, unless `numberedSteps` is false (a bug report's numbered list is how to reproduce it), the
- * numbered lists outside any section with a role: steps written as a numbered list are the work.
+ * numbered lists outside any section with a role, else the sections under numbered headings (`### 1. Data
+ * model`, `Step 2: …`, `第 3 步`), as design notes number their steps: steps written in order are the work.
  */
 export function findTaskItems(
   sections: readonly Section[],
@@ -52,6 +55,8 @@ export function findTaskItems(
   if (numberedSteps) {
     const numbered = collect(sections.filter((s) => !sectionRole(s)), () => true, 'section', isIssueReference, (b) => b.ordered && b.items.length >= 2)
     if (numbered.items.length) return { source: 'numbered', ...numbered, confirmations: checklist.confirmations }
+    const headed = numberedHeadings(sections)
+    if (headed.length >= 2) return { source: 'headings', items: headed, done: [], confirmations: checklist.confirmations }
   }
   return { source: 'none', items: [], done: [], confirmations: checklist.confirmations }
 }
@@ -126,6 +131,36 @@ function orderOf(text: string, topLevel: ReadonlyArray<number | undefined>, sequ
 function checkboxesIn(sections: readonly Section[]): number {
   const count = (items: readonly ListItem[]): number => items.reduce((n, i) => n + (i.checked !== undefined ? 1 : 0) + count(i.children), 0)
   return sections.reduce((n, s) => n + s.blocks.reduce((m, b) => m + (b.kind === 'list' ? count(b.items) : 0), 0), 0)
+}
+
+/** `1. Data model`, `2) API`, `Step 3: UI`, `第 1 步：…`, `ステップ 2 …`, `Passo 2 - …`: the words after the number. */
+const NUMBERED_HEADING = /^\s*(?:\d{1,2}\s*[.)、:：]|(?:step|passo|paso|schritt|ステップ)\s*\d{1,2}\s*[.):：-]?|第\s*[一二三四五六七八九十\d]{1,3}\s*[步歩章]\s*[:：、]?)\s*(\S.*)$/i
+
+/**
+ * The sections under two or more numbered headings, each a task in the order written (each after the one
+ * before): its first paragraph the item's text, the other paragraphs its description, its lists its steps.
+ */
+function numberedHeadings(sections: readonly Section[]): TaskItem[] {
+  const items: TaskItem[] = []
+  for (const section of sections) {
+    const heading = section.headings[section.headings.length - 1]
+    const title = heading === undefined ? undefined : NUMBERED_HEADING.exec(heading)?.[1]?.trim()
+    const role = sectionRole(section)
+    if (!title || (role && NOT_TASKS.has(role))) continue
+    const paragraphs = section.blocks.flatMap((b) => (b.kind === 'paragraph' ? [{ text: b.text, plain: b.plain, codeSpans: b.codeSpans }] : []))
+    const [head = { text: title, plain: title, codeSpans: [] }, ...more] = paragraphs
+    const item: ListItem = {
+      head, more, checked: undefined,
+      children: section.blocks.flatMap((b) => (b.kind === 'list' ? b.items : [])),
+      code: section.blocks.flatMap((b) => (b.kind === 'code' ? [{ lang: b.lang, text: b.text }] : [])),
+    }
+    const text = paragraphs.map((p) => p.plain).join(' ')
+    const steps = stepReferences(text).flatMap((n) => (n >= 1 && n <= items.length ? [n - 1] : []))
+    const named = prerequisiteNames(text).flatMap((name) => findPrerequisite(name, items.map((i) => i.title!), items.length) ?? [])
+    const after = [...new Set([...(items.length ? [items.length - 1] : []), ...steps, ...named])]
+    items.push({ item, title, after })
+  }
+  return items
 }
 
 /** The section's headings or its own paragraphs say its list is to be done in order. */

@@ -66,6 +66,9 @@ const FEATURE_LABEL = /(?:^|[\s:/])(?:enhancement|feature|feature request|feat|p
 const BUG_TITLE = /^\s*(?:[[【(（]\s*(?:bug|bug report|defect|regression|バグ|缺陷|错误|erro|fehler)\s*[\]】)）]|(?:bug|fix|hotfix)\s*(?:\([^)]*\))?\s*[:：])/i
 const BUG_HEADING = /describe the bug|bug description|bug report|what happened|what went wrong|问题描述|错误描述|缺陷描述|バグの(?:説明|内容)|不具合|descri[çc][ãa]o do (?:bug|erro|problema)|descripci[óo]n del (?:error|bug|problema)|fehlerbeschreibung|버그 설명/i
 
+/** A heading over the steps to reproduce a bug ("To Reproduce", 复现步骤, 再現手順, Passos para reproduzir …). */
+export const REPRODUCTION_HEADING = /reproduc|\brepro\b|复现|重现|再現|reproduzir|reproducir|reproduzier|재현/i
+
 /** Words that say something is broken, in a title or a short report. */
 const BROKEN =
   /\b(?:crash(?:es|ed|ing)?|broken|does(?:n't| not) work|not working|fails?|failing|exception|regression|bug)\b|出问题|有问题|报错|崩溃|闪退|无法|不能用|不工作|バグ|エラー|落ちる|動かない|不具合|\bn[ãa]o funciona|\bquebr|\bfalha|\bno funciona|\bfunktioniert nicht|오류|에러|작동하지/i
@@ -83,7 +86,7 @@ export function isBugReport(issue: Pick<IssueDocument, 'title' | 'labels' | 'bod
   if (BROKEN.test(issue.title) || (issue.body.length <= SHORT_REPORT && BROKEN.test(issue.body))) return true
   const headings = sections.map((s) => s.headings[s.headings.length - 1] ?? '')
   if (headings.some((h) => BUG_HEADING.test(h))) return true
-  const reproduces = headings.some((h) => /reproduc|复现|重现|再現|reproduzir|reproducir|reproduzier|재현/i.test(h))
+  const reproduces = headings.some((h) => REPRODUCTION_HEADING.test(h))
   const roles = new Set(sections.map(sectionRole))
   return reproduces && (roles.has('expected') || headings.some((h) => /actual|实际|実際|atual|actual|tats[äa]chlich/i.test(h)))
 }

@@ -144,14 +144,14 @@ describe('the corpus score', () => {
 })
 
 describe('the built-in planner on the corpus', () => {
-  // Floors a little under the scores measured when they were set (79% overall, 100% template checkboxes
+  // Floors a little under the scores measured when they were set (81% overall, 100% template checkboxes
   // kept out, 87% ticked items recorded, 83% criteria): a change that loses ground on real issue forms fails here.
   it('keeps its score on the corpus', () => {
     const result = scoreCorpus(corpus.map((issue) => scoreIssue(issue, planView({ builtinPlan, analysePlan }, issue))))
     console.log([`corpus score: ${formatTally(result.overall)}`, ...CATEGORIES.map((c) => `  ${c}: ${formatTally(result.totals[c])}`)].join('\n'))
     expect(result.issues).toHaveLength(corpus.length)
     const share = (t: { met: number; total: number }) => t.met / t.total
-    expect(share(result.overall)).toBeGreaterThanOrEqual(0.76)
+    expect(share(result.overall)).toBeGreaterThanOrEqual(0.78)
     expect(share(result.totals.not_tasks)).toBeGreaterThanOrEqual(0.95)
     expect(share(result.totals.done)).toBeGreaterThanOrEqual(0.85)
     expect(share(result.totals.criteria)).toBeGreaterThanOrEqual(0.75)

@@ -173,3 +173,22 @@ describe('the kind of work', () => {
     expect(plan('- [ ] Describe the flags in `docs/cli.md`\n- [ ] Link it from `README.md`\n').solution!.strategy_type).toBe('docs')
   })
 })
+
+describe('other ways issues are structured', () => {
+  it('wiki-style headings (== Expected ==) are headings, outside code only', () => {
+    const p = plan('== Steps to reproduce ==\n1. open the ranking\n\n== Expected result ==\nTied players share a rank.\n\n```\n== not a heading ==\n```\n', { title: 'Ranks of tied players' })
+    expect(criteria(p)).toEqual(['Tied players share a rank.'])
+    expect(p.tasks[0]!.type).toBe('fix')
+  })
+
+  it('numbered headings of a design note are the tasks, in order, titled by the heading', () => {
+    const body = '## Design\n\n### 1. Data model\n\nAdd `dependsOn` to the task type in `src/board/model.ts`.\n\n### 2. Status\n\nOn top of the data model of step 1, compute the status in `src/board/status.ts`.\n\n### 3. Board\n\nOnce the status is done, show a lock in `web/Board.tsx`.\n'
+    const p = plan(body, { title: 'Task dependencies on the board' })
+    expect(p.tasks.map((t) => [t.title, t.files.map((f) => f.path), t.depends_on])).toEqual([
+      ['Data model', ['src/board/model.ts'], []],
+      ['Status', ['src/board/status.ts'], ['T1']],
+      ['Board', ['web/Board.tsx'], ['T2']],
+    ])
+    expect(p.output.notes[0]).toBe('no task list (- [ ] items) and no Tasks/Steps/Plan section: made 3 tasks from the numbered headings')
+  })
+})
