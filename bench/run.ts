@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --full] [-- only=dag]`: prints each benchmark as a table with ratios against a
+ * `npm run bench [-- --full] [-- only=dag|planner-corpus|…]`: prints each benchmark as a table with ratios against a
  * baseline measured in the same run. `sync` (10,000 issues through the emulator, a minute or so) runs only
  * when asked for: `only=sync`, or `--full`.
  */
