@@ -4,7 +4,7 @@
  */
 import { upsertStickyComment } from '../github/comments.js'
 import { readIssue, type ApiIssue } from '../github/issues.js'
-import { listBlockedBy, listSubIssues, parentIssue } from '../github/relations.js'
+import { inRepository, listBlockedBy, listSubIssues, parentIssue } from '../github/relations.js'
 import type { IssueState } from '../model/index.js'
 import { readEpic } from '../planners/epic.js'
 import { refreshEpic, renderEpicComment, type EpicChildState, type GitHubRelations } from '../pipeline/epic.js'
@@ -38,9 +38,9 @@ export async function githubRelations(session: Session, n: number, issue?: ApiIs
   ])
   return {
     repo: ctx.repo,
-    subIssues: subIssues.map((i) => ({ number: i.number, title: i.title, ...(i.state ? { state: i.state } : {}) })),
-    ...(parent ? { parent: parent.number } : {}),
-    blockedBy: blockedBy.map((i) => i.number),
+    subIssues: subIssues.filter((i) => inRepository(i, ctx.repo)).map((i) => ({ number: i.number, title: i.title, ...(i.state ? { state: i.state } : {}) })),
+    ...(parent && inRepository(parent, ctx.repo) ? { parent: parent.number } : {}),
+    blockedBy: blockedBy.filter((i) => inRepository(i, ctx.repo)).map((i) => i.number),
   }
 }
 

@@ -6,7 +6,16 @@ import type { GitHubClient } from './client.js'
 import type { ApiIssue, RepoRef } from './issues.js'
 
 /** An issue as these endpoints return it: the fields Converge reads, and the database id the write endpoints take. */
-export type RelatedIssue = ApiIssue & { id: number; state?: string }
+export type RelatedIssue = ApiIssue & { id: number; state?: string; repository_url?: string }
+
+/**
+ * Whether a related issue is in `repo`. Sub-issues and dependencies may cross repositories; Converge tracks
+ * issues by number in one repository, so an issue of another one is not taken for the issue of that number here.
+ */
+export function inRepository(issue: Pick<RelatedIssue, 'repository_url'>, repo: RepoRef): boolean {
+  if (!issue.repository_url) return true
+  return issue.repository_url.toLowerCase().endsWith(`/repos/${repo.owner}/${repo.repo}`.toLowerCase())
+}
 
 /** The token cannot change issues (a workflow without `issues: write`): said plainly, with the fix. */
 export class IssuesPermissionError extends Error {

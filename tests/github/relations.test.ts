@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createGitHubClient, type GitHubClient } from '../../src/github/client.js'
 import {
-  addBlockedBy, addSubIssue, closeIssue, createIssue, IssuesPermissionError, listBlockedBy, listSubIssues, parentIssue,
+  addBlockedBy, addSubIssue, closeIssue, createIssue, inRepository, IssuesPermissionError, listBlockedBy, listSubIssues, parentIssue,
 } from '../../src/github/relations.js'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
 
@@ -52,5 +52,14 @@ describe('sub-issues and dependencies over the client', () => {
     const refused = addSubIssue(reader, repo, 1, { id: gh.state.issue(2)!.id, number: 2 })
     await expect(refused).rejects.toBeInstanceOf(IssuesPermissionError)
     await expect(refused).rejects.toThrow('Cannot add #2 as a sub-issue of #1: GitHub answered 403 (Resource not accessible by integration). The token needs the "issues: write" permission')
+  })
+})
+
+describe('inRepository', () => {
+  it('tells an issue of this repository from one of another, which Converge does not take for its number here', () => {
+    expect(inRepository({ repository_url: 'https://api.github.com/repos/Octo-Org/Demo' }, repo)).toBe(true)
+    expect(inRepository({ repository_url: 'https://api.github.com/repos/octo-org/other' }, repo)).toBe(false)
+    expect(inRepository({ repository_url: 'https://ghe.example.com/api/v3/repos/octo-org/demo' }, repo)).toBe(true)
+    expect(inRepository({}, repo)).toBe(true)
   })
 })
