@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ExecutionRecordSchema } from '../../src/model/index.js'
-
-import { cli, ROOT } from './support.js'
+import { cleanRepo, cli, ROOT } from './support.js'
 
 /** A command that appends `line` to `trace` (outside the repository), after `pauseMs`. */
 const appends = (trace: string, line: string, pauseMs = 0) =>
@@ -50,17 +47,9 @@ function ccwSolution(trace: string) {
 
 describe('a CCW plan through the CLI', () => {
   it('runs both commands of a verification array, in order, and waits for a task named in dependencies', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'converge-ccw-execute-'))
-    const repo = join(dir, 'repo')
+    const { dir, repo, git, cleanup } = await cleanRepo('# parser\n')
     const trace = join(dir, 'trace.log')
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-C', repo, '-c', 'commit.gpgsign=false', '-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args]).toString().trim()
     try {
-      await mkdir(repo)
-      git('init', '--quiet', '--initial-branch=main')
-      await writeFile(join(repo, 'README.md'), '# parser\n')
-      git('add', 'README.md')
-      git('commit', '--quiet', '-m', 'initial')
       const issue = join(dir, 'issue.md')
       await writeFile(issue, '# Parse and print\n\nThe plan is in GH-31-solution.json, as CCW wrote it.\n')
       const planFile = join(dir, 'GH-31-solution.json')
@@ -85,23 +74,19 @@ describe('a CCW plan through the CLI', () => {
       expect(plan.tasks.map((t: { id: string; depends_on: string[]; source?: { original_id?: string } }) => [t.id, t.depends_on, t.source?.original_id]))
         .toEqual([['T1', [], 'IMPL-001'], ['T2', ['T1'], 'IMPL-002']])
     } finally {
-      await rm(dir, { recursive: true, force: true })
+      await cleanup()
     }
   }, 60_000)
 
   it('plans a Taskmaster file given with --plan-file, and asks which solution of a .jsonl to plan', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'converge-plan-file-'))
-    const repo = join(dir, 'repo')
+    const { dir, repo, git, cleanup } = await cleanRepo()
     try {
-      await mkdir(repo)
-      execFileSync('git', ['-C', repo, 'init', '--quiet', '--initial-branch=main'])
-      execFileSync('git', ['-C', repo, '-c', 'user.name=T', '-c', 'user.email=t@example.com', 'commit', '--quiet', '--allow-empty', '-m', 'initial'])
       const issue = join(dir, '7.md')
       await writeFile(issue, '# Sessions\n\nPlanned in Taskmaster.\n')
       const tasks = join(ROOT, 'tests/fixtures/ccw-compat/taskmaster-tagged.json')
       const planned = await cli('plan', '--issue-file', issue, '--repo', repo, '--plan-file', tasks)
       expect(planned.code).toBe(0)
-      const plan = JSON.parse(execFileSync('git', ['-C', repo, 'show', 'converge/state:.converge/issues/7/plan.json']).toString())
+      const plan = JSON.parse(git('show', 'converge/state:.converge/issues/7/plan.json'))
       expect(plan.tasks.map((t: { id: string; depends_on: string[] }) => [t.id, t.depends_on])).toEqual([['T1', []], ['T2', ['T1']]])
 
       const lines = join(dir, 'solutions.jsonl')
@@ -110,7 +95,7 @@ describe('a CCW plan through the CLI', () => {
       await expect(cli('plan', '--issue-file', issue, '--repo', repo, '--plan-file', lines)).rejects.toThrow('2 solutions, one per line: save the one to plan in a file of its own')
       await expect(cli('plan', '--issue-file', issue, '--repo', repo, '--plan-file', tasks, '--planner', 'builtin')).rejects.toThrow('--plan-file gives the plan')
     } finally {
-      await rm(dir, { recursive: true, force: true })
+      await cleanup()
     }
   }, 60_000)
 })

@@ -41,17 +41,31 @@ export interface GreetingsRepo {
   cleanup: () => Promise<void>
 }
 
-/** A repository with `main` at one clean commit, issue 7 with an explicit plan of two tasks, and an executor script. */
-export async function greetingsRepo(): Promise<GreetingsRepo> {
+export interface CleanRepo {
+  /** The temporary directory holding the repository (and whatever the test writes beside it). */
+  dir: string
+  repo: string
+  git: (...args: string[]) => string
+  cleanup: () => Promise<void>
+}
+
+/** A temporary directory with a repository in `repo/`: `main` at one commit of a README, nothing else. */
+export async function cleanRepo(readme = '# greetings\n'): Promise<CleanRepo> {
   const dir = await mkdtemp(join(tmpdir(), 'converge-cli-'))
   const repo = join(dir, 'repo')
   const git = (...args: string[]) =>
     execFileSync('git', ['-C', repo, '-c', 'commit.gpgsign=false', '-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args]).toString().trim()
   await mkdir(repo)
   git('init', '--quiet', '--initial-branch=main')
-  await writeFile(join(repo, 'README.md'), '# greetings\n')
+  await writeFile(join(repo, 'README.md'), readme)
   git('add', 'README.md')
   git('commit', '--quiet', '-m', 'initial')
+  return { dir, repo, git, cleanup: () => rm(dir, { recursive: true, force: true }) }
+}
+
+/** A repository with `main` at one clean commit, issue 7 with an explicit plan of two tasks, and an executor script. */
+export async function greetingsRepo(): Promise<GreetingsRepo> {
+  const { dir, repo, git, cleanup } = await cleanRepo()
   const issue = join(dir, '7.md')
   await writeFile(issue, issueText('Greetings', [['T1', 'hello.txt', 'hello', []], ['T2', 'world.txt', 'world', ['T1']]]))
   const script = join(dir, 'executor.mjs')
@@ -60,7 +74,7 @@ export async function greetingsRepo(): Promise<GreetingsRepo> {
     "const task = JSON.parse(readFileSync(process.env.CONVERGE_TASK_FILE, 'utf8'))",
     "for (const file of task.files) writeFileSync(file.path, task.description.split(' ')[1] + '\\n')",
   ].join('\n'))
-  return { dir, repo, git, issue, executor: `node '${script}'`, cleanup: () => rm(dir, { recursive: true, force: true }) }
+  return { dir, repo, git, issue, executor: `node '${script}'`, cleanup }
 }
 
 /** An issue file with an explicit plan: per task its id, the file it writes, the word, and its dependencies. */

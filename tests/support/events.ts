@@ -116,22 +116,6 @@ function retarget(gh: Emulator, example: Payload, sender: string): Payload {
   return payload
 }
 
-/**
- * The relation summaries github.com puts in an issue of a webhook payload (the `webhooks_issue` schema of
- * GitHub's OpenAPI description has them; the webhook examples predate them), from the emulator's state.
- */
-function relationSummaries(gh: Emulator, number: number) {
-  const children = gh.state.subIssues(number)
-  const completed = children.filter((n) => gh.state.issue(n)?.state === 'closed').length
-  const blockedBy = gh.state.blockedBy(number)
-  const blocking = gh.state.issues().filter((i) => gh.state.blockedBy(i.number).includes(number)).map((i) => i.number)
-  const open = (numbers: number[]) => numbers.filter((n) => gh.state.issue(n)?.state === 'open').length
-  return {
-    sub_issues_summary: { total: children.length, completed, percent_completed: children.length ? Math.floor((completed * 100) / children.length) : 0 },
-    issue_dependencies_summary: { blocked_by: open(blockedBy), blocking: open(blocking), total_blocked_by: blockedBy.length, total_blocking: blocking.length },
-  }
-}
-
 function seededIssue(gh: Emulator, number: number): IssueRecord {
   const issue = gh.state.issue(number)
   if (issue === undefined) throw new Error(`seed issue #${number} first (gh.seed.issue or gh.seed.pullRequest)`)
@@ -202,7 +186,8 @@ function issueObject(gh: Emulator, issue: IssueRecord, template: Payload): Paylo
     author_association: authorAssociation(gh, issue.author),
     body: issue.body,
     reactions: reactionRollup(gh, { type: 'issue', number: issue.number }, `${api}/reactions`),
-    ...(issue.pull ? {} : relationSummaries(gh, issue.number)),
+    // github.com puts these in webhook payloads (GitHub's webhooks_issue schema); the examples predate them.
+    ...(issue.pull ? {} : gh.state.relationSummaries(issue.number)),
     ...(issue.pull
       ? {
           draft: issue.pull.draft,

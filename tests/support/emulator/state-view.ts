@@ -1,5 +1,6 @@
 import type { CommitData, GitStore } from './git/git-store.js'
 import type { RepoStore } from './store/repo-store.js'
+import { relationCounts } from './store/shapes.js'
 import type {
   CheckRunRecord,
   CommentRecord,
@@ -24,6 +25,11 @@ export class EmulatorState {
 
   user(login: string): UserRecord | undefined {
     return copy(this.store.user(login))
+  }
+
+  /** The sub-issue and dependency summaries of an issue, as its REST object and webhook payloads carry them. */
+  relationSummaries(number: number) {
+    return relationCounts(this.store, number)
   }
 
   /** An issue or a pull request (they share numbers). */

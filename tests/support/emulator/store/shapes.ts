@@ -126,11 +126,17 @@ export function issueShape(context: ShapeContext, issue: IssueRecord) {
 
 /** What an issue (not a pull request) says of its sub-issues, its parent and its dependencies. */
 function relationSummaries({ store, urls }: ShapeContext, issue: IssueRecord) {
-  const children = store.subIssues(issue.number)
-  const completed = children.filter((child) => child.state === 'closed').length
   const parent = store.parentOf(issue.number)
-  const blockedBy = store.blockedBy(issue.number)
-  const blocking = store.blocking(issue.number)
+  const { sub_issues_summary, issue_dependencies_summary } = relationCounts(store, issue.number)
+  return { sub_issues_summary, parent_issue_url: parent === undefined ? null : urls.repoApi(`/issues/${parent.number}`), issue_dependencies_summary }
+}
+
+/** The summaries of an issue's sub-issues and dependencies, as REST issue objects and webhook payloads carry them. */
+export function relationCounts(store: RepoStore, number: number) {
+  const children = store.subIssues(number)
+  const completed = children.filter((child) => child.state === 'closed').length
+  const blockedBy = store.blockedBy(number)
+  const blocking = store.blocking(number)
   const open = (issues: IssueRecord[]) => issues.filter((i) => i.state === 'open').length
   return {
     sub_issues_summary: {
@@ -138,7 +144,6 @@ function relationSummaries({ store, urls }: ShapeContext, issue: IssueRecord) {
       completed,
       percent_completed: children.length === 0 ? 0 : Math.floor((completed * 100) / children.length),
     },
-    parent_issue_url: parent === undefined ? null : urls.repoApi(`/issues/${parent.number}`),
     issue_dependencies_summary: {
       blocked_by: open(blockedBy),
       blocking: open(blocking),
