@@ -5,7 +5,7 @@
 import { ExecutionRecordSchema, type ExecutionRecord, type IssueState, type Solution, type Task, type TaskResult } from '../../model/index.js'
 import { planHash } from '../../plan/hash.js'
 import { renderTaskEvent } from '../../report/task-event.js'
-import { statePaths, toStateJson } from '../../state/layout.js'
+import { statePaths, toStateJson } from '../../model/state-layout.js'
 import { readStateJson } from '../../state/state-files.js'
 import { transact, type StateStore } from '../../state/store.js'
 import { recordIssue } from '../../state/transitions.js'

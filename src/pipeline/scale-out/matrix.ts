@@ -4,7 +4,7 @@
  */
 import { ExecutionRecordSchema, IssueStateSchema, RunStateSchema, SolutionSchema, type ExecutionRecord, type IssueState, type Solution } from '../../model/index.js'
 import { code, inline, plural } from '../../report/markdown.js'
-import { statePaths } from '../../state/layout.js'
+import { statePaths } from '../../model/state-layout.js'
 import { readStateJson } from '../../state/state-files.js'
 import type { StateSnapshot, StateStore } from '../../state/store.js'
 import { approveIfPassing } from '../approve.js'

@@ -5,7 +5,7 @@
 import { ExecutionRecordSchema, SolutionSchema, wasStopped, type ExecutionRecord, type IssueState, type Solution, type TaskResult } from '../../model/index.js'
 import { renderExecutionMarkdown } from '../../report/execution-md.js'
 import { plural } from '../../report/markdown.js'
-import { statePaths, toStateJson } from '../../state/layout.js'
+import { statePaths, toStateJson } from '../../model/state-layout.js'
 import { readStateJson } from '../../state/state-files.js'
 import { transact, type StateStore } from '../../state/store.js'
 import { recordIssue, withFeedback } from '../../state/transitions.js'
