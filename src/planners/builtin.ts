@@ -3,7 +3,8 @@ import { assignOutcomes, finalTasks } from './assign.js'
 import { readMarkdown, type ListItem, type Section } from './markdown.js'
 import { missingNotes, questionsForReporter, taskSourceNotes } from './notes.js'
 import { readOutcomes } from './outcomes.js'
-import { issueDescription, planTasks, type PlannedTask } from './planned-tasks.js'
+import { bugFacts, isSecurityReport, type BugFacts } from './bug-report.js'
+import { issueDescription, planTasks, titleWords, type PlannedTask } from './planned-tasks.js'
 import { inferAnalysis, issuePriority, labelStrategy, statedLevels } from './signals.js'
 import { findTaskItems } from './task-items.js'
 import { readEpic, referencedIssue, type Epic, type RepoName } from './epic.js'
@@ -30,25 +31,34 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
   const sections = readMarkdown(issue.body)
   const repo = repositoryOf(issue)
   const epic = readEpic(issue.body, repo)
-  const bug = isBugReport(issue, sections)
+  const security = isSecurityReport(issue.title, issue.labels, issue.body)
+  const bug = security || isBugReport(issue, sections)
+  const facts = bug ? bugFacts(sections) : undefined
   const found = findTaskItems(sections, { isIssueReference: (text) => epic !== undefined && referencedIssue(text, repo) !== undefined, numberedSteps: !bug })
   const alreadyDone = found.done.map((item) => shortTitle(squash(item.head.plain)))
   const doneChildren = (epic?.children ?? []).filter((c) => c.done).map((c) => `#${c.number}${c.title ? ` ${c.title}` : ''}`)
   if (epic && !found.items.length) return epicOnly(epic, [...alreadyDone, ...doneChildren])
   if (found.source === 'checklist' && !found.items.length) return everythingDone(alreadyDone)
-  const { tasks, resolve, notes: labelNotes } = planTasks(issue, sections, found, bug)
+  if (found.source === 'none' && found.controls) return controlPanel(found.controls)
   const outcomes = readOutcomes(sections)
+  const description = issueDescription(sections, issue)
+  if (!found.items.length && description.fromTitle && !titleWords(issue.title))
+    return tooVague(questionsForReporter({ bug, tasks: [], outcomes, sections }))
+  const { tasks, resolve, notes: labelNotes } = planTasks(issue, sections, found, facts)
+  const questions = questionsForReporter({ bug, tasks, outcomes, sections })
+  // A bug report that states no expected result is still checked against itself: the error or the steps no longer reproduce.
+  const inferred = facts && !outcomes.criteria.length ? reportCriteria(facts) : []
+  outcomes.criteria.push(...inferred.map((text) => ({ text, refs: [], paths: [] })))
   const assignNotes = assignOutcomes(tasks, outcomes, resolve)
   const notes = [...taskSourceNotes(found, tasks, alreadyDone), ...labelNotes, ...assignNotes, ...missingNotes(tasks, outcomes, finalTasks(tasks))]
-  const questions = questionsForReporter({ bug, tasks, outcomes, sections })
+  if (inferred.length) notes.push(`no expected behaviour stated: checked by what the report shows (${inferred.map((c) => `"${c}"`).join(', ')})`)
 
   const stated = statedLevels(textLines(sections))
   const { priority, source: prioritySource } = issuePriority(issue.labels, stated.priority)
   notes.push(`priority ${priority} (${prioritySource})`)
   const files = tasks.flatMap((t) => t.files)
-  const analysis = inferAnalysis({ taskCount: tasks.length, files, labels: issue.labels, stated })
+  const analysis = inferAnalysis({ taskCount: tasks.length, files, labels: issue.labels, stated, security })
   notes.push(`analysis: ${analysis.reasons.join('; ')}`)
-  const description = issueDescription(sections, issue)
   if (description.fromTitle) notes.push('no description paragraph: the issue title describes the solution')
 
   const strategy = labelStrategy(issue.labels) ?? (bug ? 'bugfix' : onlyDocuments(files) ? 'docs' : undefined)
@@ -108,6 +118,43 @@ function taskType(task: PlannedTask, bug: boolean): TaskType {
     return 'testing'
   if (bug) return 'fix'
   return inferTaskType(task.title)
+}
+
+/** What a bug report without an expected result shows that the fix must end: the error it throws, else what its steps reproduce. */
+function reportCriteria(facts: BugFacts): string[] {
+  if (facts.error) return [`No longer throws ${facts.error}`]
+  return facts.steps.length ? ['Following the steps to reproduce no longer shows the problem'] : []
+}
+
+/** An issue whose only checkboxes are a bot's controls ("tick a checkbox below to rebase"): it asks for no change. */
+function controlPanel(controls: number): PlannerOutput {
+  return {
+    planner: 'builtin',
+    raw: undefined,
+    notes: [`${controls} checkbox${controls === 1 ? ' is a control' : 'es are controls'} the issue asks to tick (a bot's panel), not work`],
+    error: {
+      code: 'nothing_to_plan',
+      path: '(issue)',
+      message: `The issue's ${controls} checkbox${controls === 1 ? '' : 'es'} are controls to tick, not work, and it asks for no change: there is nothing to plan`,
+      hint: 'Plan the issues or pull requests the panel lists, or write the change wanted as a task list',
+    },
+  }
+}
+
+/** An issue with no words of its own (a title of tags only, a template left unfilled): what the reporter should add. */
+function tooVague(questions: string[]): PlannerOutput {
+  return {
+    planner: 'builtin',
+    raw: undefined,
+    notes: ['the issue has no title words and no text of its own (an unfilled template): nothing to plan from'],
+    ...(questions.length ? { questions } : {}),
+    error: {
+      code: 'too_vague',
+      path: '(issue)',
+      message: `The issue says nothing to plan from: its title is only tags and its template is not filled in${questions.length ? `; it needs ${questions.join(', ')}` : ''}`,
+      hint: 'Give the issue a title that says what is wrong or wanted, and fill in the template',
+    },
+  }
 }
 
 /** Every item of the issue's task list is ticked: nothing is left to plan, and the plan says so. */

@@ -1,6 +1,8 @@
 import type { ListItem, Section } from './markdown.js'
 import { filePath, isMetadataLine, leadingLabel } from './phrases.js'
+import { gherkinScenarios, listRole } from './block-roles.js'
 import { sectionRole } from './sections.js'
+import { isNumericTarget, runStatement, testCommands } from './statements.js'
 import { isShellBlock, shellCommands } from './shell.js'
 import { singleCommand } from './task-draft.js'
 import { squash } from './text.js'
@@ -54,7 +56,14 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
   for (const section of sections) {
     const role = sectionRole(section)
     const headingRefs = leadingLabel(section.headings[section.headings.length - 1] ?? '', 'loose').refs
-    const items = section.blocks.flatMap((b) => (b.kind === 'list' ? flatten(b.items) : [])).filter((i) => !isMetadataLine(i.head.plain))
+    // A list whose content gives it another role than its heading (Given/When/Then lines, a story's lines, names to tick).
+    const lists = section.blocks.flatMap((b) => (b.kind === 'list' ? [{ block: b, role: listRole(section, b) }] : []))
+    const items = lists.flatMap((l) => (l.role === role ? flatten(l.block.items) : [])).filter((i) => !isMetadataLine(i.head.plain))
+    const stated = lists.flatMap((l) => (l.role === 'criteria' && role !== 'criteria' ? flatten(l.block.items) : []))
+    if (stated.length) {
+      out.found.criteria = true
+      out.criteria.push(...stated.map((i) => labelled(i.head.text, headingRefs, i.head.codeSpans.map((c) => c.code))))
+    }
     const paragraphs = section.blocks.flatMap((b) => (b.kind === 'paragraph' && squash(b.text) && !isMetadataLine(b.plain) ? [squash(b.text)] : []))
     switch (role) {
       case 'criteria':
@@ -99,7 +108,11 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
         )
         break
       default: {
-        if (role !== 'context') out.requirements.push(...paragraphs.flatMap(sentences).filter(isRequirement).map((s) => labelled(s, headingRefs, [])))
+        if (role !== 'context') {
+          out.requirements.push(...paragraphs.flatMap(sentences).filter(isRequirement).map((s) => labelled(s, headingRefs, [])))
+          // Top-level items only: a nested "Run: `cmd`" belongs to the task it is under (task-draft.ts).
+          readChecks(section, lists.flatMap((l) => (l.role === role ? l.block.items : [])), headingRefs, out)
+        }
         // "Expected: 404" inside the steps, the description or a task section.
         const lines = [
           ...section.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.text.split('\n').map(squash) : [])),
@@ -117,6 +130,26 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
   if (!out.criteria.length && out.proposals.length) out.criteria = out.proposals
   if (!out.criteria.length && out.requirements.length) out.criteria = out.requirements
   return out
+}
+
+/**
+ * What a work or description section says about checking the work: Given/When/Then scenarios and numeric targets
+ * are criteria; "Run `npm test`" lines and test commands named in the prose are verification commands.
+ */
+function readChecks(section: Section, items: readonly ListItem[], headingRefs: string[], out: Outcomes): void {
+  const paragraphs = section.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b] : []))
+  const criteria = [
+    ...paragraphs.flatMap((p) => gherkinScenarios(p.text)),
+    ...paragraphs.flatMap((p) => sentences(squash(p.text))).filter((s) => isNumericTarget(s) && !expectedStatement(s)),
+  ]
+  if (criteria.length) out.found.criteria = true
+  out.criteria.push(...criteria.map((text) => labelled(text, headingRefs, [])))
+  for (const line of [...items.map((i) => i.head), ...paragraphs]) {
+    const run = runStatement(line)
+    const commands = run ? [run.command] : testCommands(line)
+    for (const command of commands) out.commands.push({ text: command, refs: headingRefs, paths: commandPaths(command) })
+    if (run?.check) out.criteria.push(labelled(run.check, headingRefs, []))
+  }
 }
 
 /** A sentence that states what must be true: a modal verb of obligation, in the languages issues are written in. */

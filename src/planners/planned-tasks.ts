@@ -3,7 +3,8 @@ import type { Section } from './markdown.js'
 import { leadingAction } from './phrases.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
 import { addFiles, draftTask, type TaskDraft } from './task-draft.js'
-import { isEmptyAnswer, REPRODUCTION_HEADING } from './templates.js'
+import { bugDescription, type BugFacts } from './bug-report.js'
+import { isEmptyAnswer } from './templates.js'
 import type { FoundTaskItems } from './task-items.js'
 import { capitalise, squash } from './text.js'
 import type { IssueDocument } from './types.js'
@@ -23,7 +24,7 @@ export interface PlannedTask extends TaskDraft {
  * differ; a label wins over a positional id it collides with. Dependencies on missing tasks are
  * kept for the plan analysis to report. Returns notes on translated labels.
  */
-export function planTasks(issue: IssueDocument, sections: readonly Section[], found: FoundTaskItems, bug: boolean) {
+export function planTasks(issue: IssueDocument, sections: readonly Section[], found: FoundTaskItems, facts: BugFacts | undefined) {
   const tasks: PlannedTask[] = found.items.length
     ? found.items.map((entry, i) => {
         const id = `T${i + 1}`
@@ -31,9 +32,11 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
         const draft = draftTask(entry.item, `Task ${id}`)
         // A numbered heading's words are its title; its first paragraph, drafted as the item, says what to do.
         const titled = entry.title ? { title: entry.title, untitled: false, action: leadingAction(entry.title) ?? draft.action } : {}
-        return { ...draft, ...titled, id, dependencies: structural, manualChecks: [], definitionOfDone: [] }
+        // A defect listed in a bug report: fixed when it no longer happens.
+        const criteria = entry.defect ? [...draft.criteria, `No longer happens: ${draft.title}`] : draft.criteria
+        return { ...draft, ...titled, criteria, id, dependencies: structural, manualChecks: [], definitionOfDone: [] }
       })
-    : [{ ...titleTask(issue, sections, bug), id: 'T1', dependencies: [], manualChecks: [], definitionOfDone: [] }]
+    : [{ ...titleTask(issue, sections, facts), id: 'T1', dependencies: [], manualChecks: [], definitionOfDone: [] }]
 
   const notes: string[] = []
   const byLabel = new Map<string, string>()
@@ -51,15 +54,17 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
 /**
  * With no task items, one task: the issue title (without `[Bug]`-style tags), its action from the
  * title's first verb or conventional-commit prefix (`fix: …`) — Fix for a bug report whose title names
- * no verb — and the files the title or the issue's prose name in backticks.
+ * no verb — and the files the title or the issue's prose name in backticks. Its description is the
+ * issue's prose, and for a bug report the whole report (steps, bisect, stack frames, environment), whose
+ * stack frames in the repository are files to change.
  */
-function titleTask(issue: IssueDocument, sections: readonly Section[], bug: boolean): TaskDraft {
-  const title = squash(issue.title.replace(/^\s*(?:[[【(（][^\]】)）]*[\]】)）]\s*:?\s*)+/, '')) || `Resolve issue #${issue.number}`
+function titleTask(issue: IssueDocument, sections: readonly Section[], facts: BugFacts | undefined): TaskDraft {
+  const bug = facts !== undefined
+  const title = titleWords(issue.title) || `Resolve issue #${issue.number}`
   const prefix = /^([A-Za-z]+)(?:\([^)]*\))?!?:\s+/.exec(title)
   const action: TaskAction =
     leadingAction(prefix ? title.slice(prefix[0].length) : title) ?? (prefix && leadingAction(prefix[1]!)) ?? (bug ? 'Fix' : 'Implement')
-  const steps = bug ? reproductionSteps(sections) : []
-  const description = [issueDescription(sections, issue).text, ...(steps.length ? [`Steps to reproduce:\n${steps.map((step, i) => `${i + 1}. ${step.replace(/^\d+[.)]\s*/, '')}`).join('\n')}`] : [])]
+  const description = [...issueProse(sections, issue), ...(facts ? bugDescription(facts) : [])]
   const draft: TaskDraft = {
     labels: [], title, untitled: false, description: description.join('\n\n'), action,
     files: [], implementation: [], criteria: [], commands: [], dependencyRefs: [], evidence: [],
@@ -68,8 +73,25 @@ function titleTask(issue: IssueDocument, sections: readonly Section[], bug: bool
   addFiles(draft, titleSpans, action, title)
   for (const section of proseSections(sections))
     for (const block of section.blocks) if (block.kind === 'paragraph') addFiles(draft, block.codeSpans, action, squash(block.text))
+  for (const frame of facts?.frames ?? []) addFiles(draft, [{ code: `${frame.path}:${frame.line}`, before: '' }], action, `${facts!.error ?? 'error'} (stack frame)`)
   draft.implementation.push({ step: '1', description: title, actions: draft.files.map((f) => `${capitalise(f.action)} ${f.path}`) })
   return draft
+}
+
+/** The title without `[Bug]`-style tags; empty when it is nothing but tags. */
+export function titleWords(title: string): string {
+  return squash(title.replace(/^\s*(?:[[【(（][^\]】)）]*[\]】)）]\s*:?\s*)+/, '').replace(/^[\s:：-]+$/, ''))
+}
+
+/** Paragraphs of the issue's prose a task made from the title carries: the description first, then the rest (at most a few). */
+const PROSE_PARAGRAPHS = 6
+function issueProse(sections: readonly Section[], issue: IssueDocument): string[] {
+  const first = issueDescription(sections, issue).text
+  const rest = sections
+    .filter((s) => { const role = sectionRole(s); return !role || role === 'description' || role === 'proposal' || role === 'tasks' })
+    .flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' && !isEmptyAnswer(b.plain) ? [squash(b.text)] : [])))
+    .filter((p) => p && p !== first)
+  return [first, ...rest.slice(0, PROSE_PARAGRAPHS - 1)]
 }
 
 /**
@@ -88,14 +110,6 @@ export function issueDescription(sections: readonly Section[], issue: IssueDocum
     if (paragraph?.kind === 'paragraph') return { text: squash(paragraph.text), fromTitle: false }
   }
   return { text: squash(issue.title) || `Resolve issue #${issue.number}`, fromTitle: true }
-}
-
-/** The steps to reproduce a bug, as written (numbered), for the executor of a bug report's task. */
-export function reproductionSteps(sections: readonly Section[]): string[] {
-  const steps = sections
-    .filter((s) => REPRODUCTION_HEADING.test(s.headings[s.headings.length - 1] ?? ''))
-    .flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'list' ? b.items.map((i) => squash(i.head.text)) : b.kind === 'paragraph' ? b.text.split('\n').map(squash) : [])))
-  return steps.map((step) => step.trim()).filter((step) => step && !isEmptyAnswer(step))
 }
 
 /** Sections that describe the problem: not acceptance, expected behaviour, done, verification, constraints or confirmations. */

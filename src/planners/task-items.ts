@@ -1,8 +1,13 @@
 import type { ListItem, Section } from './markdown.js'
 import { findPrerequisite, prerequisiteNames, previousCount, sequenceWord, stepReferences } from './ordering.js'
 import { isMetadataLine, saysSequential } from './phrases.js'
+import { introducedAsControls, listRole } from './block-roles.js'
+import { isDefectList } from './bug-report.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
-import { isConfirmation, isKindChoice } from './templates.js'
+import { runStatement } from './statements.js'
+import { isConfirmation, isHousekeeping, isKindChoice } from './templates.js'
+
+type ListBlock = Extract<Section['blocks'][number], { kind: 'list' }>
 
 /** A list item that becomes a task, with the structure around it that implies dependencies. */
 export interface TaskItem {
@@ -17,15 +22,19 @@ export interface TaskItem {
    * done"; the one its words name ("after the migration").
    */
   after: number[]
+  /** A defect of a bug report's list of several (planned as its own fix). */
+  defect?: boolean
 }
 
 export interface FoundTaskItems {
-  source: 'checklist' | 'section' | 'numbered' | 'headings' | 'none'
+  source: 'checklist' | 'section' | 'numbered' | 'headings' | 'defects' | 'none'
   items: TaskItem[]
   /** Ticked (`- [x]`) items: already done, recorded and not planned. */
   done: ListItem[]
   /** Template checkboxes left out: confirmations ("I have searched…") and "type of issue" choices. */
   confirmations: number
+  /** Checkboxes a bot's panel asks to tick ("tick a checkbox below to rebase"): controls, neither work nor done. */
+  controls: number
   /** Heading of the section the items came from in `section` mode, for the notes. */
   heading?: string
 }
@@ -44,21 +53,32 @@ export function findTaskItems(
   sections: readonly Section[],
   { isIssueReference = () => false, numberedSteps = true }: { isIssueReference?: (text: string) => boolean; numberedSteps?: boolean } = {},
 ): FoundTaskItems {
-  const collected = collect(sections, (role) => !role || !NOT_TASKS.has(role), 'checklist', isIssueReference)
-  const checklist = { ...collected, confirmations: collected.confirmations + checkboxesIn(sections.filter((s) => sectionRole(s) === 'confirmations')) }
+  // Checkboxes are tasks only where the block's role is work. A work section written as plain bullets is the work:
+  // checkboxes elsewhere (a readiness or sign-off list) are then not tasks.
+  const work = sections.flatMap((s) => s.blocks.filter((b): b is ListBlock => b.kind === 'list' && b.items.length > 0 && listRole(s, b) === 'tasks'))
+  const plainWork = work.length > 0 && work.every((b) => !checkboxes(b.items))
+  const collected = collect(sections, (role) => !plainWork && (!role || !NOT_TASKS.has(role)), 'checklist', isIssueReference)
+  const count = (pick: (s: Section, b: ListBlock) => boolean) =>
+    sections.reduce((n, s) => n + s.blocks.reduce((m, b) => m + (b.kind === 'list' && pick(s, b) ? checkboxes(b.items) : 0), 0), 0)
+  const controls = count((s, b) => introducedAsControls(s, b))
+  const checklist = { ...collected, confirmations: collected.confirmations + count((s, b) => listRole(s, b) === 'confirmations'), controls }
   if (checklist.items.length || checklist.done.length) return { source: 'checklist', ...checklist }
-  const planned = sections.filter((s) => sectionRole(s) === 'tasks')
-  const listed = collect(planned, () => true, 'section', isIssueReference)
+  const planned = sections.filter((s) => s.blocks.some((b) => b.kind === 'list' && listRole(s, b) === 'tasks'))
+  const listed = collect(planned, (role) => role === 'tasks', 'section', isIssueReference)
   const first = planned.find((s) => s.blocks.some((b) => b.kind === 'list' && b.items.length))
   if (listed.items.length && first)
-    return { source: 'section', ...listed, confirmations: checklist.confirmations, heading: first.headings[first.headings.length - 1]! }
+    return { source: 'section', ...listed, confirmations: checklist.confirmations, controls, heading: first.headings[first.headings.length - 1]! }
   if (numberedSteps) {
-    const numbered = collect(sections.filter((s) => !sectionRole(s)), () => true, 'section', isIssueReference, (b) => b.ordered && b.items.length >= 2)
-    if (numbered.items.length) return { source: 'numbered', ...numbered, confirmations: checklist.confirmations }
+    const numbered = collect(sections, (role) => !role, 'section', isIssueReference, (b) => b.ordered && b.items.length >= 2)
+    if (numbered.items.length) return { source: 'numbered', ...numbered, confirmations: checklist.confirmations, controls }
     const headed = numberedHeadings(sections)
-    if (headed.length >= 2) return { source: 'headings', items: headed, done: [], confirmations: checklist.confirmations }
+    if (headed.length >= 2) return { source: 'headings', items: headed, done: [], confirmations: checklist.confirmations, controls }
+  } else {
+    // A bug report that lists several defects: each is a fix of its own.
+    const defects = collect(sections, (role) => !role, 'section', isIssueReference, (b) => isDefectList(b.items))
+    if (defects.items.length) return { source: 'defects', ...defects, items: defects.items.map((i) => ({ ...i, defect: true })), confirmations: checklist.confirmations, controls }
   }
-  return { source: 'none', items: [], done: [], confirmations: checklist.confirmations }
+  return { source: 'none', items: [], done: [], confirmations: checklist.confirmations, controls }
 }
 
 function collect(
@@ -67,15 +87,14 @@ function collect(
   mode: 'checklist' | 'section',
   isIssueReference: (text: string) => boolean,
   listFilter: (list: { ordered: boolean; items: readonly ListItem[] }) => boolean = () => true,
-): Omit<FoundTaskItems, 'source' | 'heading'> {
+): Omit<FoundTaskItems, 'source' | 'heading' | 'controls'> {
   const found: TaskItem[] = []
   const done: ListItem[] = []
   let confirmations = 0
   for (const section of sections) {
-    if (!eligible(sectionRole(section))) continue
     const sequentialSection = isSequential(section)
     for (const block of section.blocks) {
-      if (block.kind !== 'list' || !listFilter(block)) continue
+      if (block.kind !== 'list' || !listFilter(block) || !eligible(listRole(section, block))) continue
       const sequential = sequentialSection || block.ordered
       // A "type of issue" list: two or more checkboxes that name kinds of report.
       const choices = block.items.filter((i) => i.checked !== undefined && isKindChoice(i.head.plain)).length >= 2
@@ -86,7 +105,9 @@ function collect(
           const text = item.head.plain
           // An epic's reference to another issue is that issue's work, planned there.
           const candidate = (mode === 'section' || item.checked !== undefined) && !isMetadataLine(text) && !isIssueReference(text)
-          if (candidate && item.checked !== undefined && (isConfirmation(text) || (choices && isKindChoice(text)))) {
+          // "Run `npm test`" is how the work is verified (read as a command by outcomes.ts), not a task.
+          if (candidate && runStatement(item.head)) continue
+          if (candidate && item.checked !== undefined && (isConfirmation(text) || isHousekeeping(text) || (choices && isKindChoice(text)))) {
             confirmations++
             continue
           }
@@ -128,9 +149,8 @@ function orderOf(text: string, topLevel: ReadonlyArray<number | undefined>, sequ
   return [...new Set(named)]
 }
 
-function checkboxesIn(sections: readonly Section[]): number {
-  const count = (items: readonly ListItem[]): number => items.reduce((n, i) => n + (i.checked !== undefined ? 1 : 0) + count(i.children), 0)
-  return sections.reduce((n, s) => n + s.blocks.reduce((m, b) => m + (b.kind === 'list' ? count(b.items) : 0), 0), 0)
+function checkboxes(items: readonly ListItem[]): number {
+  return items.reduce((n, i) => n + (i.checked !== undefined ? 1 : 0) + checkboxes(i.children), 0)
 }
 
 /** `1. Data model`, `2) API`, `Step 3: UI`, `第 1 步：…`, `ステップ 2 …`, `Passo 2 - …`: the words after the number. */

@@ -1,0 +1,92 @@
+import type { ListItem, Section } from './markdown.js'
+import { filePath, leadingAction } from './phrases.js'
+import { sectionRole } from './sections.js'
+import { isEmptyAnswer, REPRODUCTION_HEADING } from './templates.js'
+import { squash } from './text.js'
+
+/**
+ * A bug report kept whole for the task that fixes it: the steps to reproduce, the first bad commit of a bisect,
+ * the top frames of a stack trace that are the repository's files, and the environment. Pure: reads sections.
+ */
+
+export interface StackFrame {
+  path: string
+  line: number
+}
+
+export interface BugFacts {
+  steps: string[]
+  /** Lines that name the last good or first bad commit ("The first bad commit is: 9b3f2d1 …"). */
+  bisect: string[]
+  /** The error line of a stack trace ("TypeError: Cannot read properties of undefined (reading 'x')"). */
+  error?: string
+  /** Frames in the repository (not dependencies, not the runtime), top first, at most three. */
+  frames: StackFrame[]
+  /** Lines of the environment / version sections. */
+  environment: string[]
+}
+
+const BISECT_LINE = /\b(?:first bad|last good|bad commit|good commit|introduced (?:in|by)|bisect(?:ed|ing)?\b.*\bcommit)\b|首个坏提交|最初の不良コミット/i
+const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z]\w*(?:Error|Exception)|panic|Traceback)\b.*$/m
+/** `at fn (path:line:col)`, `at path:line:col`, `File "path", line n` (Python). */
+const FRAME = /^\s*(?:at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+))/
+const ENVIRONMENT_HEADING = /environment|system info|\bversions?\b|platform|operating system|\bos\b|browser|环境|版本|環境|バージョン|ambiente|vers[ãa]o|entorno|umgebung|환경|окружение|операционн|верси[яи]/i
+const FRAMES_KEPT = 3
+
+export function bugFacts(sections: readonly Section[]): BugFacts {
+  const lines = (s: Section) =>
+    s.blocks.flatMap((b) => (b.kind === 'list' ? b.items.map((i) => squash(i.head.text)) : b.kind === 'paragraph' ? b.text.split('\n').map(squash) : []))
+  const heading = (s: Section) => s.headings[s.headings.length - 1] ?? ''
+  const steps = sections.filter((s) => REPRODUCTION_HEADING.test(heading(s))).flatMap(lines).filter((l) => l && !isEmptyAnswer(l))
+  const bisect = sections.flatMap(lines).filter((l) => BISECT_LINE.test(l))
+  const environment = sections
+    .filter((s) => ENVIRONMENT_HEADING.test(heading(s)) && sectionRole(s) === 'context')
+    .flatMap(lines)
+    .filter((l) => l && !isEmptyAnswer(l))
+  const traces = sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'code' && FRAME.test(b.text.split('\n').find((l) => FRAME.test(l)) ?? '') ? [b.text] : [])))
+  const error = traces.map((t) => ERROR_LINE.exec(t)?.[0]?.trim()).find(Boolean)
+  const frames = traces.flatMap(repositoryFrames).slice(0, FRAMES_KEPT)
+  return { steps, bisect, frames, environment, ...(error ? { error } : {}) }
+}
+
+/** The frames of a trace whose path is a relative path of the repository (not node_modules, a URL or `<anonymous>`). */
+function repositoryFrames(trace: string): StackFrame[] {
+  return trace.split('\n').flatMap((line) => {
+    const m = FRAME.exec(line)
+    const raw = m?.[1] ?? m?.[3]
+    if (!m || !raw || /node_modules|site-packages|^[a-z]+:\/\/|^<|^internal\//i.test(raw)) return []
+    const found = filePath(raw.replace(/^\.\//, ''))
+    return found ? [{ path: found.path, line: Number(m[2] ?? m[4]) }] : []
+  })
+}
+
+/** The parts of the description a fix task carries beyond the problem's first paragraph. */
+export function bugDescription(facts: BugFacts): string[] {
+  const numbered = (list: readonly string[]) => list.map((step, i) => `${i + 1}. ${step.replace(/^\d+[.)]\s*/, '')}`).join('\n')
+  return [
+    ...(facts.steps.length ? [`Steps to reproduce:\n${numbered(facts.steps)}`] : []),
+    ...(facts.bisect.length ? [`Bisect:\n${facts.bisect.map((l) => `- ${l}`).join('\n')}`] : []),
+    ...(facts.error ? [`Error: ${facts.error}${facts.frames.length ? `\nTop frames in the repository:\n${facts.frames.map((f) => `- ${f.path}:${f.line}`).join('\n')}` : ''}`] : []),
+    ...(facts.environment.length ? [`Environment: ${facts.environment.join('; ')}`] : []),
+  ]
+}
+
+/** Words that start a step to reproduce ("Open …", "Click …"), not a defect. */
+const STEP_VERB = /^(?:open|click|go|navigate|press|type|select|enter|log ?in|sign ?in|visit|scroll|run|choose|tap|wait|see|observe|then|start|create|add|set|use|install|launch|call|send|upload|try)\b/i
+
+/**
+ * A list that names several defects, one an item ("1. The search box loses focus …", "2. Dark mode does not
+ * apply …"), as reporters write several bugs under one title: two or more sentences, none a step or an order.
+ */
+export function isDefectList(items: readonly ListItem[]): boolean {
+  const heads = items.map((i) => squash(i.head.plain))
+  return heads.length >= 2 && heads.every((h) => h.split(' ').length >= 4 && !STEP_VERB.test(h) && !leadingAction(h) && /[.!]$|\b(?:not|no longer|never|instead)\b/i.test(h))
+}
+
+const SECURITY =
+  /\b(?:xss|cross[- ]site (?:scripting|request forgery)|csrf|ssrf|sql injection|(?:command|code|html|script) injection|remote code execution|rce|path traversal|directory traversal|privilege escalation|open redirect|vulnerabilit(?:y|ies)|security (?:issue|flaw|hole|bug)|exploit|cve-\d{4}-\d+)\b|漏洞|脆弱性|취약점|уязвимост|vulnerabilidade|vulnerabilidad|sicherheitslücke/i
+
+/** A security report: its title, labels or text name a vulnerability. It is a fix whose risk is at least medium. */
+export function isSecurityReport(title: string, labels: readonly string[], body: string): boolean {
+  return SECURITY.test(title) || labels.some((l) => /security|vulnerab/i.test(l)) || SECURITY.test(body)
+}
