@@ -39,7 +39,7 @@ export type Expectation = z.infer<typeof ExpectationSchema>
 
 const FrontMatterSchema = z.strictObject({
   source: z.string().regex(/^[\w.-]+\/[\w.-]+#\d+$/, 'expected owner/repo#number'),
-  form: z.enum(['issue-form', 'bug-template', 'feature-template', 'epic', 'task-list', 'checklist', 'free-text', 'question']),
+  form: z.enum(['issue-form', 'bug-template', 'feature-template', 'epic', 'task-list', 'checklist', 'free-text', 'question', 'rfc', 'user-story', 'gherkin', 'security-report', 'stack-trace', 'performance-report', 'regression-bisect', 'dependency-dashboard', 'html-comment-template', 'good-first-issue']),
   language: z.enum(['en', 'zh', 'pt', 'ja', 'de', 'es', 'fr', 'ko', 'ru']),
   title: z.string().min(1),
   labels: z.array(z.string()),
