@@ -22,15 +22,16 @@ export const GHERKIN_LINE =
 /** A checkbox that names a person (`@amara`, `@joao (backend)`): a read-confirmation, never work. */
 const MENTION = /^@[\w.-]+(?:\s*[(（][^)）]*[)）])?[.!]?$/
 
-/** A paragraph that says the checkboxes below are controls or confirmations ("tick a checkbox below to …", "tick your name once you have read"). */
-const CONTROL_PARAGRAPH =
-  /\b(?:click|tick|check|select|mark)\b[^.\n]{0,40}\bcheck ?box(?:es)?\b|\b(?:tick|check|mark)s? (?:off )?(?:their|your|his|her) names?\b|\bonce (?:they|you|everyone) (?:have |has )?read\b/i
+/** A paragraph that says the checkboxes below are a bot's controls ("tick a checkbox below to force a rebase"). */
+const CONTROL_PARAGRAPH = /\b(?:click|tick|check|select|mark)\b[^.\n]{0,40}\bcheck ?box(?:es)?\b/i
+/** A paragraph that asks people to tick their own name (after reading, to agree): the names are confirmations. */
+const SIGN_PARAGRAPH = /\b(?:tick|check|mark)s? (?:off )?(?:their|your|his|her) (?:own )?names?\b|\bonce (?:they|you|everyone) (?:have |has )?read\b/i
 
 /** The role of `list` in `section`: from its content when that is unmistakable, else from the section's heading. */
 export function listRole(section: Section, list: ListBlock): SectionRole | undefined {
   const heads = list.items.map((i) => squash(i.head.plain).replace(/^\*+|\*+$/g, ''))
   if (heads.length && heads.every((h) => MENTION.test(h))) return 'confirmations'
-  if (introducedAsControls(section, list)) return 'confirmations'
+  if (introducedAsControls(section, list) || introducedBy(section, list, SIGN_PARAGRAPH)) return 'confirmations'
   if (heads.length >= 2 && STORY_LINE.test(heads[0]!) && heads.filter((h) => STORY_LINE.test(h)).length * 2 >= heads.length) return 'context'
   if (heads.length >= 2 && heads.every((h) => GHERKIN_LINE.test(h))) return 'criteria'
   return sectionRole(section)
@@ -38,8 +39,12 @@ export function listRole(section: Section, list: ListBlock): SectionRole | undef
 
 /** Whether a paragraph before the list, in its section, says its checkboxes are controls or confirmations. */
 export function introducedAsControls(section: Section, list: ListBlock): boolean {
+  return introducedBy(section, list, CONTROL_PARAGRAPH)
+}
+
+function introducedBy(section: Section, list: ListBlock, pattern: RegExp): boolean {
   const at = section.blocks.indexOf(list)
-  return section.blocks.slice(0, at).some((b) => b.kind === 'paragraph' && CONTROL_PARAGRAPH.test(b.plain))
+  return section.blocks.slice(0, at).some((b) => b.kind === 'paragraph' && pattern.test(b.plain))
 }
 
 /** A paragraph that is a user story's "As a …, I want …, so that …" (it says who and why, not what to change). */

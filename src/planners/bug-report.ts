@@ -29,7 +29,7 @@ export interface BugFacts {
 const BISECT_LINE = /\b(?:first bad|last good|bad commit|good commit|introduced (?:in|by)|bisect(?:ed|ing)?\b.*\bcommit)\b|首个坏提交|最初の不良コミット/i
 const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z]\w*(?:Error|Exception)|panic|Traceback)\b.*$/m
 /** `at fn (path:line:col)`, `at path:line:col`, `File "path", line n` (Python). */
-const FRAME = /^\s*(?:at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+))/
+const FRAME = /^\s*(?:at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|([\w.@/-]+\.\w+):(\d+)\b)/
 const ENVIRONMENT_HEADING = /environment|system info|\bversions?\b|platform|operating system|\bos\b|browser|环境|版本|環境|バージョン|ambiente|vers[ãa]o|entorno|umgebung|환경|окружение|операционн|верси[яи]/i
 const FRAMES_KEPT = 3
 
@@ -44,7 +44,8 @@ export function bugFacts(sections: readonly Section[]): BugFacts {
     .flatMap(lines)
     .filter((l) => l && !isEmptyAnswer(l))
   const traces = sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'code' && FRAME.test(b.text.split('\n').find((l) => FRAME.test(l)) ?? '') ? [b.text] : [])))
-  const error = traces.map((t) => ERROR_LINE.exec(t)?.[0]?.trim()).find(Boolean)
+  const prose = sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : [])))
+  const error = traces.length ? [...traces, ...prose].map((t) => ERROR_LINE.exec(t)?.[0]?.trim()).find(Boolean) : undefined
   const frames = traces.flatMap(repositoryFrames).slice(0, FRAMES_KEPT)
   return { steps, bisect, frames, environment, ...(error ? { error } : {}) }
 }
@@ -53,10 +54,10 @@ export function bugFacts(sections: readonly Section[]): BugFacts {
 function repositoryFrames(trace: string): StackFrame[] {
   return trace.split('\n').flatMap((line) => {
     const m = FRAME.exec(line)
-    const raw = m?.[1] ?? m?.[3]
+    const raw = m?.[1] ?? m?.[3] ?? m?.[5]
     if (!m || !raw || /node_modules|site-packages|^[a-z]+:\/\/|^<|^internal\//i.test(raw)) return []
     const found = filePath(raw.replace(/^\.\//, ''))
-    return found ? [{ path: found.path, line: Number(m[2] ?? m[4]) }] : []
+    return found ? [{ path: found.path, line: Number(m[2] ?? m[4] ?? m[6]) }] : []
   })
 }
 

@@ -41,7 +41,7 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ],
   [
     'proposal',
-    /solution you'?d like|proposed solution|\bproposal\b|what (?:do you|would you) (?:want|like)|desired (?:behaviou?r|solution)|期望的解决方案|解决方案|建议的方案|希望する(?:機能|動作|解決策)|提案|解決策|solu[çc][ãa]o proposta|solu[çc][ãa]o desejada|proposta|soluci[óo]n propuesta|propuesta|gew[üu]nschte l[öo]sung|vorschlag|원하는 (?:기능|해결책)|제안/i,
+    /solution you'?d like|(?:proposed|possible|suggested|preferred) solution|describe the solution|\brequest\b|\bproposal\b|what (?:do you|would you) (?:want|like)|desired (?:behaviou?r|solution)|期望的解决方案|解决方案|建议的方案|希望する(?:機能|動作|解決策)|提案|解決策|solu[çc][ãa]o proposta|solu[çc][ãa]o desejada|proposta|soluci[óo]n propuesta|propuesta|gew[üu]nschte l[öo]sung|vorschlag|원하는 (?:기능|해결책)|제안/i,
   ],
   [
     'description',
