@@ -81,7 +81,9 @@ const STEP_VERB = /^(?:open|click|go|navigate|press|type|select|enter|log ?in|si
  */
 export function isDefectList(items: readonly ListItem[]): boolean {
   const heads = items.map((i) => squash(i.head.plain))
-  return heads.length >= 2 && heads.every((h) => h.split(' ').length >= 4 && !STEP_VERB.test(h) && !leadingAction(h) && /[.!]$|\b(?:not|no longer|never|instead)\b/i.test(h))
+  // "Deleting a list leaves …" starts with a gerund, the subject of a defect, not an order.
+  const order = (h: string) => STEP_VERB.test(h) || (leadingAction(h) !== undefined && !/^\w+ing\b/i.test(h))
+  return heads.length >= 2 && heads.every((h) => h.split(' ').length >= 4 && !order(h) && /[.!]$|\b(?:not|no longer|never|instead)\b/i.test(h))
 }
 
 const SECURITY =

@@ -103,8 +103,12 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
       case 'confirmations':
         break
       case 'proposal':
+        readChecks(section, lists.flatMap((l) => (l.role === role ? l.block.items : [])), headingRefs, out)
         out.proposals.push(
-          ...[...paragraphs, ...items.map((i) => squash(i.head.text))].flatMap(sentences).filter((s) => !isEmptyAnswer(s)).map((s) => labelled(s, headingRefs, [])),
+          ...[...paragraphs, ...items.map((i) => squash(i.head.text))]
+            .flatMap(sentences)
+            .filter((s) => !isEmptyAnswer(s) && !RUN_SENTENCE.test(s))
+            .map((s) => labelled(s, headingRefs, [])),
         )
         break
       default: {
@@ -151,6 +155,9 @@ function readChecks(section: Section, items: readonly ListItem[], headingRefs: s
     if (run?.check) out.criteria.push(labelled(run.check, headingRefs, []))
   }
 }
+
+/** A sentence that says to run a command: how the work is checked, not what it must do. */
+const RUN_SENTENCE = /^\s*(?:please\s+)?(?:run|execute)\b[^`]*`/i
 
 /** A sentence that states what must be true: a modal verb of obligation, in the languages issues are written in. */
 const REQUIREMENT =

@@ -4,6 +4,7 @@ import { leadingAction } from './phrases.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
 import { addFiles, draftTask, type TaskDraft } from './task-draft.js'
 import { bugDescription, type BugFacts } from './bug-report.js'
+import { orderTestsAfterChanges, proseFollowUps } from './follow-ups.js'
 import { isEmptyAnswer } from './templates.js'
 import type { FoundTaskItems } from './task-items.js'
 import { capitalise, squash } from './text.js'
@@ -36,7 +37,7 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
         const criteria = entry.defect ? [...draft.criteria, `No longer happens: ${draft.title}`] : draft.criteria
         return { ...draft, ...titled, criteria, id, dependencies: structural, manualChecks: [], definitionOfDone: [] }
       })
-    : [{ ...titleTask(issue, sections, facts), id: 'T1', dependencies: [], manualChecks: [], definitionOfDone: [] }]
+    : fromTitle(issue, sections, facts)
 
   const notes: string[] = []
   const byLabel = new Map<string, string>()
@@ -48,7 +49,25 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
       }
   const resolve = (ref: string) => byLabel.get(ref) ?? ref
   for (const task of tasks) task.dependencies = [...new Set([...task.dependencies, ...task.dependencyRefs.map(resolve)])]
+  const tested = orderTestsAfterChanges(tasks)
+  if (tested.length) notes.push(`a test task comes after the change it tests: ${tested.join(', ')}`)
   return { tasks, resolve, notes }
+}
+
+/**
+ * With no task items: the task the title names, then one task for each test or document the prose asks for in
+ * a named file, after it (those files are theirs, not the first task's).
+ */
+function fromTitle(issue: IssueDocument, sections: readonly Section[], facts: BugFacts | undefined): PlannedTask[] {
+  const main = titleTask(issue, sections, facts)
+  const followUps = proseFollowUps(sections)
+  const theirs = new Set(followUps.flatMap((d) => d.files.map((f) => f.path)))
+  if (followUps.length) {
+    main.files = main.files.filter((f) => !theirs.has(f.path))
+    main.implementation = main.implementation.map((step) => ({ ...step, actions: main.files.map((f) => `${capitalise(f.action)} ${f.path}`) }))
+  }
+  const planned = (draft: TaskDraft, i: number): PlannedTask => ({ ...draft, id: `T${i + 1}`, dependencies: i ? ['T1'] : [], manualChecks: [], definitionOfDone: [] })
+  return [main, ...followUps].map(planned)
 }
 
 /**

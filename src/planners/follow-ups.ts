@@ -1,0 +1,85 @@
+import type { TaskAction } from '../model/index.js'
+import type { Section } from './markdown.js'
+import { filePath } from './phrases.js'
+import { sectionRole } from './sections.js'
+import { addFiles, type TaskDraft } from './task-draft.js'
+import { REPRODUCTION_HEADING } from './templates.js'
+import { shortTitle, squash } from './text.js'
+
+/**
+ * The work an issue asks for after its main change: tests and documentation. A test task comes after the change
+ * it tests; a sentence of the prose that asks for a test or a document in a named file is a task of its own.
+ */
+
+const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec)\/|[._-](?:test|spec)\.\w+$|(?:^|\/)test_[\w-]+\.py$/i
+const DOC_FILE = /^(?:docs?\/.*|readme|changelog)[\w./-]*\.(?:md|mdx|rst|adoc|txt)$|^readme(?:\.\w+)?$/i
+
+export function isTestFile(path: string): boolean {
+  return TEST_FILE.test(path)
+}
+
+/** The name of a file without its directories, its test suffix and its extension: `tests/cli/export.test.ts` → `export`. */
+function stem(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1).replace(/\.\w+$/, '').replace(/[._-](?:test|spec)$/i, '').replace(/^test_/, '').toLowerCase()
+}
+
+interface Ordered {
+  id: string
+  files: readonly { path: string }[]
+  dependencies: string[]
+}
+
+/**
+ * A task whose files are all tests depends on the earlier tasks that change the files they test (same name:
+ * `export.test.ts` tests `export.ts`), when nothing else orders it. Returns the edges added, `T3 → T1`.
+ */
+export function orderTestsAfterChanges(tasks: Ordered[]): string[] {
+  const added: string[] = []
+  tasks.forEach((task, i) => {
+    const tests = task.files.filter((f) => isTestFile(f.path))
+    if (!tests.length || tests.length !== task.files.length || task.dependencies.length) return
+    const stems = new Set(tests.map((f) => stem(f.path)))
+    const changes = tasks.slice(0, i).filter((t) => t.files.some((f) => !isTestFile(f.path) && stems.has(stem(f.path))))
+    for (const change of changes) {
+      task.dependencies.push(change.id)
+      added.push(`${task.id} → ${change.id}`)
+    }
+  })
+  return added
+}
+
+/**
+ * Sentences of the issue's prose that ask for a test or a document in a named file ("Add a test for both cases to
+ * `tests/search.test.ts`", "Document both hooks in `docs/plugins.md`"): each a task after the main one. Sentences
+ * of the steps to reproduce, the confirmations and the criteria are not read.
+ */
+export function proseFollowUps(sections: readonly Section[]): TaskDraft[] {
+  const drafts: TaskDraft[] = []
+  for (const section of sections) {
+    const role = sectionRole(section)
+    if (role && role !== 'context' && role !== 'description' && role !== 'proposal' && role !== 'tasks') continue
+    if (REPRODUCTION_HEADING.test(section.headings[section.headings.length - 1] ?? '')) continue
+    for (const block of section.blocks) {
+      if (block.kind !== 'paragraph') continue
+      for (const sentence of block.text.split(/(?<=[.!?])\s+/)) {
+        const paths = [...sentence.matchAll(/`([^`]+)`/g)].flatMap((m) => filePath(m[1]!)?.path ?? [])
+        const kind = paths.some(isTestFile) ? 'Test' : paths.some((p) => DOC_FILE.test(p)) ? 'Document' : undefined
+        if (!kind || !paths.every((p) => isTestFile(p) || DOC_FILE.test(p))) continue
+        drafts.push(followUp(squash(sentence), kind === 'Test' ? 'Test' : 'Update'))
+      }
+    }
+  }
+  return drafts
+}
+
+function followUp(sentence: string, action: TaskAction): TaskDraft {
+  const title = shortTitle(sentence.replaceAll('`', ''))
+  const draft: TaskDraft = {
+    labels: [], title, untitled: false, description: sentence, action,
+    files: [], implementation: [], criteria: [], commands: [], dependencyRefs: [], evidence: [],
+  }
+  const spans = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => ({ code: m[1]!, before: sentence.slice(0, m.index) }))
+  addFiles(draft, spans, action, sentence)
+  draft.implementation.push({ step: '1', description: title, actions: draft.files.map((f) => `${f.action} ${f.path}`) })
+  return draft
+}
