@@ -42,7 +42,8 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
   if (found.source === 'none' && found.controls) return controlPanel(found.controls)
   const outcomes = readOutcomes(sections)
   const description = issueDescription(sections, issue)
-  if (!found.items.length && description.fromTitle && !titleWords(issue.title))
+  // Nothing but a title of a word or two (an unfilled template under "Add"): too little to plan from.
+  if (!found.items.length && description.fromTitle && titleWords(issue.title).length < TOO_SHORT_TITLE)
     return tooVague(questionsForReporter({ bug, tasks: [], outcomes, sections }))
   const { tasks, resolve, notes: labelNotes } = planTasks(issue, sections, found, facts)
   const questions = questionsForReporter({ bug, tasks, outcomes, sections })
@@ -120,6 +121,9 @@ function taskType(task: PlannedTask, bug: boolean): TaskType {
   return inferTaskType(task.title)
 }
 
+/** Characters of a title below which, with no text of its own, an issue says too little to plan ("Add", "Fix bug"). */
+const TOO_SHORT_TITLE = 8
+
 /** What a bug report without an expected result shows that the fix must end: the error it throws, else what its steps reproduce. */
 function reportCriteria(facts: BugFacts): string[] {
   if (facts.error) return [`No longer throws ${facts.error}`]
@@ -151,7 +155,7 @@ function tooVague(questions: string[]): PlannerOutput {
     error: {
       code: 'too_vague',
       path: '(issue)',
-      message: `The issue says nothing to plan from: its title is only tags and its template is not filled in${questions.length ? `; it needs ${questions.join(', ')}` : ''}`,
+      message: `The issue says nothing to plan from: its title is a word or two at most and it has no text of its own${questions.length ? `; it needs ${questions.join(', ')}` : ''}`,
       hint: 'Give the issue a title that says what is wrong or wanted, and fill in the template',
     },
   }

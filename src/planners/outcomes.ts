@@ -69,7 +69,8 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
       case 'criteria':
       case 'expected': {
         const stated = [...items.map((i) => labelled(i.head.text, headingRefs, i.head.codeSpans.map((s) => s.code)))]
-        if (!items.length) stated.push(...paragraphs.map((p) => labelled(p, headingRefs, [])))
+        // Paragraphs state criteria too, except the one that introduces the list ("… when the condition is met:").
+        stated.push(...paragraphs.filter((p) => !items.length || !/[:：]$/.test(p)).map((p) => labelled(p, headingRefs, [])))
         const answered = stated.filter((c) => c.text && !isEmptyAnswer(c.text))
         if (answered.length) out.found.criteria = true
         out.criteria.push(...answered)

@@ -62,6 +62,8 @@ function fromTitle(issue: IssueDocument, sections: readonly Section[], facts: Bu
   const main = titleTask(issue, sections, facts)
   const followUps = proseFollowUps(sections)
   const theirs = new Set(followUps.flatMap((d) => d.files.map((f) => f.path)))
+  // When the files the prose names are all tests or documents, they are the work itself, not a follow-up.
+  if (followUps.length && main.files.every((f) => theirs.has(f.path))) followUps.length = 0
   if (followUps.length) {
     main.files = main.files.filter((f) => !theirs.has(f.path))
     main.implementation = main.implementation.map((step) => ({ ...step, actions: main.files.map((f) => `${capitalise(f.action)} ${f.path}`) }))
