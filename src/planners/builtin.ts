@@ -7,6 +7,7 @@ import { bugFacts, isSecurityReport, type BugFacts } from './bug-report.js'
 import { issueDescription, planTasks, titleWords, type PlannedTask } from './planned-tasks.js'
 import { inferAnalysis, issuePriority, labelStrategy, statedLevels } from './signals.js'
 import { findTaskItems } from './task-items.js'
+import { repositoryFiles } from './task-draft.js'
 import { readEpic, referencedIssue, type Epic, type RepoName } from './epic.js'
 import { isBugReport } from './templates.js'
 import { shortTitle, squash } from './text.js'
@@ -17,6 +18,11 @@ export interface BuiltinOptions {
   seq?: number
   /** `created_at`; left out when not given, so the same issue always gives the same plan. */
   now?: string
+  /**
+   * The repository's tracked files (`git ls-files`): a path the issue names is then a file to change only when it
+   * is one of them or the task creates it. Without them, a path must look like one (an extension, or a source folder).
+   */
+  repoFiles?: readonly string[]
 }
 
 /**
@@ -45,7 +51,8 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
   // Nothing but a title of a word or two (an unfilled template under "Add"): too little to plan from.
   if (!found.items.length && description.fromTitle && titleWords(issue.title).length < TOO_SHORT_TITLE)
     return tooVague(questionsForReporter({ bug, tasks: [], outcomes, sections }))
-  const { tasks, resolve, notes: labelNotes } = planTasks(issue, sections, found, facts)
+  const tracked = options.repoFiles ? repositoryFiles(options.repoFiles) : undefined
+  const { tasks, resolve, notes: labelNotes } = planTasks(issue, sections, found, facts, tracked)
   const questions = questionsForReporter({ bug, tasks, outcomes, sections })
   // A bug report that states no expected result is still checked against itself: the error or the steps no longer reproduce.
   const inferred = facts && !outcomes.criteria.length ? reportCriteria(facts) : []

@@ -2,7 +2,7 @@ import type { TaskAction } from '../model/index.js'
 import type { Section } from './markdown.js'
 import { filePath } from './phrases.js'
 import { sectionRole } from './sections.js'
-import { addFiles, type TaskDraft } from './task-draft.js'
+import { addFiles, type RepositoryFiles, type TaskDraft } from './task-draft.js'
 import { REPRODUCTION_HEADING } from './templates.js'
 import { shortTitle, squash } from './text.js'
 
@@ -53,7 +53,7 @@ export function orderTestsAfterChanges(tasks: Ordered[]): string[] {
  * `tests/search.test.ts`", "Document both hooks in `docs/plugins.md`"): each a task after the main one. Sentences
  * of the steps to reproduce, the confirmations and the criteria are not read.
  */
-export function proseFollowUps(sections: readonly Section[]): TaskDraft[] {
+export function proseFollowUps(sections: readonly Section[], repo?: RepositoryFiles): TaskDraft[] {
   const drafts: TaskDraft[] = []
   for (const section of sections) {
     const role = sectionRole(section)
@@ -65,21 +65,21 @@ export function proseFollowUps(sections: readonly Section[]): TaskDraft[] {
         const paths = [...sentence.matchAll(/`([^`]+)`/g)].flatMap((m) => filePath(m[1]!)?.path ?? [])
         const kind = paths.some(isTestFile) ? 'Test' : paths.some((p) => DOC_FILE.test(p)) ? 'Document' : undefined
         if (!kind || !paths.every((p) => isTestFile(p) || DOC_FILE.test(p))) continue
-        drafts.push(followUp(squash(sentence), kind === 'Test' ? 'Test' : 'Update'))
+        drafts.push(followUp(squash(sentence), kind === 'Test' ? 'Test' : 'Update', repo))
       }
     }
   }
   return drafts
 }
 
-function followUp(sentence: string, action: TaskAction): TaskDraft {
+function followUp(sentence: string, action: TaskAction, repo: RepositoryFiles | undefined): TaskDraft {
   const title = shortTitle(sentence.replaceAll('`', ''))
   const draft: TaskDraft = {
     labels: [], title, untitled: false, description: sentence, action,
     files: [], implementation: [], criteria: [], commands: [], dependencyRefs: [], evidence: [],
   }
   const spans = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => ({ code: m[1]!, before: sentence.slice(0, m.index) }))
-  addFiles(draft, spans, action, sentence)
+  addFiles(draft, spans, action, sentence, repo)
   draft.implementation.push({ step: '1', description: title, actions: draft.files.map((f) => `${f.action} ${f.path}`) })
   return draft
 }

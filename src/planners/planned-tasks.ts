@@ -2,7 +2,7 @@ import type { TaskAction } from '../model/index.js'
 import type { Section } from './markdown.js'
 import { leadingAction } from './phrases.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
-import { addFiles, draftTask, type TaskDraft } from './task-draft.js'
+import { addFiles, draftTask, type RepositoryFiles, type TaskDraft } from './task-draft.js'
 import { bugDescription, type BugFacts } from './bug-report.js'
 import { orderTestsAfterChanges, proseFollowUps } from './follow-ups.js'
 import { isEmptyAnswer } from './templates.js'
@@ -25,19 +25,19 @@ export interface PlannedTask extends TaskDraft {
  * differ; a label wins over a positional id it collides with. Dependencies on missing tasks are
  * kept for the plan analysis to report. Returns notes on translated labels.
  */
-export function planTasks(issue: IssueDocument, sections: readonly Section[], found: FoundTaskItems, facts: BugFacts | undefined) {
+export function planTasks(issue: IssueDocument, sections: readonly Section[], found: FoundTaskItems, facts: BugFacts | undefined, repo?: RepositoryFiles) {
   const tasks: PlannedTask[] = found.items.length
     ? found.items.map((entry, i) => {
         const id = `T${i + 1}`
         const structural = [...(entry.parent === undefined ? [] : [entry.parent]), ...entry.after].map((index) => `T${index + 1}`)
-        const draft = draftTask(entry.item, `Task ${id}`)
+        const draft = draftTask(entry.item, `Task ${id}`, repo)
         // A numbered heading's words are its title; its first paragraph, drafted as the item, says what to do.
         const titled = entry.title ? { title: entry.title, untitled: false, action: leadingAction(entry.title) ?? draft.action } : {}
         // A defect listed in a bug report: fixed when it no longer happens.
         const criteria = entry.defect ? [...draft.criteria, `No longer happens: ${draft.title}`] : draft.criteria
         return { ...draft, ...titled, criteria, id, dependencies: structural, manualChecks: [], definitionOfDone: [] }
       })
-    : fromTitle(issue, sections, facts)
+    : fromTitle(issue, sections, facts, repo)
 
   const notes: string[] = []
   const byLabel = new Map<string, string>()
@@ -58,9 +58,9 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
  * With no task items: the task the title names, then one task for each test or document the prose asks for in
  * a named file, after it (those files are theirs, not the first task's).
  */
-function fromTitle(issue: IssueDocument, sections: readonly Section[], facts: BugFacts | undefined): PlannedTask[] {
-  const main = titleTask(issue, sections, facts)
-  const followUps = proseFollowUps(sections)
+function fromTitle(issue: IssueDocument, sections: readonly Section[], facts: BugFacts | undefined, repo: RepositoryFiles | undefined): PlannedTask[] {
+  const main = titleTask(issue, sections, facts, repo)
+  const followUps = proseFollowUps(sections, repo)
   const theirs = new Set(followUps.flatMap((d) => d.files.map((f) => f.path)))
   // When the files the prose names are all tests or documents, they are the work itself, not a follow-up.
   if (followUps.length && main.files.every((f) => theirs.has(f.path))) followUps.length = 0
@@ -79,7 +79,7 @@ function fromTitle(issue: IssueDocument, sections: readonly Section[], facts: Bu
  * issue's prose, and for a bug report the whole report (steps, bisect, stack frames, environment), whose
  * stack frames in the repository are files to change.
  */
-function titleTask(issue: IssueDocument, sections: readonly Section[], facts: BugFacts | undefined): TaskDraft {
+function titleTask(issue: IssueDocument, sections: readonly Section[], facts: BugFacts | undefined, repo: RepositoryFiles | undefined): TaskDraft {
   const bug = facts !== undefined
   const title = titleWords(issue.title) || `Resolve issue #${issue.number}`
   const prefix = /^([A-Za-z]+)(?:\([^)]*\))?!?:\s+/.exec(title)
@@ -91,10 +91,10 @@ function titleTask(issue: IssueDocument, sections: readonly Section[], facts: Bu
     files: [], implementation: [], criteria: [], commands: [], dependencyRefs: [], evidence: [],
   }
   const titleSpans = [...issue.title.matchAll(/`([^`]+)`/g)].map((m) => ({ code: m[1]!, before: issue.title.slice(0, m.index) }))
-  addFiles(draft, titleSpans, action, title)
+  addFiles(draft, titleSpans, action, title, repo)
   for (const section of proseSections(sections))
-    for (const block of section.blocks) if (block.kind === 'paragraph') addFiles(draft, block.codeSpans, action, squash(block.text))
-  for (const frame of facts?.frames ?? []) addFiles(draft, [{ code: `${frame.path}:${frame.line}`, before: '' }], action, `${facts!.error ?? 'error'} (stack frame)`)
+    for (const block of section.blocks) if (block.kind === 'paragraph') addFiles(draft, block.codeSpans, action, squash(block.text), repo)
+  for (const frame of facts?.frames ?? []) addFiles(draft, [{ code: `${frame.path}:${frame.line}`, before: '' }], action, `${facts!.error ?? 'error'} (stack frame)`, repo)
   draft.implementation.push({ step: '1', description: title, actions: draft.files.map((f) => `${capitalise(f.action)} ${f.path}`) })
   return draft
 }
