@@ -32,12 +32,19 @@ const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z]\w*(?:Error|Exception)|panic|Tra
 const FRAME = /^\s*(?:at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|([\w.@/-]+\.\w+):(\d+)\b)/
 const ENVIRONMENT_HEADING = /environment|system info|\bversions?\b|platform|operating system|\bos\b|browser|环境|版本|環境|バージョン|ambiente|vers[ãa]o|entorno|umgebung|환경|окружение|операционн|верси[яи]/i
 const FRAMES_KEPT = 3
+/** A bug report's "Steps" heading: how to reproduce, not a plan. */
+export const BARE_STEPS = /^\s*(?:\[\s*)?steps?(?:\s*\])?\s*:?\s*$/i
 
 export function bugFacts(sections: readonly Section[]): BugFacts {
   const lines = (s: Section) =>
     s.blocks.flatMap((b) => (b.kind === 'list' ? b.items.map((i) => squash(i.head.text)) : b.kind === 'paragraph' ? b.text.split('\n').map(squash) : []))
   const heading = (s: Section) => s.headings[s.headings.length - 1] ?? ''
-  const steps = sections.filter((s) => REPRODUCTION_HEADING.test(heading(s))).flatMap(lines).filter((l) => l && !isEmptyAnswer(l))
+  // Steps under a reproduction heading, or under a bare "Steps" heading of the report; a `Step 2: …` heading is a step itself.
+  const stepHeading = (h: string) => /^\s*step\s*\d+\s*[:.)-]\s*\S/i.test(h)
+  const steps = sections
+    .filter((s) => s.headings.some((h) => REPRODUCTION_HEADING.test(h) || BARE_STEPS.test(h)))
+    .flatMap((s) => [...(stepHeading(heading(s)) ? [heading(s).replace(/^\s*step\s*\d+\s*[:.)-]\s*/i, '')] : []), ...lines(s)])
+    .filter((l) => l && !isEmptyAnswer(l))
   const bisect = sections.flatMap(lines).filter((l) => BISECT_LINE.test(l))
   const environment = sections
     .filter((s) => ENVIRONMENT_HEADING.test(heading(s)) && sectionRole(s) === 'context')
@@ -46,7 +53,8 @@ export function bugFacts(sections: readonly Section[]): BugFacts {
   const traces = sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'code' && FRAME.test(b.text.split('\n').find((l) => FRAME.test(l)) ?? '') ? [b.text] : [])))
   const prose = sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : [])))
   const error = traces.length ? [...traces, ...prose].map((t) => ERROR_LINE.exec(t)?.[0]?.trim()).find(Boolean) : undefined
-  const frames = traces.flatMap(repositoryFrames).slice(0, FRAMES_KEPT)
+  // Python prints the most recent call last: its top frames are at the end.
+  const frames = traces.flatMap((t) => (/most recent call last/i.test(t) ? repositoryFrames(t).reverse() : repositoryFrames(t))).slice(0, FRAMES_KEPT)
   return { steps, bisect, frames, environment, ...(error ? { error } : {}) }
 }
 
@@ -55,8 +63,10 @@ function repositoryFrames(trace: string): StackFrame[] {
   return trace.split('\n').flatMap((line) => {
     const m = FRAME.exec(line)
     const raw = m?.[1] ?? m?.[3] ?? m?.[5]
-    if (!m || !raw || /node_modules|site-packages|^[a-z]+:\/\/|^<|^internal\//i.test(raw)) return []
-    const found = filePath(raw.replace(/^\.\//, ''))
+    if (!m || !raw || /node_modules|site-packages|dist-packages|^[a-z]+:\/\/|^<|^internal\/|^node:/i.test(raw)) return []
+    // An absolute path of the reporter's machine is read from its first source folder on (/home/me/app/src/a.ts → src/a.ts).
+    const relative = raw.startsWith('/') || /^[A-Za-z]:[\\/]/.test(raw) ? /[\\/]((?:src|lib|app|test|tests|packages|server|client)[\\/].*)$/.exec(raw)?.[1]?.replaceAll('\\', '/') : raw
+    const found = relative ? filePath(relative.replace(/^\.\//, '')) : undefined
     return found ? [{ path: found.path, line: Number(m[2] ?? m[4] ?? m[6]) }] : []
   })
 }

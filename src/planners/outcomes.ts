@@ -143,8 +143,10 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
  */
 function readChecks(section: Section, items: readonly ListItem[], headingRefs: string[], out: Outcomes): void {
   const paragraphs = section.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b] : []))
+  // A ```gherkin block, or any code block of Given/When/Then lines, holds scenarios too.
+  const blocks = section.blocks.flatMap((b) => (b.kind === 'code' && (b.lang === 'gherkin' || b.lang === 'feature' || gherkinScenarios(b.text).length) ? [b.text] : []))
   const criteria = [
-    ...paragraphs.flatMap((p) => gherkinScenarios(p.text)),
+    ...[...paragraphs.map((p) => p.text), ...blocks].flatMap((text) => gherkinScenarios(text)),
     ...paragraphs.flatMap((p) => sentences(squash(p.text))).filter((s) => isNumericTarget(s) && !expectedStatement(s)),
   ]
   if (criteria.length) out.found.criteria = true

@@ -31,7 +31,7 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ],
   [
     'context',
-    /reproduc|\brepro\b|steps to (?:re|trigger)|actual|current behaviou?r|environment|supporting information|system info(?:rmation)?|\bversions?\b|platform|operating system|\bos\b|browser|screenshot|\blogs?\b|log output|stack ?trace|traceback|additional (?:context|information|info)|anything else|alternatives?|workaround|related (?:issues?|links?)|复现|重现|实际|当前行为|环境|版本|日志|截图|补充|其他|备注|再現|実際|現在の(?:動作|挙動)|環境|バージョン|ログ|スクリーンショット|補足|その他|代替案|passos para|como reproduzir|comportamento atual|ambiente|vers[ãa]o|capturas? de tela|informa[çc][õo]es adicionais|contexto adicional|alternativas|pasos para|comportamiento actual|entorno|versi[óo]n|reproduzier|tats[äa]chlich|umgebung|zus[äa]tzlich|재현|현재 동작|환경|추가 (?:정보|내용)|로그|스크린샷|воспроизв|шаги|фактическ|окружение|операционн|верси[яи]|(?:^|\s)лог|скриншот|дополнительн/i,
+    /reproduc|\brepro\b|steps to (?:re|trigger)|actual|current behaviou?r|environment|supporting information|system info(?:rmation)?|\bversions?\b|platform|operating system|\bos\b|browser|screenshot|\blogs?\b|log output|stack ?trace|traceback|additional (?:context|information|info)|anything else|alternatives?|workaround|related (?:issues?|links?)|drawbacks?|unresolved questions|open questions|prior art|risks?$|复现|重现|实际|当前行为|环境|版本|日志|截图|补充|其他|备注|再現|実際|現在の(?:動作|挙動)|環境|バージョン|ログ|スクリーンショット|補足|その他|代替案|passos para|como reproduzir|comportamento atual|ambiente|vers[ãa]o|capturas? de tela|informa[çc][õo]es adicionais|contexto adicional|alternativas|pasos para|comportamiento actual|entorno|versi[óo]n|reproduzier|tats[äa]chlich|umgebung|zus[äa]tzlich|재현|현재 동작|환경|추가 (?:정보|내용)|로그|스크린샷|воспроизв|шаги|фактическ|окружение|операционн|верси[яи]|(?:^|\s)лог|скриншот|дополнительн/i,
   ],
   ['verification', /verif|how to (?:test|measure|check)|benchmark|^testing\b|\btesting$|test plan|^tests?$|验证|测试|検証|テスト方法|確認方法|como testar|c[óo]mo probar|testplan|검증|테스트 방법/i],
   ['constraints', /constraint|non-goals?|out of scope|约束|限制|制約|範囲外|restri[çc][õo]es|fora do escopo|restricciones|fuera de alcance|einschr[äa]nkungen/i],
@@ -41,7 +41,7 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ],
   [
     'proposal',
-    /solution you'?d like|(?:proposed|possible|suggested|preferred) solution|describe the solution|\brequest\b|\bproposal\b|what (?:do you|would you) (?:want|like)|desired (?:behaviou?r|solution)|期望的解决方案|解决方案|建议的方案|希望する(?:機能|動作|解決策)|提案|解決策|solu[çc][ãa]o proposta|solu[çc][ãa]o desejada|proposta|soluci[óo]n propuesta|propuesta|gew[üu]nschte l[öo]sung|vorschlag|원하는 (?:기능|해결책)|제안/i,
+    /solution you'?d like|(?:proposed|possible|suggested|preferred) solution|detailed design|^design$|^\[?(?:suggested |proposed |recommended )?(?:fix|remediation|mitigation|recommendations?)\]?$|describe the solution|\brequest\b|\bproposal\b|what (?:do you|would you) (?:want|like)|desired (?:behaviou?r|solution)|期望的解决方案|解决方案|建议的方案|希望する(?:機能|動作|解決策)|提案|解決策|solu[çc][ãa]o proposta|solu[çc][ãa]o desejada|proposta|soluci[óo]n propuesta|propuesta|gew[üu]nschte l[öo]sung|vorschlag|원하는 (?:기능|해결책)|제안/i,
   ],
   [
     'description',

@@ -2,7 +2,7 @@ import type { ListItem, Section } from './markdown.js'
 import { findPrerequisite, prerequisiteNames, previousCount, sequenceWord, stepReferences } from './ordering.js'
 import { isMetadataLine, saysSequential } from './phrases.js'
 import { introducedAsControls, listRole } from './block-roles.js'
-import { isDefectList } from './bug-report.js'
+import { BARE_STEPS, isDefectList } from './bug-report.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
 import { runStatement } from './statements.js'
 import { isConfirmation, isHousekeeping, isKindChoice } from './templates.js'
@@ -63,7 +63,9 @@ export function findTaskItems(
   const controls = count((s, b) => introducedAsControls(s, b))
   const checklist = { ...collected, confirmations: collected.confirmations + count((s, b) => listRole(s, b) === 'confirmations'), controls }
   if (checklist.items.length || checklist.done.length) return { source: 'checklist', ...checklist }
-  const planned = sections.filter((s) => s.blocks.some((b) => b.kind === 'list' && listRole(s, b) === 'tasks'))
+  // In a bug report a bare "Steps" heading is how to reproduce it.
+  const reproduction = (s: Section) => !numberedSteps && BARE_STEPS.test(s.headings[s.headings.length - 1] ?? '')
+  const planned = sections.filter((s) => !reproduction(s) && s.blocks.some((b) => b.kind === 'list' && listRole(s, b) === 'tasks'))
   const listed = collect(planned, (role) => role === 'tasks', 'section', isIssueReference)
   const first = planned.find((s) => s.blocks.some((b) => b.kind === 'list' && b.items.length))
   if (listed.items.length && first)

@@ -38,7 +38,7 @@ const HOUSEKEEPING =
   /^(?:claim (?:this|the) issue|comment (?:below|here|on (?:this|the) issue)|assign (?:it to )?yourself|accept (?:our|the) invitation|fork (?:this|the) repo(?:sitory)?|clone (?:your|the) fork|commit (?:your|the) changes?|push (?:your|the) (?:branch|changes?)|(?:open|start|create|submit) (?:a|the|your) (?:pull request|PR)\b)|\b(?:replace|swap|change|add|remove) the [`'"]?[^`'"]{1,30}[`'"]? label\b/i
 
 export function isHousekeeping(text: string): boolean {
-  return HOUSEKEEPING.test(text.trim())
+  return HOUSEKEEPING.test(leadingWords(text))
 }
 
 /** A "type of issue" choice: a checkbox that names a kind of report, not work. */
@@ -47,8 +47,13 @@ const ISSUE_KIND_CHOICE =
 
 /** A checkbox the reporter ticks to confirm something ("I have searched the existing issues"): never a task. */
 export function isConfirmation(text: string): boolean {
-  const line = text.trim()
+  const line = leadingWords(text)
   return CONFIRMATIONS.some((pattern) => pattern.test(line))
+}
+
+/** The text from its first letter: without the emoji, bullets and marks a template puts before its words ("🙋 Claim …"). */
+function leadingWords(text: string): string {
+  return text.trim().replace(/^[^\p{L}\p{N}@]+/u, '')
 }
 
 /** A checkbox that names a kind of report ("Bug report", "Feature request", "Other"): a choice when its list holds two or more. */
@@ -78,7 +83,7 @@ const BUG_TITLE = /^\s*(?:[[【(（]\s*(?:bug|bug report|defect|regression|バ�
 const BUG_HEADING = /describe the bug|bug description|bug report|what happened|what went wrong|问题描述|错误描述|缺陷描述|バグの(?:説明|内容)|不具合|descri[çc][ãa]o do (?:bug|erro|problema)|descripci[óo]n del (?:error|bug|problema)|fehlerbeschreibung|버그 설명|описание (?:ошибки|бага|проблемы)|description du (?:bug|probl[èe]me)/i
 
 /** A heading over the steps to reproduce a bug ("To Reproduce", 复现步骤, 再現手順, Passos para reproduzir …). */
-export const REPRODUCTION_HEADING = /reproduc|\brepro\b|复现|重现|再現|reproduzir|reproducir|reproduzier|재현|воспроизв|шаги/i
+export const REPRODUCTION_HEADING = /reproduc|\brepro\b|attack vector|proof of concept|\bpoc\b|复现|重现|再現|reproduzir|reproducir|reproduzier|재현|воспроизв|шаги/i
 
 /** Words that say something is broken, in a title or a short report. */
 const BROKEN =
