@@ -107,8 +107,9 @@ function collect(
           const text = item.head.plain
           // An epic's reference to another issue is that issue's work, planned there.
           const candidate = (mode === 'section' || item.checked !== undefined) && !isMetadataLine(text) && !isIssueReference(text)
-          // "Run `npm test`" is how the work is verified (read as a command by outcomes.ts), not a task.
-          if (candidate && runStatement(item.head)) continue
+          // "Run `npm test`" is how the work is verified (read as a command by outcomes.ts), not a task; forking,
+          // committing and opening the pull request are how to contribute, not the change.
+          if (candidate && (runStatement(item.head) || (item.checked === undefined && isHousekeeping(text)))) continue
           if (candidate && item.checked !== undefined && (isConfirmation(text) || isHousekeeping(text) || (choices && isKindChoice(text)))) {
             confirmations++
             continue

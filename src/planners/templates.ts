@@ -35,7 +35,7 @@ const CONFIRMATIONS: readonly RegExp[] = [
  * open the pull request): how to contribute, not the change itself.
  */
 const HOUSEKEEPING =
-  /^(?:claim (?:this|the) issue|comment (?:below|here|on (?:this|the) issue)|assign (?:it to )?yourself|accept (?:our|the) invitation|fork (?:this|the) repo(?:sitory)?|clone (?:your|the) fork|commit (?:your|the) changes?|push (?:your|the) (?:branch|changes?)|(?:open|start|create|submit) (?:a|the|your) (?:pull request|PR)\b)|\b(?:replace|swap|change|add|remove) the [`'"]?[^`'"]{1,30}[`'"]? label\b/i
+  /^(?:claim (?:this|the) issue|comment (?:below|here|on (?:this|the) issue)|assign (?:it to )?yourself|accept (?:our|the) invitation|fork (?:this|the) repo(?:sitory)?|clone (?:your|the) (?:fork|repo(?:sitory)?)|(?:create|make|check ?out) (?:a )?(?:new )?branch\b|commit (?:your|the) changes?|push (?:your|the) (?:branch|changes?|commits?)|(?:open|start|create|submit|make) (?:a|the|your) (?:pull request|PR)\b|wait for (?:a )?review|ask (?:for help|questions?) (?:here|below|in)|star (?:this|the) repo)|\b(?:replace|swap|change|add|remove) the [`'"]?[^`'"]{1,30}[`'"]? label\b/i
 
 export function isHousekeeping(text: string): boolean {
   return HOUSEKEEPING.test(leadingWords(text))
