@@ -46,10 +46,10 @@ export function assignOutcomes(tasks: readonly PlannedTask[], outcomes: Outcomes
 }
 
 const STOPWORDS = new Set('that this with from when then than into only must should have been will does each every which what there their they about after before while would could also more most other some such your'.split(' '))
-/** The words of a text that say what it is about: four letters or more, not the common ones; code spans whole. */
+/** The words of a text that say what it is about: four letters or more, not the common ones; code spans also whole. */
 function topicWords(text: string): Set<string> {
   const spans = [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.toLowerCase())
-  const words = text.toLowerCase().replace(/`[^`]*`/g, ' ').split(/[^\p{L}\p{N}_-]+/u).filter((w) => w.length >= 4 && !STOPWORDS.has(w))
+  const words = text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter((w) => w.length >= 4 && !STOPWORDS.has(w))
   return new Set([...spans, ...words])
 }
 

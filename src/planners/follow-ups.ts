@@ -12,7 +12,10 @@ import { shortTitle, squash } from './text.js'
  */
 
 const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec)\/|[._-](?:test|spec)\.\w+$|(?:^|\/)test_[\w-]+\.py$/i
-const DOC_FILE = /^(?:docs?\/.*|readme|changelog)[\w./-]*\.(?:md|mdx|rst|adoc|txt)$|^readme(?:\.\w+)?$/i
+const DOC_FILE = /\.(?:md|mdx|rst|adoc)$|^docs?\/.*\.txt$|^readme(?:\.\w+)?$/i
+
+/** A sentence that asks for documentation ("Document both hooks in …", "list your names in …"), not one that names a file the product writes. */
+const DOC_VERB = /\b(?:document|describe|explain|mention|list\s+(?:\w+\s+){0,3}in|add (?:a |an )?(?:section|link|entry|row|note|paragraph))\b|文档|ドキュメント|document(?:ar|er|ieren)|beschreib|記載|说明/i
 
 export function isTestFile(path: string): boolean {
   return TEST_FILE.test(path)
@@ -63,7 +66,7 @@ export function proseFollowUps(sections: readonly Section[], repo?: RepositoryFi
       if (block.kind !== 'paragraph') continue
       for (const sentence of block.text.split(/(?<=[.!?])\s+/)) {
         const paths = [...sentence.matchAll(/`([^`]+)`/g)].flatMap((m) => filePath(m[1]!)?.path ?? [])
-        const kind = paths.some(isTestFile) ? 'Test' : paths.some((p) => DOC_FILE.test(p)) ? 'Document' : undefined
+        const kind = paths.some(isTestFile) ? 'Test' : paths.some((p) => DOC_FILE.test(p)) && DOC_VERB.test(sentence) ? 'Document' : undefined
         if (!kind || !paths.every((p) => isTestFile(p) || DOC_FILE.test(p))) continue
         drafts.push(followUp(squash(sentence), kind === 'Test' ? 'Test' : 'Update', repo))
       }

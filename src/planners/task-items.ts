@@ -78,7 +78,8 @@ export function findTaskItems(
   } else {
     // A bug report that lists several defects: each is a fix of its own.
     const defects = collect(sections, (role) => !role, 'section', isIssueReference, (b) => isDefectList(b.items))
-    if (defects.items.length) return { source: 'defects', ...defects, items: defects.items.map((i) => ({ ...i, defect: true })), confirmations: checklist.confirmations, controls }
+    // Defects are fixed independently: their list's numbers are not an order.
+    if (defects.items.length) return { source: 'defects', ...defects, items: defects.items.map((i) => ({ ...i, after: [], defect: true })), confirmations: checklist.confirmations, controls }
   }
   return { source: 'none', items: [], done: [], confirmations: checklist.confirmations, controls }
 }
