@@ -35,7 +35,9 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
         const titled = entry.title ? { title: entry.title, untitled: false, action: leadingAction(entry.title) ?? draft.action } : {}
         // A defect listed in a bug report: fixed when it no longer happens.
         const criteria = entry.defect ? [...draft.criteria, `No longer happens: ${draft.title}`] : draft.criteria
-        return { ...draft, ...titled, criteria, id, dependencies: structural, manualChecks: [], definitionOfDone: [] }
+        // The part of the work it belongs to ("Backend tasks") says where the task is, for the executor.
+        const description = entry.group && !entry.title ? `${entry.group}: ${draft.description}` : draft.description
+        return { ...draft, ...titled, description, criteria, id, dependencies: structural, manualChecks: [], definitionOfDone: [] }
       })
     : fromTitle(issue, sections, facts, repo)
 

@@ -24,6 +24,8 @@ export interface TaskItem {
   after: number[]
   /** A defect of a bug report's list of several (planned as its own fix). */
   defect?: boolean
+  /** The heading of the part of the work it is in ("Frontend tasks", "Phase 2: Storage"), when it names one. */
+  group?: string
 }
 
 export interface FoundTaskItems {
@@ -96,6 +98,7 @@ function collect(
   let confirmations = 0
   for (const section of sections) {
     const sequentialSection = isSequential(section)
+    const group = groupName(section)
     for (const block of section.blocks) {
       if (block.kind !== 'list' || !listFilter(block) || !eligible(listRole(section, block))) continue
       const sequential = sequentialSection || block.ordered
@@ -127,7 +130,7 @@ function collect(
           }
           const index = found.length
           const after = parent === undefined ? orderOf(text, topLevel, sequential, found) : []
-          found.push({ item, ...(parent !== undefined ? { parent } : {}), after })
+          found.push({ item, ...(parent !== undefined ? { parent } : {}), after, ...(group ? { group } : {}) })
           if (parent === undefined) topLevel.push(index)
           if (mode === 'checklist') visit(item.children, index)
         }
@@ -136,6 +139,15 @@ function collect(
     }
   }
   return { items: found, done, confirmations }
+}
+
+/** Words of a work heading that say only that it is the work ("Tasks", "Implementation plan", "To do"). */
+const WORK_WORDS = /\b(?:tasks?|steps?|plan|to-?do|implementation|checklist|work(?: items?)?|action items?|scope)\b|[:：#*]/gi
+
+/** The heading of a section of the work when it names a part of it ("Frontend tasks" → yes, "Tasks" → no). */
+function groupName(section: Section): string | undefined {
+  const heading = section.headings[section.headings.length - 1]
+  return heading && /\p{L}{3,}/u.test(heading.replace(WORK_WORDS, ' ')) && sectionRole(section) === 'tasks' ? heading : undefined
 }
 
 /** The earlier top-level items of the same list that an item comes after (see {@link TaskItem.after}). */
