@@ -27,7 +27,7 @@ export interface BugFacts {
 }
 
 const BISECT_LINE = /\b(?:first bad|last good|bad commit|good commit|introduced (?:in|by)|bisect(?:ed|ing)?\b.*\bcommit)\b|首个坏提交|最初の不良コミット/i
-const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z]\w*(?:Error|Exception)|panic|Traceback)\b.*$/m
+const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)|panic)\b.*$/gm
 /** `at fn (path:line:col)`, `at path:line:col`, `File "path", line n` (Python). */
 const FRAME = /^\s*(?:at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|([\w.@/-]+\.\w+):(\d+)\b)/
 const ENVIRONMENT_HEADING = /environment|system info|\bversions?\b|platform|operating system|\bos\b|browser|环境|版本|環境|バージョン|ambiente|vers[ãa]o|entorno|umgebung|환경|окружение|операционн|верси[яи]/i
@@ -52,7 +52,12 @@ export function bugFacts(sections: readonly Section[]): BugFacts {
     .filter((l) => l && !isEmptyAnswer(l))
   const traces = sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'code' && FRAME.test(b.text.split('\n').find((l) => FRAME.test(l)) ?? '') ? [b.text] : [])))
   const prose = sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : [])))
-  const error = traces.length ? [...traces, ...prose].map((t) => ERROR_LINE.exec(t)?.[0]?.trim()).find(Boolean) : undefined
+  // The error line: a Python trace ends with it, other traces start with it.
+  const errorOf = (text: string) => {
+    const lines = [...text.matchAll(ERROR_LINE)].map((m) => m[0].trim())
+    return /most recent call last/i.test(text) ? lines[lines.length - 1] : lines[0]
+  }
+  const error = traces.length ? [...traces, ...prose].map(errorOf).find(Boolean) : undefined
   // Python prints the most recent call last: its top frames are at the end.
   const frames = traces.flatMap((t) => (/most recent call last/i.test(t) ? repositoryFrames(t).reverse() : repositoryFrames(t))).slice(0, FRAMES_KEPT)
   return { steps, bisect, frames, environment, ...(error ? { error } : {}) }

@@ -45,7 +45,7 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
   const doneChildren = (epic?.children ?? []).filter((c) => c.done).map((c) => `#${c.number}${c.title ? ` ${c.title}` : ''}`)
   if (epic && !found.items.length) return epicOnly(epic, [...alreadyDone, ...doneChildren])
   if (found.source === 'checklist' && !found.items.length) return everythingDone(alreadyDone)
-  if (found.source === 'none' && found.controls) return controlPanel(found.controls)
+  if (found.source === 'none' && (found.controls || selfDescribedPanel(sections))) return controlPanel(found.controls)
   const outcomes = readOutcomes(sections)
   const description = issueDescription(sections, issue)
   // Nothing but a title of a word or two (an unfilled template under "Add"): too little to plan from.
@@ -137,16 +137,25 @@ function reportCriteria(facts: BugFacts): string[] {
   return facts.steps.length ? ['Following the steps to reproduce no longer shows the problem'] : []
 }
 
-/** An issue whose only checkboxes are a bot's controls ("tick a checkbox below to rebase"): it asks for no change. */
+/** An issue that says it is a list a tool keeps ("This issue lists the updates and detected dependencies"). */
+const PANEL = /^this issue (?:lists|provides|contains|shows|tracks|collects|summari[sz]es)\b.{0,80}\b(?:updates?|dependencies|alerts?|runs?|statuses)\b/i
+
+function selfDescribedPanel(sections: readonly Section[]): boolean {
+  const first = sections.flatMap((s) => s.blocks).find((b) => b.kind === 'paragraph')
+  return first?.kind === 'paragraph' && PANEL.test(first.plain.trim())
+}
+
+/** A bot's panel: its checkboxes are controls ("tick a checkbox below to rebase") and it asks for no change. */
 function controlPanel(controls: number): PlannerOutput {
+  const boxes = controls ? `its ${controls} checkbox${controls === 1 ? ' is a control' : 'es are controls'} to tick, not work` : 'it is a list a tool keeps'
   return {
     planner: 'builtin',
     raw: undefined,
-    notes: [`${controls} checkbox${controls === 1 ? ' is a control' : 'es are controls'} the issue asks to tick (a bot's panel), not work`],
+    notes: [`a bot's panel: ${boxes}`],
     error: {
       code: 'nothing_to_plan',
       path: '(issue)',
-      message: `The issue's ${controls} checkbox${controls === 1 ? '' : 'es'} are controls to tick, not work, and it asks for no change: there is nothing to plan`,
+      message: `The issue is a bot's panel (${boxes}) and asks for no change: there is nothing to plan`,
       hint: 'Plan the issues or pull requests the panel lists, or write the change wanted as a task list',
     },
   }

@@ -68,7 +68,8 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
     switch (role) {
       case 'criteria':
       case 'expected': {
-        const stated = [...items.map((i) => labelled(i.head.text, headingRefs, i.head.codeSpans.map((s) => s.code)))]
+        const scenarios = section.blocks.flatMap((b) => (b.kind === 'code' ? gherkinScenarios(b.text) : []))
+        const stated = [...items.map((i) => labelled(i.head.text, headingRefs, i.head.codeSpans.map((s) => s.code))), ...scenarios.map((c) => labelled(c, headingRefs, []))]
         // Paragraphs state criteria too, except the one that introduces the list ("… when the condition is met:").
         stated.push(...paragraphs.filter((p) => !items.length || !/[:：]$/.test(p)).map((p) => labelled(p, headingRefs, [])))
         const answered = stated.filter((c) => c.text && !isEmptyAnswer(c.text))

@@ -1,6 +1,6 @@
 import type { ListItem, Section } from './markdown.js'
 import { findPrerequisite, prerequisiteNames, previousCount, sequenceWord, stepReferences } from './ordering.js'
-import { isMetadataLine, saysSequential } from './phrases.js'
+import { isMetadataLine, leadingAction, saysSequential } from './phrases.js'
 import { introducedAsControls, listRole } from './block-roles.js'
 import { BARE_STEPS, isDefectList } from './bug-report.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
@@ -106,9 +106,14 @@ function collect(
       const choices = block.items.filter((i) => i.checked !== undefined && isKindChoice(i.head.plain)).length >= 2
       // Top-level task items of this list so far; `undefined` marks a ticked one (done: nothing to wait for).
       const topLevel: Array<number | undefined> = []
-      const visit = (items: readonly ListItem[], parent: number | undefined) => {
+      const visit = (items: readonly ListItem[], parent: number | undefined, part = group) => {
         for (const item of items) {
           const text = item.head.plain
+          // "- [ ] Backend" over its own checkboxes names a part of the work: its items are the tasks.
+          if (mode === 'checklist' && item.checked === false && isGroupLabel(item)) {
+            visit(item.children, parent, text)
+            continue
+          }
           // An epic's reference to another issue is that issue's work, planned there.
           const candidate = (mode === 'section' || item.checked !== undefined) && !isMetadataLine(text) && !isIssueReference(text)
           // "Run `npm test`" is how the work is verified (read as a command by outcomes.ts), not a task; forking,
@@ -130,9 +135,9 @@ function collect(
           }
           const index = found.length
           const after = parent === undefined ? orderOf(text, topLevel, sequential, found) : []
-          found.push({ item, ...(parent !== undefined ? { parent } : {}), after, ...(group ? { group } : {}) })
+          found.push({ item, ...(parent !== undefined ? { parent } : {}), after, ...(part ? { group: part } : {}) })
           if (parent === undefined) topLevel.push(index)
-          if (mode === 'checklist') visit(item.children, index)
+          if (mode === 'checklist') visit(item.children, index, part)
         }
       }
       visit(block.items, undefined)
@@ -143,6 +148,12 @@ function collect(
 
 /** Words of a work heading that say only that it is the work ("Tasks", "Implementation plan", "To do"). */
 const WORK_WORDS = /\b(?:tasks?|steps?|plan|to-?do|implementation|checklist|work(?: items?)?|action items?|scope)\b|[:：#*]/gi
+
+/** A checkbox of a word or three with no verb (`Backend`, `Mobile app`) over checkboxes of its own: a part of the work. */
+function isGroupLabel(item: ListItem): boolean {
+  const words = item.head.plain.trim().split(/\s+/)
+  return item.children.some((c) => c.checked !== undefined) && words.length <= 3 && !leadingAction(item.head.plain) && !/[.!?:]$/.test(item.head.plain.trim())
+}
 
 /** The heading of a section of the work when it names a part of it ("Frontend tasks" → yes, "Tasks" → no). */
 function groupName(section: Section): string | undefined {
