@@ -1,5 +1,6 @@
 import type { Block, ListItem, Section } from './markdown.js'
 import { sectionRole, type SectionRole } from './sections.js'
+import { leadingAction } from './phrases.js'
 import { squash } from './text.js'
 
 /**
@@ -34,7 +35,10 @@ export function listRole(section: Section, list: ListBlock): SectionRole | undef
   if (introducedAsControls(section, list) || introducedBy(section, list, SIGN_PARAGRAPH)) return 'confirmations'
   if (heads.length >= 2 && STORY_LINE.test(heads[0]!) && heads.filter((h) => STORY_LINE.test(h)).length * 2 >= heads.length) return 'context'
   if (heads.length >= 2 && heads.every((h) => GHERKIN_LINE.test(h))) return 'criteria'
-  return sectionRole(section)
+  const role = sectionRole(section)
+  // A proposal's or a design's list of orders ("1. Store … in `a.ts`", "2. Merge … in `b.ts`") is the work.
+  if ((role === 'proposal' || role === 'description') && heads.length >= 2 && heads.every((h) => leadingAction(h) !== undefined)) return 'tasks'
+  return role
 }
 
 /** Whether a paragraph before the list, in its section, says its checkboxes are controls or confirmations. */

@@ -35,7 +35,8 @@ const COMMAND_PREFIX = /^\s*(?:run|verify|verification|test|check|\$)\s*[:：]?\
 export function draftTask(item: ListItem, fallbackTitle: string, repo?: RepositoryFiles): TaskDraft {
   const label = leadingLabel(item.head.text, 'loose')
   const dependencies = dependencyPhrases(label.rest)
-  const text = squash(dependencies.rest)
+  // Emoji and marks a template puts before the words ("📝 **Update** …") are not part of the title.
+  const text = squash(dependencies.rest).replace(/^[^\p{L}\p{N}`[(]+/u, '')
   const plain = squash(text.replaceAll('`', ''))
   const title = shortTitle(plain)
   const action = leadingAction(title) ?? 'Implement'
