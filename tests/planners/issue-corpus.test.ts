@@ -27,8 +27,9 @@ describe('the issue corpus', () => {
   })
 
   // The held-out issues are checked only in counts: a failure here must not show a held-out issue's text.
-  it('has a held-out split numbered 1..M, well-formed, whose sources the tuning set does not share', () => {
-    if (!heldOut.length) return
+  it('has a held-out split of at least 40 (120 issues in all), numbered 1..M, well-formed, whose sources the tuning set does not share', () => {
+    expect(heldOut.length).toBeGreaterThanOrEqual(40)
+    expect(corpus.length + heldOut.length).toBeGreaterThanOrEqual(120)
     expect(numberingProblem(heldOut)).toBeUndefined()
     const files = readdirSync(`${DIR}${HELD_OUT}`)
     expect(files.filter((f) => f.endsWith('.expected.yaml') && !files.includes(f.replace(/\.expected\.yaml$/, '.md'))).length).toBe(0)
@@ -164,21 +165,20 @@ describe('the built-in planner on the corpus', () => {
     [`${name}: ${formatTally(result.overall)}`, ...CATEGORIES.map((c) => `  ${c}: ${formatTally(result.totals[c])}`)].join('\n')
   const share = (t: { met: number; total: number }) => t.met / t.total
 
-  // Floors a little under the scores measured when they were set (81% overall, 100% template checkboxes
-  // kept out, 87% ticked items recorded, 83% criteria): a change that loses ground on real issue forms fails here.
+  // Floors a little under the scores measured when they were set (issue 28, 85 issues: 90% overall, 99% template
+  // checkboxes kept out, 87% ticked items recorded, 89% criteria): a change that loses ground on real issue forms fails here.
   it('keeps its score on the tuning set', () => {
     const result = scoreOf(corpus)
     console.log(summary(`tuning score (${corpus.length} issues)`, result))
     expect(result.issues).toHaveLength(corpus.length)
-    expect(share(result.overall)).toBeGreaterThanOrEqual(0.78)
+    expect(share(result.overall)).toBeGreaterThanOrEqual(0.87)
     expect(share(result.totals.not_tasks)).toBeGreaterThanOrEqual(0.95)
     expect(share(result.totals.done)).toBeGreaterThanOrEqual(0.85)
-    expect(share(result.totals.criteria)).toBeGreaterThanOrEqual(0.75)
+    expect(share(result.totals.criteria)).toBeGreaterThanOrEqual(0.85)
   })
 
   // Only the totals of the held-out split are printed: no rule may be written while looking at one of its issues.
   it('reports its score on the held-out split, totals only', () => {
-    if (!heldOut.length) return
     const result = scoreOf(heldOut)
     console.log(summary(`held-out score (${heldOut.length} issues)`, result))
     expect(result.overall.total).toBeGreaterThan(0)
