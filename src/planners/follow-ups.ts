@@ -28,9 +28,15 @@ function stem(path: string): string {
 
 interface Ordered {
   id: string
+  title: string
   files: readonly { path: string }[]
   dependencies: string[]
 }
+
+/** A task that writes tests: its files are all tests, or (naming none) its title says it tests something. */
+const TEST_TITLE = /^(?:write|add|create|extend|cover)\b.*\b(?:unit |integration |e2e |regression )?tests?\b|^test\b/i
+const COMMON = new Set(['tests', 'write', 'cover', 'covers', 'unit', 'integration', 'should', 'every', 'which', 'their', 'about', 'after'])
+const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}_-]+/u).filter((w) => w.length >= 5 && !COMMON.has(w)))
 
 /**
  * A task whose files are all tests depends on the earlier tasks that change the files they test (same name:
@@ -40,9 +46,13 @@ export function orderTestsAfterChanges(tasks: Ordered[]): string[] {
   const added: string[] = []
   tasks.forEach((task, i) => {
     const tests = task.files.filter((f) => isTestFile(f.path))
-    if (!tests.length || tests.length !== task.files.length || task.dependencies.length) return
+    const testing = tests.length ? tests.length === task.files.length : TEST_TITLE.test(task.title)
+    if (!testing || task.dependencies.length) return
     const stems = new Set(tests.map((f) => stem(f.path)))
-    const changes = tasks.slice(0, i).filter((t) => t.files.some((f) => !isTestFile(f.path) && stems.has(stem(f.path))))
+    const byFile = tasks.slice(0, i).filter((t) => t.files.some((f) => !isTestFile(f.path) && stems.has(stem(f.path))))
+    // Naming no file it tests, it follows the earlier changes that share a word of what it tests ("the serializer").
+    const topic = words(task.title)
+    const changes = byFile.length ? byFile : tasks.slice(0, i).filter((t) => !TEST_TITLE.test(t.title) && [...words(t.title)].some((w) => topic.has(w)))
     for (const change of changes) {
       task.dependencies.push(change.id)
       added.push(`${task.id} → ${change.id}`)
