@@ -87,6 +87,10 @@ export function bugDescription(facts: BugFacts): string[] {
   ]
 }
 
+/** Words that say something goes wrong ("loses focus", "does not apply", "leaves its tasks", "shows the wrong date"). */
+const DEFECT =
+  /\b(?:not|no longer|never|instead|loses?|leaves?|breaks?|broken|crash(?:es)?|fails?|wrong|missing|disappears?|overlaps?|freezes?|hangs?|stuck|ignores?|duplicates?|errors?|cut off|off by)\b|n'?t\b/i
+
 /** Words that start a step to reproduce ("Open …", "Click …"), not a defect. */
 const STEP_VERB = /^(?:open|click|go|navigate|press|type|select|enter|log ?in|sign ?in|visit|scroll|run|choose|tap|wait|see|observe|then|start|create|add|set|use|install|launch|call|send|upload|try)\b/i
 
@@ -98,7 +102,7 @@ export function isDefectList(items: readonly ListItem[]): boolean {
   const heads = items.map((i) => squash(i.head.plain))
   // "Deleting a list leaves …" starts with a gerund, the subject of a defect, not an order.
   const order = (h: string) => STEP_VERB.test(h) || (leadingAction(h) !== undefined && !/^\w+ing\b/i.test(h))
-  return heads.length >= 2 && heads.every((h) => h.split(' ').length >= 4 && !order(h) && /[.!]$|\b(?:not|no longer|never|instead)\b/i.test(h))
+  return heads.length >= 2 && heads.every((h) => h.split(' ').length >= 4 && !order(h) && DEFECT.test(h))
 }
 
 const SECURITY =
