@@ -1,7 +1,8 @@
 /**
  * The built-in planner on the issue corpus (`tests/fixtures/issue-corpus/`): the share of what a careful
  * engineer expects (tasks, criteria, edges, gate, …) that its plans meet, for the planner as it was at
- * BASELINE ("before") and as it is in the working tree ("after"), measured in the same run.
+ * BASELINE ("before") and as it is in the working tree ("after"), measured in the same run, on the tuning
+ * set and on the held-out split (`held-out/`, totals only) apart.
  *
  * The baseline is `git archive BASELINE src` unpacked under `.cache/bench-baseline/` (git-ignored, and
  * inside the repository so its imports resolve `node_modules`), then imported like the working tree.
@@ -11,7 +12,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { planView, type PlannerModules } from '../tests/planners/corpus-plan-view.js'
-import { CATEGORIES, formatTally, readCorpus, scoreCorpus, scoreIssue, type CorpusIssue, type CorpusScore } from '../tests/planners/corpus-score.js'
+import { CATEGORIES, formatTally, HELD_OUT, readSplit, scoreCorpus, scoreIssue, type CorpusIssue, type CorpusScore } from '../tests/planners/corpus-score.js'
 import { table } from './measure.js'
 
 const BASELINE = '773da98'
@@ -19,24 +20,33 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const CORPUS = join(ROOT, 'tests/fixtures/issue-corpus')
 
 export async function benchPlannerCorpus(): Promise<string> {
-  const corpus = readCorpus(CORPUS)
-  const after = score(corpus, await plannerAt(join(ROOT, 'src')))
-  let before: CorpusScore | string
+  const { tuning, heldOut } = readSplit(CORPUS)
+  const current = await plannerAt(join(ROOT, 'src'))
+  let baseline: PlannerModules | string
   try {
-    before = score(corpus, await plannerAt(join(baselineCopy(), 'src')))
+    baseline = await plannerAt(join(baselineCopy(), 'src'))
   } catch (error) {
-    before = (error as Error).message.split('\n')[0]!
+    baseline = (error as Error).message.split('\n')[0]!
   }
-
+  const scoreWith = (planner: PlannerModules | string, issues: readonly CorpusIssue[]) => (typeof planner === 'string' ? planner : score(issues, planner))
+  const columns = [
+    scoreWith(baseline, tuning), score(tuning, current),
+    ...(heldOut.length ? [scoreWith(baseline, heldOut), score(heldOut, current)] : []),
+  ]
   const cell = (s: CorpusScore | string, pick: (s: CorpusScore) => { met: number; total: number }) => (typeof s === 'string' ? '-' : formatTally(pick(s)))
-  const rows = [...CATEGORIES.map((c) => [c, cell(before, (s) => s.totals[c]), cell(after, (s) => s.totals[c])]), ['overall', cell(before, (s) => s.overall), cell(after, (s) => s.overall)]]
-  const worst = [...after.issues].sort((a, b) => ratio(a.score) - ratio(b.score) || a.id.localeCompare(b.id)).slice(0, 10)
+  const rows = [
+    ...CATEGORIES.map((c) => [c, ...columns.map((s) => cell(s, (x) => x.totals[c]))]),
+    ['overall', ...columns.map((s) => cell(s, (x) => x.overall))],
+  ]
+  const headers = ['category', 'tuning before', 'tuning after', ...(heldOut.length ? ['held-out before', 'held-out after'] : [])]
+  // The worst list names tuning issues only: a held-out issue is never looked at one by one.
+  const worst = [...(columns[1] as CorpusScore).issues].sort((a, b) => ratio(a.score) - ratio(b.score) || a.id.localeCompare(b.id)).slice(0, 10)
   return [
-    `Planner corpus: ${corpus.length} issues, share of expectations met (before = ${BASELINE}, after = working tree)`,
-    ...(typeof before === 'string' ? [`before: not measured (${before})`] : []),
-    table(['category', 'before', 'after'], rows),
+    `Planner corpus: ${tuning.length} tuning issues, ${heldOut.length} held-out issues (${HELD_OUT}/); share of expectations met (before = ${BASELINE}, after = working tree)`,
+    ...(typeof baseline === 'string' ? [`before: not measured (${baseline})`] : []),
+    table(headers, rows),
     '',
-    'Worst 10 issues (after), with what they missed:',
+    'Worst 10 tuning issues (after), with what they missed:',
     ...worst.flatMap((i) => [`${i.id}  ${formatTally(i.score)}  (form of ${i.source})`, ...i.misses.slice(0, 6).map((m) => `    ${m}`), ...(i.misses.length > 6 ? [`    … ${i.misses.length - 6} more`] : [])]),
   ].join('\n')
 }

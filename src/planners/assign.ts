@@ -31,7 +31,9 @@ export function assignOutcomes(tasks: readonly PlannedTask[], outcomes: Outcomes
     const unknown = named.filter((id) => !byId.has(id))
     const touching = inDocumentOrder(outcome.paths.flatMap((p) => tasksByPath.get(p) ?? []))
     const byFile = kind === 'command' ? touching : touching.slice(-1)
-    const targets = known.length ? known : byFile.length ? byFile : kind === 'command' ? tasks : finals
+    // An outcome that names no task or file goes to the final tasks and to every task whose words it concerns.
+    const concerned = kind === 'outcome' ? tasks.filter((t) => concerns(outcome.text, t)) : []
+    const targets = known.length ? known : byFile.length ? byFile : kind === 'command' ? tasks : inDocumentOrder([...concerned, ...finals])
     if (unknown.length)
       notes.push(`"${outcome.text}" names ${unknown.join(', ')}, which ${unknown.length === 1 ? 'is' : 'are'} not a task: given to ${targets.map((t) => t.id).join(', ')}`)
     return targets
@@ -41,6 +43,21 @@ export function assignOutcomes(tasks: readonly PlannedTask[], outcomes: Outcomes
   for (const c of outcomes.manualChecks) for (const t of targetsOf(c, 'outcome')) t.manualChecks.push(c.text)
   for (const d of outcomes.definitionOfDone) for (const t of targetsOf(d, 'outcome')) t.definitionOfDone.push(d.text)
   return notes
+}
+
+const STOPWORDS = new Set('that this with from when then than into only must should have been will does each every which what there their they about after before while would could also more most other some such your'.split(' '))
+/** The words of a text that say what it is about: four letters or more, not the common ones; code spans also whole. */
+function topicWords(text: string): Set<string> {
+  const spans = [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.toLowerCase())
+  const words = text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter((w) => w.length >= 4 && !STOPWORDS.has(w))
+  return new Set([...spans, ...words])
+}
+
+/** Whether an outcome concerns a task: they share a code span, or two words of their topics. */
+function concerns(outcome: string, task: PlannedTask): boolean {
+  const theirs = topicWords(`${task.title} ${task.description}`)
+  const shared = [...topicWords(outcome)].filter((w) => theirs.has(w))
+  return shared.some((w) => /[^\p{L}]/u.test(w) && w.length > 2) || shared.length >= 2
 }
 
 /** Tasks no other task depends on: where the work ends. */

@@ -3,9 +3,11 @@ import { assignOutcomes, finalTasks } from './assign.js'
 import { readMarkdown, type ListItem, type Section } from './markdown.js'
 import { missingNotes, questionsForReporter, taskSourceNotes } from './notes.js'
 import { readOutcomes } from './outcomes.js'
-import { issueDescription, planTasks, type PlannedTask } from './planned-tasks.js'
+import { bugFacts, isSecurityReport, type BugFacts } from './bug-report.js'
+import { issueDescription, planTasks, titleWords, type PlannedTask } from './planned-tasks.js'
 import { inferAnalysis, issuePriority, labelStrategy, statedLevels } from './signals.js'
 import { findTaskItems } from './task-items.js'
+import { repositoryFiles } from './task-draft.js'
 import { readEpic, referencedIssue, type Epic, type RepoName } from './epic.js'
 import { isBugReport } from './templates.js'
 import { shortTitle, squash } from './text.js'
@@ -16,6 +18,11 @@ export interface BuiltinOptions {
   seq?: number
   /** `created_at`; left out when not given, so the same issue always gives the same plan. */
   now?: string
+  /**
+   * The repository's tracked files (`git ls-files`): a path the issue names is then a file to change only when it
+   * is one of them or the task creates it. Without them, a path must look like one (an extension, or a source folder).
+   */
+  repoFiles?: readonly string[]
 }
 
 /**
@@ -30,25 +37,36 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
   const sections = readMarkdown(issue.body)
   const repo = repositoryOf(issue)
   const epic = readEpic(issue.body, repo)
-  const bug = isBugReport(issue, sections)
+  const security = isSecurityReport(issue.title, issue.labels, issue.body)
+  const bug = security || isBugReport(issue, sections)
+  const facts = bug ? bugFacts(sections) : undefined
   const found = findTaskItems(sections, { isIssueReference: (text) => epic !== undefined && referencedIssue(text, repo) !== undefined, numberedSteps: !bug })
   const alreadyDone = found.done.map((item) => shortTitle(squash(item.head.plain)))
   const doneChildren = (epic?.children ?? []).filter((c) => c.done).map((c) => `#${c.number}${c.title ? ` ${c.title}` : ''}`)
   if (epic && !found.items.length) return epicOnly(epic, [...alreadyDone, ...doneChildren])
   if (found.source === 'checklist' && !found.items.length) return everythingDone(alreadyDone)
-  const { tasks, resolve, notes: labelNotes } = planTasks(issue, sections, found, bug)
+  if (found.source === 'none' && (found.controls || selfDescribedPanel(sections))) return controlPanel(found.controls)
   const outcomes = readOutcomes(sections)
+  const description = issueDescription(sections, issue)
+  // Nothing but a title of a word or two (an unfilled template under "Add"): too little to plan from.
+  if (!found.items.length && description.fromTitle && titleWords(issue.title).length < TOO_SHORT_TITLE)
+    return tooVague(questionsForReporter({ bug, tasks: [], outcomes, sections }))
+  const tracked = options.repoFiles ? repositoryFiles(options.repoFiles) : undefined
+  const { tasks, resolve, notes: labelNotes } = planTasks(issue, sections, found, facts, tracked)
+  const questions = questionsForReporter({ bug, tasks, outcomes, sections })
+  // A bug report that states no expected result is still checked against itself: the error or the steps no longer reproduce.
+  const inferred = facts && !outcomes.criteria.length ? reportCriteria(facts) : []
+  outcomes.criteria.push(...inferred.map((text) => ({ text, refs: [], paths: [] })))
   const assignNotes = assignOutcomes(tasks, outcomes, resolve)
   const notes = [...taskSourceNotes(found, tasks, alreadyDone), ...labelNotes, ...assignNotes, ...missingNotes(tasks, outcomes, finalTasks(tasks))]
-  const questions = questionsForReporter({ bug, tasks, outcomes, sections })
+  if (inferred.length) notes.push(`no expected behaviour stated: checked by what the report shows (${inferred.map((c) => `"${c}"`).join(', ')})`)
 
   const stated = statedLevels(textLines(sections))
   const { priority, source: prioritySource } = issuePriority(issue.labels, stated.priority)
   notes.push(`priority ${priority} (${prioritySource})`)
   const files = tasks.flatMap((t) => t.files)
-  const analysis = inferAnalysis({ taskCount: tasks.length, files, labels: issue.labels, stated })
+  const analysis = inferAnalysis({ taskCount: tasks.length, files, labels: issue.labels, stated, security })
   notes.push(`analysis: ${analysis.reasons.join('; ')}`)
-  const description = issueDescription(sections, issue)
   if (description.fromTitle) notes.push('no description paragraph: the issue title describes the solution')
 
   const strategy = labelStrategy(issue.labels) ?? (bug ? 'bugfix' : onlyDocuments(files) ? 'docs' : undefined)
@@ -108,6 +126,55 @@ function taskType(task: PlannedTask, bug: boolean): TaskType {
     return 'testing'
   if (bug) return 'fix'
   return inferTaskType(task.title)
+}
+
+/** Characters of a title below which, with no text of its own, an issue says too little to plan ("Add", "Fix bug"). */
+const TOO_SHORT_TITLE = 8
+
+/** What a bug report without an expected result shows that the fix must end: the error it throws, else what its steps reproduce. */
+function reportCriteria(facts: BugFacts): string[] {
+  if (facts.error) return [`No longer throws ${facts.error}`]
+  return facts.steps.length ? ['Following the steps to reproduce no longer shows the problem'] : []
+}
+
+/** An issue that says it is a list a tool keeps ("This issue lists the updates and detected dependencies"). */
+const PANEL = /^this issue (?:lists|provides|contains|shows|tracks|collects|summari[sz]es)\b.{0,80}\b(?:updates?|dependencies|alerts?|runs?|statuses)\b/i
+
+function selfDescribedPanel(sections: readonly Section[]): boolean {
+  const first = sections.flatMap((s) => s.blocks).find((b) => b.kind === 'paragraph')
+  return first?.kind === 'paragraph' && PANEL.test(first.plain.trim())
+}
+
+/** A bot's panel: its checkboxes are controls ("tick a checkbox below to rebase") and it asks for no change. */
+function controlPanel(controls: number): PlannerOutput {
+  const boxes = controls ? `its ${controls} checkbox${controls === 1 ? ' is a control' : 'es are controls'} to tick, not work` : 'it is a list a tool keeps'
+  return {
+    planner: 'builtin',
+    raw: undefined,
+    notes: [`a bot's panel: ${boxes}`],
+    error: {
+      code: 'nothing_to_plan',
+      path: '(issue)',
+      message: `The issue is a bot's panel (${boxes}) and asks for no change: there is nothing to plan`,
+      hint: 'Plan the issues or pull requests the panel lists, or write the change wanted as a task list',
+    },
+  }
+}
+
+/** An issue with no words of its own (a title of tags only, a template left unfilled): what the reporter should add. */
+function tooVague(questions: string[]): PlannerOutput {
+  return {
+    planner: 'builtin',
+    raw: undefined,
+    notes: ['the issue has no title words and no text of its own (an unfilled template): nothing to plan from'],
+    ...(questions.length ? { questions } : {}),
+    error: {
+      code: 'too_vague',
+      path: '(issue)',
+      message: `The issue says nothing to plan from: its title is a word or two at most and it has no text of its own${questions.length ? `; it needs ${questions.join(', ')}` : ''}`,
+      hint: 'Give the issue a title that says what is wrong or wanted, and fill in the template',
+    },
+  }
 }
 
 /** Every item of the issue's task list is ticked: nothing is left to plan, and the plan says so. */

@@ -1,4 +1,5 @@
 import { Lexer, type MarkedToken, type Token, type Tokens } from 'marked'
+import { headingRole } from './sections.js'
 
 /**
  * The structure of an issue's markdown that the planners read, built from marked's tokens:
@@ -65,15 +66,15 @@ export function readMarkdown(markdown: string): Section[] {
     sections.push({ headings: trail.map((h) => h.text), blocks: [] })
   }
   const visit = (tokens: Token[]) => {
-    for (const token of tokens as MarkedToken[]) {
+    ;(tokens as MarkedToken[]).forEach((token, at) => {
       const section = sections[sections.length - 1]!
       switch (token.type) {
         case 'heading':
           open(token.depth, inlineText(token.tokens).plain.trim())
           break
         case 'paragraph': {
-          const label = pseudoHeading(token)
-          const led = label ? undefined : boldLead(token)
+          const label = pseudoHeading(token) ?? labelOverList(token, tokens[at + 1])
+          const led = label ? undefined : (boldLead(token) ?? labelLead(token))
           if (label) open(PSEUDO_HEADING_DEPTH, label)
           else if (led) {
             open(PSEUDO_HEADING_DEPTH, led.label)
@@ -93,7 +94,7 @@ export function readMarkdown(markdown: string): Section[] {
           visit(token.tokens)
           break
       }
-    }
+    })
   }
   visit(lexMarkdown(wikiHeadings(markdown)))
   return sections
@@ -142,6 +143,29 @@ function boldLead(token: Tokens.Paragraph): { label: string; rest: Token[] } | u
   if (!label || label.length > PSEUDO_HEADING_MAX_LENGTH) return undefined
   const text = second.raw.replace(/^[ \t]*\n/, '')
   return { label, rest: [...(text ? [{ type: 'text', raw: text, text } as Token] : []), ...others] }
+}
+
+/** A line this short that ends with a colon is a label ("Expected result:"), not the start of a sentence. */
+const LABEL_LINE = /^[^`\n]{1,40}[:：][ \t]*$/
+
+/**
+ * A paragraph whose first line is a short label ending with a colon (`Expected result:` then the text on the next
+ * line, as plain-text templates are filled in): the label is a heading over the rest.
+ */
+function labelLead(token: Tokens.Paragraph): { label: string; rest: Token[] } | undefined {
+  const cut = token.raw.indexOf('\n')
+  const first = cut < 0 ? '' : token.raw.slice(0, cut)
+  const text = cut < 0 ? '' : token.raw.slice(cut + 1).trim()
+  if (!LABEL_LINE.test(first) || !text) return undefined
+  const label = first.replace(/[*_]/g, '').replace(/[:：][ \t]*$/, '').trim()
+  return label ? { label, rest: Lexer.lexInline(text) } : undefined
+}
+
+/** A one-line paragraph of a few words that names a role ("Tasks", "Acceptance criteria") right above a list: its heading. */
+function labelOverList(token: Tokens.Paragraph, next: Token | undefined): string | undefined {
+  const line = inlineText(token.tokens).plain.trim()
+  if (next?.type !== 'list' || line.includes('\n') || line.split(/\s+/).length > 3 || /[.!?。]$/.test(line)) return undefined
+  return headingRole(line) ? line : undefined
 }
 
 function listItem(item: Tokens.ListItem): ListItem {

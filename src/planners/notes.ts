@@ -1,6 +1,7 @@
 import type { Outcomes } from './outcomes.js'
 import type { Section } from './markdown.js'
-import { reproductionSteps, type PlannedTask } from './planned-tasks.js'
+import { bugFacts } from './bug-report.js'
+import type { PlannedTask } from './planned-tasks.js'
 import type { FoundTaskItems } from './task-items.js'
 
 /** The built-in planner's notes: where the tasks came from and what the issue does not say. */
@@ -11,6 +12,7 @@ export function taskSourceNotes(found: FoundTaskItems, tasks: readonly PlannedTa
   if (found.source === 'checklist') notes.push(`made ${count} from the task list (- [ ] items)`)
   else if (found.source === 'section') notes.push(`no task list (- [ ] items): made ${count} from the list under "${found.heading}"`)
   else if (found.source === 'numbered') notes.push(`no task list (- [ ] items) and no Tasks/Steps/Plan section: made ${count} from the numbered steps`)
+  else if (found.source === 'defects') notes.push(`a bug report listing several defects: made ${count}, one fix each`)
   else if (found.source === 'headings') notes.push(`no task list (- [ ] items) and no Tasks/Steps/Plan section: made ${count} from the numbered headings`)
   else notes.push(`no task list and no Tasks/Steps/Plan section: made one task from the title "${tasks[0]!.title}"`)
   if (alreadyDone.length) notes.push(`already done (ticked in the issue), not planned: ${alreadyDone.map((t) => `"${t}"`).join(', ')}`)
@@ -55,11 +57,11 @@ export function missingNotes(tasks: readonly PlannedTask[], outcomes: Outcomes, 
  * there is to go on.
  */
 export function questionsForReporter({ bug, tasks, outcomes, sections }: { bug: boolean; tasks: readonly PlannedTask[]; outcomes: Outcomes; sections: readonly Section[] }): string[] {
-  if (tasks.length !== 1 || tasks[0]!.labels.length) return []
+  if (tasks.length > 1 || tasks[0]?.labels.length) return []
   const missing: string[] = []
   if (!outcomes.criteria.length) missing.push(bug ? 'the expected behaviour (what should happen instead)' : 'acceptance criteria (the expected result: what is true when it is done)')
-  if (bug && !reproductionSteps(sections).length) missing.push('steps to reproduce')
-  if (!tasks[0]!.files.length) missing.push('the file or area to change (a path in backticks)')
+  if (bug && !bugFacts(sections).steps.length) missing.push('steps to reproduce')
+  if (!tasks[0]?.files.length) missing.push('the file or area to change (a path in backticks)')
   if (!outcomes.commands.length) missing.push('a command that shows it works (e.g. `npm test -- <name>`)')
   return missing
 }

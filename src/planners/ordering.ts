@@ -16,6 +16,8 @@ const AFTER_PREVIOUS = [
 const AFTER_ALL = [
   /\b(?:once|after|when) (?:the rest|everything(?: else)?|all (?:the )?(?:other |above |previous |remaining )?(?:tasks|items|steps|changes|work)(?: above)?)\b/i,
   /\b(?:at the end|as the (?:last|final) step|last of all)\b/i,
+  // A closing check of the list: it comes after everything it checks.
+  /\b(?:confirm|check|verify|make sure|ensure) (?:that )?all (?:the )?(?:tests|checks) (?:pass|are green)\b|\brun the (?:full |whole )?(?:testing checklist|test suite)\b/i,
   /(?:其他|其余|其它|以上|所有|全部)(?:的)?(?:任务|步骤|工作|改动)?(?:都)?(?:完成|做完)(?:之)?后|最后一步/,
   /(?:他の|その他の|上記の|すべての|全ての)(?:タスク|作業|項目|変更)?(?:が|の)?(?:完了|終わっ)|最後のステップ|上(?:記)?の.{0,6}が(?:入っ|完了し|終わっ|揃っ)た(?:後|あと)/,
   /depois de tudo|quando (?:todo o resto|tudo(?: o mais)?) (?:estiver|for)|ap[óo]s (?:as demais|todas as outras|o resto)|no final\b/i,

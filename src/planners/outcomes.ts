@@ -1,6 +1,8 @@
 import type { ListItem, Section } from './markdown.js'
 import { filePath, isMetadataLine, leadingLabel } from './phrases.js'
+import { gherkinScenarios, listRole } from './block-roles.js'
 import { sectionRole } from './sections.js'
+import { isNumericTarget, runStatement, testCommands } from './statements.js'
 import { isShellBlock, shellCommands } from './shell.js'
 import { singleCommand } from './task-draft.js'
 import { squash } from './text.js'
@@ -54,13 +56,22 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
   for (const section of sections) {
     const role = sectionRole(section)
     const headingRefs = leadingLabel(section.headings[section.headings.length - 1] ?? '', 'loose').refs
-    const items = section.blocks.flatMap((b) => (b.kind === 'list' ? flatten(b.items) : [])).filter((i) => !isMetadataLine(i.head.plain))
+    // A list whose content gives it another role than its heading (Given/When/Then lines, a story's lines, names to tick).
+    const lists = section.blocks.flatMap((b) => (b.kind === 'list' ? [{ block: b, role: listRole(section, b) }] : []))
+    const items = lists.flatMap((l) => (l.role === role ? flatten(l.block.items) : [])).filter((i) => !isMetadataLine(i.head.plain))
+    const stated = lists.flatMap((l) => (l.role === 'criteria' && role !== 'criteria' ? flatten(l.block.items) : []))
+    if (stated.length) {
+      out.found.criteria = true
+      out.criteria.push(...stated.map((i) => labelled(i.head.text, headingRefs, i.head.codeSpans.map((c) => c.code))))
+    }
     const paragraphs = section.blocks.flatMap((b) => (b.kind === 'paragraph' && squash(b.text) && !isMetadataLine(b.plain) ? [squash(b.text)] : []))
     switch (role) {
       case 'criteria':
       case 'expected': {
-        const stated = [...items.map((i) => labelled(i.head.text, headingRefs, i.head.codeSpans.map((s) => s.code)))]
-        if (!items.length) stated.push(...paragraphs.map((p) => labelled(p, headingRefs, [])))
+        const scenarios = section.blocks.flatMap((b) => (b.kind === 'code' ? gherkinScenarios(b.text) : []))
+        const stated = [...items.map((i) => labelled(i.head.text, headingRefs, i.head.codeSpans.map((s) => s.code))), ...scenarios.map((c) => labelled(c, headingRefs, []))]
+        // Paragraphs state criteria too, except the one that introduces the list ("… when the condition is met:").
+        stated.push(...paragraphs.filter((p) => !items.length || !/[:：]$/.test(p)).map((p) => labelled(p, headingRefs, [])))
         const answered = stated.filter((c) => c.text && !isEmptyAnswer(c.text))
         if (answered.length) out.found.criteria = true
         out.criteria.push(...answered)
@@ -94,12 +105,20 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
       case 'confirmations':
         break
       case 'proposal':
+        readChecks(section, lists.flatMap((l) => (l.role === role ? l.block.items : [])), headingRefs, out)
         out.proposals.push(
-          ...[...paragraphs, ...items.map((i) => squash(i.head.text))].flatMap(sentences).filter((s) => !isEmptyAnswer(s)).map((s) => labelled(s, headingRefs, [])),
+          ...[...paragraphs, ...items.map((i) => squash(i.head.text))]
+            .flatMap(sentences)
+            .filter((s) => !isEmptyAnswer(s) && !RUN_SENTENCE.test(s))
+            .map((s) => labelled(s, headingRefs, [])),
         )
         break
       default: {
-        if (role !== 'context') out.requirements.push(...paragraphs.flatMap(sentences).filter(isRequirement).map((s) => labelled(s, headingRefs, [])))
+        if (role !== 'context') {
+          out.requirements.push(...paragraphs.flatMap(sentences).filter(isRequirement).map((s) => labelled(s, headingRefs, [])))
+          // Top-level items only: a nested "Run: `cmd`" belongs to the task it is under (task-draft.ts).
+          readChecks(section, lists.flatMap((l) => (l.role === role ? l.block.items : [])), headingRefs, out)
+        }
         // "Expected: 404" inside the steps, the description or a task section.
         const lines = [
           ...section.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.text.split('\n').map(squash) : [])),
@@ -118,6 +137,31 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
   if (!out.criteria.length && out.requirements.length) out.criteria = out.requirements
   return out
 }
+
+/**
+ * What a work or description section says about checking the work: Given/When/Then scenarios and numeric targets
+ * are criteria; "Run `npm test`" lines and test commands named in the prose are verification commands.
+ */
+function readChecks(section: Section, items: readonly ListItem[], headingRefs: string[], out: Outcomes): void {
+  const paragraphs = section.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b] : []))
+  // A ```gherkin block, or any code block of Given/When/Then lines, holds scenarios too.
+  const blocks = section.blocks.flatMap((b) => (b.kind === 'code' && (b.lang === 'gherkin' || b.lang === 'feature' || gherkinScenarios(b.text).length) ? [b.text] : []))
+  const criteria = [
+    ...[...paragraphs.map((p) => p.text), ...blocks].flatMap((text) => gherkinScenarios(text)),
+    ...paragraphs.flatMap((p) => sentences(squash(p.text))).filter((s) => isNumericTarget(s) && !expectedStatement(s)),
+  ]
+  if (criteria.length) out.found.criteria = true
+  out.criteria.push(...criteria.map((text) => labelled(text, headingRefs, [])))
+  for (const line of [...items.map((i) => i.head), ...paragraphs]) {
+    const run = runStatement(line)
+    const commands = run ? [run.command] : testCommands(line)
+    for (const command of commands) out.commands.push({ text: command, refs: headingRefs, paths: commandPaths(command) })
+    if (run?.check) out.criteria.push(labelled(run.check, headingRefs, []))
+  }
+}
+
+/** A sentence that says to run a command: how the work is checked, not what it must do. */
+const RUN_SENTENCE = /^\s*(?:please\s+)?(?:run|execute)\b[^`]*`/i
 
 /** A sentence that states what must be true: a modal verb of obligation, in the languages issues are written in. */
 const REQUIREMENT =

@@ -79,6 +79,11 @@ const VERBS: Record<string, TaskAction> = {
   update: 'Update', document: 'Update', upgrade: 'Update', bump: 'Update', revise: 'Update', sync: 'Update',
   improve: 'Update', migrate: 'Update', port: 'Update',
   implement: 'Implement', build: 'Implement', support: 'Implement', enable: 'Implement', allow: 'Implement',
+  store: 'Implement', persist: 'Implement', record: 'Implement', merge: 'Implement', show: 'Implement', display: 'Implement',
+  render: 'Implement', parse: 'Implement', save: 'Implement', load: 'Implement', cache: 'Implement', emit: 'Implement',
+  send: 'Implement', accept: 'Implement', reject: 'Implement', refuse: 'Implement', skip: 'Implement', trim: 'Implement',
+  sort: 'Implement', filter: 'Implement', format: 'Implement', translate: 'Implement', ensure: 'Implement',
+  keep: 'Implement', teach: 'Implement', limit: 'Implement', detect: 'Implement', warn: 'Implement',
   configure: 'Configure', set: 'Configure', setup: 'Configure', install: 'Configure', register: 'Configure',
   test: 'Test', cover: 'Test', verify: 'Test', validate: 'Test', check: 'Test', benchmark: 'Test', assert: 'Test',
 }

@@ -2,8 +2,10 @@ import type { TaskAction } from '../model/index.js'
 import type { Section } from './markdown.js'
 import { leadingAction } from './phrases.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
-import { addFiles, draftTask, type TaskDraft } from './task-draft.js'
-import { isEmptyAnswer, REPRODUCTION_HEADING } from './templates.js'
+import { addFiles, draftTask, type RepositoryFiles, type TaskDraft } from './task-draft.js'
+import { bugDescription, type BugFacts } from './bug-report.js'
+import { orderTestsAfterChanges, proseFollowUps } from './follow-ups.js'
+import { isEmptyAnswer } from './templates.js'
 import type { FoundTaskItems } from './task-items.js'
 import { capitalise, squash } from './text.js'
 import type { IssueDocument } from './types.js'
@@ -23,17 +25,21 @@ export interface PlannedTask extends TaskDraft {
  * differ; a label wins over a positional id it collides with. Dependencies on missing tasks are
  * kept for the plan analysis to report. Returns notes on translated labels.
  */
-export function planTasks(issue: IssueDocument, sections: readonly Section[], found: FoundTaskItems, bug: boolean) {
+export function planTasks(issue: IssueDocument, sections: readonly Section[], found: FoundTaskItems, facts: BugFacts | undefined, repo?: RepositoryFiles) {
   const tasks: PlannedTask[] = found.items.length
     ? found.items.map((entry, i) => {
         const id = `T${i + 1}`
         const structural = [...(entry.parent === undefined ? [] : [entry.parent]), ...entry.after].map((index) => `T${index + 1}`)
-        const draft = draftTask(entry.item, `Task ${id}`)
+        const draft = draftTask(entry.item, `Task ${id}`, repo)
         // A numbered heading's words are its title; its first paragraph, drafted as the item, says what to do.
         const titled = entry.title ? { title: entry.title, untitled: false, action: leadingAction(entry.title) ?? draft.action } : {}
-        return { ...draft, ...titled, id, dependencies: structural, manualChecks: [], definitionOfDone: [] }
+        // A defect listed in a bug report: fixed when it no longer happens.
+        const criteria = entry.defect ? [...draft.criteria, `No longer happens: ${draft.title}`] : draft.criteria
+        // The part of the work it belongs to ("Backend tasks") says where the task is, for the executor.
+        const description = entry.group && !entry.title ? `${entry.group}: ${draft.description}` : draft.description
+        return { ...draft, ...titled, description, criteria, id, dependencies: structural, manualChecks: [], definitionOfDone: [] }
       })
-    : [{ ...titleTask(issue, sections, bug), id: 'T1', dependencies: [], manualChecks: [], definitionOfDone: [] }]
+    : fromTitle(issue, sections, facts, repo)
 
   const notes: string[] = []
   const byLabel = new Map<string, string>()
@@ -45,31 +51,70 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
       }
   const resolve = (ref: string) => byLabel.get(ref) ?? ref
   for (const task of tasks) task.dependencies = [...new Set([...task.dependencies, ...task.dependencyRefs.map(resolve)])]
+  const tested = orderTestsAfterChanges(tasks)
+  if (tested.length) notes.push(`a test task comes after the change it tests: ${tested.join(', ')}`)
   return { tasks, resolve, notes }
+}
+
+/**
+ * With no task items: the task the title names, then one task for each test or document the prose asks for in
+ * a named file, after it (those files are theirs, not the first task's).
+ */
+function fromTitle(issue: IssueDocument, sections: readonly Section[], facts: BugFacts | undefined, repo: RepositoryFiles | undefined): PlannedTask[] {
+  const main = titleTask(issue, sections, facts, repo)
+  const followUps = proseFollowUps(sections, repo)
+  const theirs = new Set(followUps.flatMap((d) => d.files.map((f) => f.path)))
+  // When the files the prose names are all tests or documents, they are the work itself, not a follow-up.
+  if (followUps.length && main.files.every((f) => theirs.has(f.path))) followUps.length = 0
+  if (followUps.length) {
+    main.files = main.files.filter((f) => !theirs.has(f.path))
+    main.implementation = main.implementation.map((step) => ({ ...step, actions: main.files.map((f) => `${capitalise(f.action)} ${f.path}`) }))
+  }
+  const planned = (draft: TaskDraft, i: number): PlannedTask => ({ ...draft, id: `T${i + 1}`, dependencies: i ? ['T1'] : [], manualChecks: [], definitionOfDone: [] })
+  return [main, ...followUps].map(planned)
 }
 
 /**
  * With no task items, one task: the issue title (without `[Bug]`-style tags), its action from the
  * title's first verb or conventional-commit prefix (`fix: …`) — Fix for a bug report whose title names
- * no verb — and the files the title or the issue's prose name in backticks.
+ * no verb — and the files the title or the issue's prose name in backticks. Its description is the
+ * issue's prose, and for a bug report the whole report (steps, bisect, stack frames, environment), whose
+ * stack frames in the repository are files to change.
  */
-function titleTask(issue: IssueDocument, sections: readonly Section[], bug: boolean): TaskDraft {
-  const title = squash(issue.title.replace(/^\s*(?:[[【(（][^\]】)）]*[\]】)）]\s*:?\s*)+/, '')) || `Resolve issue #${issue.number}`
+function titleTask(issue: IssueDocument, sections: readonly Section[], facts: BugFacts | undefined, repo: RepositoryFiles | undefined): TaskDraft {
+  const bug = facts !== undefined
+  const title = titleWords(issue.title) || `Resolve issue #${issue.number}`
   const prefix = /^([A-Za-z]+)(?:\([^)]*\))?!?:\s+/.exec(title)
   const action: TaskAction =
     leadingAction(prefix ? title.slice(prefix[0].length) : title) ?? (prefix && leadingAction(prefix[1]!)) ?? (bug ? 'Fix' : 'Implement')
-  const steps = bug ? reproductionSteps(sections) : []
-  const description = [issueDescription(sections, issue).text, ...(steps.length ? [`Steps to reproduce:\n${steps.map((step, i) => `${i + 1}. ${step.replace(/^\d+[.)]\s*/, '')}`).join('\n')}`] : [])]
+  const description = [...issueProse(sections, issue), ...(facts ? bugDescription(facts) : [])]
   const draft: TaskDraft = {
     labels: [], title, untitled: false, description: description.join('\n\n'), action,
     files: [], implementation: [], criteria: [], commands: [], dependencyRefs: [], evidence: [],
   }
   const titleSpans = [...issue.title.matchAll(/`([^`]+)`/g)].map((m) => ({ code: m[1]!, before: issue.title.slice(0, m.index) }))
-  addFiles(draft, titleSpans, action, title)
+  addFiles(draft, titleSpans, action, title, repo)
   for (const section of proseSections(sections))
-    for (const block of section.blocks) if (block.kind === 'paragraph') addFiles(draft, block.codeSpans, action, squash(block.text))
+    for (const block of section.blocks) if (block.kind === 'paragraph') addFiles(draft, block.codeSpans, action, squash(block.text), repo)
+  for (const frame of facts?.frames ?? []) addFiles(draft, [{ code: `${frame.path}:${frame.line}`, before: '' }], action, `${facts!.error ?? 'error'} (stack frame)`, repo)
   draft.implementation.push({ step: '1', description: title, actions: draft.files.map((f) => `${capitalise(f.action)} ${f.path}`) })
   return draft
+}
+
+/** The title without `[Bug]`-style tags; empty when it is nothing but tags. */
+export function titleWords(title: string): string {
+  return squash(title.replace(/^\s*(?:[[【(（][^\]】)）]*[\]】)）]\s*:?\s*)+/, '').replace(/^[\s:：-]+$/, ''))
+}
+
+/** Paragraphs of the issue's prose a task made from the title carries: the description first, then the rest (at most a few). */
+const PROSE_PARAGRAPHS = 6
+function issueProse(sections: readonly Section[], issue: IssueDocument): string[] {
+  const first = issueDescription(sections, issue).text
+  const rest = sections
+    .filter((s) => { const role = sectionRole(s); return !role || role === 'description' || role === 'proposal' || role === 'tasks' })
+    .flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' && !isEmptyAnswer(b.plain) ? [squash(b.text)] : [])))
+    .filter((p) => p && p !== first)
+  return [first, ...rest.slice(0, PROSE_PARAGRAPHS - 1)]
 }
 
 /**
@@ -88,14 +133,6 @@ export function issueDescription(sections: readonly Section[], issue: IssueDocum
     if (paragraph?.kind === 'paragraph') return { text: squash(paragraph.text), fromTitle: false }
   }
   return { text: squash(issue.title) || `Resolve issue #${issue.number}`, fromTitle: true }
-}
-
-/** The steps to reproduce a bug, as written (numbered), for the executor of a bug report's task. */
-export function reproductionSteps(sections: readonly Section[]): string[] {
-  const steps = sections
-    .filter((s) => REPRODUCTION_HEADING.test(s.headings[s.headings.length - 1] ?? ''))
-    .flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'list' ? b.items.map((i) => squash(i.head.text)) : b.kind === 'paragraph' ? b.text.split('\n').map(squash) : [])))
-  return steps.map((step) => step.trim()).filter((step) => step && !isEmptyAnswer(step))
 }
 
 /** Sections that describe the problem: not acceptance, expected behaviour, done, verification, constraints or confirmations. */

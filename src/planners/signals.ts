@@ -91,6 +91,8 @@ export interface AnalysisInput {
   files: readonly FileChange[]
   labels: readonly string[]
   stated: StatedLevels
+  /** The issue reports a vulnerability: its fix is never low risk. */
+  security?: boolean
 }
 
 export interface InferredAnalysis {
@@ -103,13 +105,13 @@ export interface InferredAnalysis {
 
 /**
  * Stated lines win. Otherwise:
- * - risk: high for a security/breaking/migration/auth label or a path under auth, security,
+ * - risk: high for a security/breaking/migration/auth label, a security report, or a path under auth, security,
  *   migrations, secrets, `.github/workflows` or `.env`; medium for configuration files or a deleted
  *   file; else low.
  * - impact: by the top-level directories touched (files at the root count as one): ≤1 low, 2–3 medium, ≥4 high.
  * - complexity: ≥6 tasks or ≥10 files high; ≤2 tasks and ≤3 files low; else medium.
  */
-export function inferAnalysis({ taskCount, files, labels, stated }: AnalysisInput): InferredAnalysis {
+export function inferAnalysis({ taskCount, files, labels, stated, security = false }: AnalysisInput): InferredAnalysis {
   const paths = [...new Set(files.map((f) => f.path))]
   const reasons: string[] = []
   const pick = (name: 'risk' | 'impact' | 'complexity', inferred: () => [Level, string]): Level => {
@@ -125,6 +127,7 @@ export function inferAnalysis({ taskCount, files, labels, stated }: AnalysisInpu
   const risk = pick('risk', () => {
     const label = labels.find((l) => RISKY_LABEL.test(l))
     if (label) return ['high', `label "${label}"`]
+    if (security) return ['high', 'a security report']
     const risky = paths.find((p) => RISKY_PATH.test(p))
     if (risky) return ['high', `touches ${risky}`]
     const config = paths.find((p) => CONFIG_PATH.test(p))

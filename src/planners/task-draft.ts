@@ -32,10 +32,11 @@ const COMMAND_PREFIX = /^\s*(?:run|verify|verification|test|check|\$)\s*[:：]?\
  * backticks, described by the item's text). Its plain sub-items are implementation steps, except
  * `Acceptance: …` (a criterion) and `Run: \`cmd\`` (a command); a shell block inside it holds commands.
  */
-export function draftTask(item: ListItem, fallbackTitle: string): TaskDraft {
+export function draftTask(item: ListItem, fallbackTitle: string, repo?: RepositoryFiles): TaskDraft {
   const label = leadingLabel(item.head.text, 'loose')
   const dependencies = dependencyPhrases(label.rest)
-  const text = squash(dependencies.rest)
+  // Emoji and marks a template puts before the words ("📝 **Update** …") are not part of the title.
+  const text = squash(dependencies.rest).replace(/^[^\p{L}\p{N}`[(]+/u, '')
   const plain = squash(text.replaceAll('`', ''))
   const title = shortTitle(plain)
   const action = leadingAction(title) ?? 'Implement'
@@ -52,7 +53,7 @@ export function draftTask(item: ListItem, fallbackTitle: string): TaskDraft {
     dependencyRefs: dependencies.refs,
     evidence: [],
   }
-  addFiles(draft, item.head.codeSpans, action, text)
+  addFiles(draft, [...item.head.codeSpans, ...bareFileSpans(item.head)], action, text, repo)
 
   for (const child of item.children) {
     if (child.checked !== undefined) continue // a task of its own
@@ -72,7 +73,7 @@ export function draftTask(item: ListItem, fallbackTitle: string): TaskDraft {
         description: childText,
         actions: child.children.map((c) => squash(c.head.text)).filter(Boolean),
       })
-      addFiles(draft, child.head.codeSpans, action, childText)
+      addFiles(draft, child.head.codeSpans, action, childText, repo)
     }
   }
   for (const block of item.code) if (isShellBlock(block)) draft.commands.push(...shellCommands(block).map((c) => c.command))
@@ -86,17 +87,65 @@ export function draftTask(item: ListItem, fallbackTitle: string): TaskDraft {
   return draft
 }
 
-/** Files named in code spans; a path named twice keeps its first action and gathers every description. */
-export function addFiles(draft: Pick<TaskDraft, 'files' | 'evidence'>, spans: readonly CodeSpan[], action: TaskAction, change: string) {
+/**
+ * The repository's tracked files, when the planner is given them: a path named in the issue is a file to change
+ * only when it is one of them (or the end of exactly one), or when the task creates it.
+ */
+export interface RepositoryFiles {
+  resolve(path: string): string | undefined
+}
+
+export function repositoryFiles(tracked: readonly string[]): RepositoryFiles {
+  const exact = new Set(tracked)
+  const byEnd = new Map<string, string[]>()
+  for (const path of tracked)
+    for (let at = path.indexOf('/'); at >= 0; at = path.indexOf('/', at + 1)) byEnd.set(path.slice(at + 1), [...(byEnd.get(path.slice(at + 1)) ?? []), path])
+  return { resolve: (path) => (exact.has(path) ? path : byEnd.get(path)?.length === 1 ? byEnd.get(path)![0] : undefined) }
+}
+
+/** Top-level folders of source, tests and docs: without a file list, a path with no extension must start with one (`src/cli`, not `api/user-id`). */
+const SOURCE_ROOTS = /^(?:src|lib|app|apps|packages|test|tests|spec|docs?|bin|scripts|config|cmd|internal|pkg|\.github)\//
+
+/**
+ * Files named in code spans; a path named twice keeps its first action and gathers every description. With the
+ * repository's files, a path that is not one of them counts only when the task creates it.
+ */
+export function addFiles(draft: Pick<TaskDraft, 'files' | 'evidence'>, spans: readonly CodeSpan[], action: TaskAction, change: string, repo?: RepositoryFiles) {
   for (const span of spans) {
     const found = filePath(span.code)
     if (!found) continue
-    if (found.line !== undefined) draft.evidence.push(`${found.path}:${found.line}`)
-    const existing = draft.files.find((f) => f.path === found.path)
+    const fileAction = fileActionFor(action, span.before)
+    const path = repo ? (repo.resolve(found.path) ?? (fileAction === 'create' ? found.path : undefined)) : plausiblePath(found.path)
+    if (!path) continue
+    if (found.line !== undefined) draft.evidence.push(`${path}:${found.line}`)
+    const existing = draft.files.find((f) => f.path === path)
     if (existing) {
       if (!existing.changes.includes(change)) existing.changes.push(change)
-    } else draft.files.push({ path: found.path, action: fileActionFor(action, span.before), target: null, changes: [change] })
+    } else draft.files.push({ path, action: fileAction, target: null, changes: [change] })
   }
+}
+
+function plausiblePath(path: string): string | undefined {
+  const name = path.slice(path.lastIndexOf('/') + 1)
+  return name.includes('.') || !path.includes('/') || SOURCE_ROOTS.test(path) ? path : undefined
+}
+
+/** Names of libraries written like files ("Node.js"), never the repository's. */
+const LIBRARY_NAME = /^(?:node|vue|next|nuxt|express|react|three|chart|d3|moment|ember|backbone|angular|alpine|socket)\.js$/i
+
+/**
+ * File names written without backticks in a line ("Create shortcuts.md", "add a link in readme.md"), as spans for
+ * {@link addFiles}: a word with a known extension, outside code spans, not a URL or a library's name.
+ */
+export function bareFileSpans(line: InlineText): CodeSpan[] {
+  const spans: CodeSpan[] = []
+  const text = line.text.replace(/`[^`]*`/g, (m) => ' '.repeat(m.length))
+  for (const m of text.matchAll(/(?<![\w@/.:-])((?:[\w-]+\/)*[\w-]+\.[A-Za-z0-9]{1,5})(?![\w/.-]*(?:\/\/|\w))/g)) {
+    const word = m[1]!
+    if (!/\.[A-Za-z]/.test(word) || LIBRARY_NAME.test(word) || !filePath(word)?.path.includes('.')) continue
+    spans.push({ code: word, before: text.slice(0, m.index).replace(/`/g, '') })
+  }
+  return spans
 }
 
 /**

@@ -1,8 +1,13 @@
 import type { ListItem, Section } from './markdown.js'
 import { findPrerequisite, prerequisiteNames, previousCount, sequenceWord, stepReferences } from './ordering.js'
-import { isMetadataLine, saysSequential } from './phrases.js'
+import { isMetadataLine, leadingAction, saysSequential } from './phrases.js'
+import { introducedAsControls, listRole } from './block-roles.js'
+import { BARE_STEPS, isDefectList } from './bug-report.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
-import { isConfirmation, isKindChoice } from './templates.js'
+import { runStatement } from './statements.js'
+import { isConfirmation, isHousekeeping, isKindChoice } from './templates.js'
+
+type ListBlock = Extract<Section['blocks'][number], { kind: 'list' }>
 
 /** A list item that becomes a task, with the structure around it that implies dependencies. */
 export interface TaskItem {
@@ -17,15 +22,21 @@ export interface TaskItem {
    * done"; the one its words name ("after the migration").
    */
   after: number[]
+  /** A defect of a bug report's list of several (planned as its own fix). */
+  defect?: boolean
+  /** The heading of the part of the work it is in ("Frontend tasks", "Phase 2: Storage"), when it names one. */
+  group?: string
 }
 
 export interface FoundTaskItems {
-  source: 'checklist' | 'section' | 'numbered' | 'headings' | 'none'
+  source: 'checklist' | 'section' | 'numbered' | 'headings' | 'defects' | 'none'
   items: TaskItem[]
   /** Ticked (`- [x]`) items: already done, recorded and not planned. */
   done: ListItem[]
   /** Template checkboxes left out: confirmations ("I have searched…") and "type of issue" choices. */
   confirmations: number
+  /** Checkboxes a bot's panel asks to tick ("tick a checkbox below to rebase"): controls, neither work nor done. */
+  controls: number
   /** Heading of the section the items came from in `section` mode, for the notes. */
   heading?: string
 }
@@ -44,21 +55,35 @@ export function findTaskItems(
   sections: readonly Section[],
   { isIssueReference = () => false, numberedSteps = true }: { isIssueReference?: (text: string) => boolean; numberedSteps?: boolean } = {},
 ): FoundTaskItems {
-  const collected = collect(sections, (role) => !role || !NOT_TASKS.has(role), 'checklist', isIssueReference)
-  const checklist = { ...collected, confirmations: collected.confirmations + checkboxesIn(sections.filter((s) => sectionRole(s) === 'confirmations')) }
+  // Checkboxes are tasks only where the block's role is work. A work section written as plain bullets is the work:
+  // checkboxes elsewhere (a readiness or sign-off list) are then not tasks.
+  const work = sections.flatMap((s) => s.blocks.filter((b): b is ListBlock => b.kind === 'list' && b.items.length > 0 && listRole(s, b) === 'tasks'))
+  const plainWork = work.length > 0 && work.every((b) => !checkboxes(b.items))
+  const collected = collect(sections, (role) => !plainWork && (!role || !NOT_TASKS.has(role)), 'checklist', isIssueReference)
+  const count = (pick: (s: Section, b: ListBlock) => boolean) =>
+    sections.reduce((n, s) => n + s.blocks.reduce((m, b) => m + (b.kind === 'list' && pick(s, b) ? checkboxes(b.items) : 0), 0), 0)
+  const controls = count((s, b) => introducedAsControls(s, b))
+  const checklist = { ...collected, confirmations: collected.confirmations + count((s, b) => listRole(s, b) === 'confirmations'), controls }
   if (checklist.items.length || checklist.done.length) return { source: 'checklist', ...checklist }
-  const planned = sections.filter((s) => sectionRole(s) === 'tasks')
-  const listed = collect(planned, () => true, 'section', isIssueReference)
+  // In a bug report a bare "Steps" heading is how to reproduce it.
+  const reproduction = (s: Section) => !numberedSteps && BARE_STEPS.test(s.headings[s.headings.length - 1] ?? '')
+  const planned = sections.filter((s) => !reproduction(s) && s.blocks.some((b) => b.kind === 'list' && listRole(s, b) === 'tasks'))
+  const listed = collect(planned, (role) => role === 'tasks', 'section', isIssueReference)
   const first = planned.find((s) => s.blocks.some((b) => b.kind === 'list' && b.items.length))
   if (listed.items.length && first)
-    return { source: 'section', ...listed, confirmations: checklist.confirmations, heading: first.headings[first.headings.length - 1]! }
+    return { source: 'section', ...listed, confirmations: checklist.confirmations, controls, heading: first.headings[first.headings.length - 1]! }
   if (numberedSteps) {
-    const numbered = collect(sections.filter((s) => !sectionRole(s)), () => true, 'section', isIssueReference, (b) => b.ordered && b.items.length >= 2)
-    if (numbered.items.length) return { source: 'numbered', ...numbered, confirmations: checklist.confirmations }
+    const numbered = collect(sections, (role) => !role, 'section', isIssueReference, (b) => b.ordered && b.items.length >= 2)
+    if (numbered.items.length) return { source: 'numbered', ...numbered, confirmations: checklist.confirmations, controls }
     const headed = numberedHeadings(sections)
-    if (headed.length >= 2) return { source: 'headings', items: headed, done: [], confirmations: checklist.confirmations }
+    if (headed.length >= 2) return { source: 'headings', items: headed, done: [], confirmations: checklist.confirmations, controls }
+  } else {
+    // A bug report that lists several defects: each is a fix of its own.
+    const defects = collect(sections, (role) => !role, 'section', isIssueReference, (b) => isDefectList(b.items))
+    // Defects are fixed independently: their list's numbers are not an order.
+    if (defects.items.length) return { source: 'defects', ...defects, items: defects.items.map((i) => ({ ...i, after: [], defect: true })), confirmations: checklist.confirmations, controls }
   }
-  return { source: 'none', items: [], done: [], confirmations: checklist.confirmations }
+  return { source: 'none', items: [], done: [], confirmations: checklist.confirmations, controls }
 }
 
 function collect(
@@ -67,26 +92,34 @@ function collect(
   mode: 'checklist' | 'section',
   isIssueReference: (text: string) => boolean,
   listFilter: (list: { ordered: boolean; items: readonly ListItem[] }) => boolean = () => true,
-): Omit<FoundTaskItems, 'source' | 'heading'> {
+): Omit<FoundTaskItems, 'source' | 'heading' | 'controls'> {
   const found: TaskItem[] = []
   const done: ListItem[] = []
   let confirmations = 0
   for (const section of sections) {
-    if (!eligible(sectionRole(section))) continue
     const sequentialSection = isSequential(section)
+    const group = groupName(section)
     for (const block of section.blocks) {
-      if (block.kind !== 'list' || !listFilter(block)) continue
+      if (block.kind !== 'list' || !listFilter(block) || !eligible(listRole(section, block))) continue
       const sequential = sequentialSection || block.ordered
       // A "type of issue" list: two or more checkboxes that name kinds of report.
       const choices = block.items.filter((i) => i.checked !== undefined && isKindChoice(i.head.plain)).length >= 2
       // Top-level task items of this list so far; `undefined` marks a ticked one (done: nothing to wait for).
       const topLevel: Array<number | undefined> = []
-      const visit = (items: readonly ListItem[], parent: number | undefined) => {
+      const visit = (items: readonly ListItem[], parent: number | undefined, part = group) => {
         for (const item of items) {
           const text = item.head.plain
+          // "- [ ] Backend" over its own checkboxes names a part of the work: its items are the tasks.
+          if (mode === 'checklist' && item.checked === false && isGroupLabel(item)) {
+            visit(item.children, parent, text)
+            continue
+          }
           // An epic's reference to another issue is that issue's work, planned there.
           const candidate = (mode === 'section' || item.checked !== undefined) && !isMetadataLine(text) && !isIssueReference(text)
-          if (candidate && item.checked !== undefined && (isConfirmation(text) || (choices && isKindChoice(text)))) {
+          // "Run `npm test`" is how the work is verified (read as a command by outcomes.ts), not a task; forking,
+          // committing and opening the pull request are how to contribute, not the change.
+          if (candidate && (runStatement(item.head) || (item.checked === undefined && isHousekeeping(text)))) continue
+          if (candidate && item.checked !== undefined && (isConfirmation(text) || isHousekeeping(text) || (choices && isKindChoice(text)))) {
             confirmations++
             continue
           }
@@ -102,15 +135,30 @@ function collect(
           }
           const index = found.length
           const after = parent === undefined ? orderOf(text, topLevel, sequential, found) : []
-          found.push({ item, ...(parent !== undefined ? { parent } : {}), after })
+          found.push({ item, ...(parent !== undefined ? { parent } : {}), after, ...(part ? { group: part } : {}) })
           if (parent === undefined) topLevel.push(index)
-          if (mode === 'checklist') visit(item.children, index)
+          if (mode === 'checklist') visit(item.children, index, part)
         }
       }
       visit(block.items, undefined)
     }
   }
   return { items: found, done, confirmations }
+}
+
+/** Words of a work heading that say only that it is the work ("Tasks", "Implementation plan", "To do"). */
+const WORK_WORDS = /\b(?:tasks?|steps?|plan|to-?do|implementation|checklist|work(?: items?)?|action items?|scope)\b|[:：#*]/gi
+
+/** A checkbox of a word or three with no verb (`Backend`, `Mobile app`) over checkboxes of its own: a part of the work. */
+function isGroupLabel(item: ListItem): boolean {
+  const words = item.head.plain.trim().split(/\s+/)
+  return item.children.some((c) => c.checked !== undefined) && words.length <= 3 && !leadingAction(item.head.plain) && !/[.!?:]$/.test(item.head.plain.trim())
+}
+
+/** The heading of a section of the work when it names a part of it ("Frontend tasks" → yes, "Tasks" → no). */
+function groupName(section: Section): string | undefined {
+  const heading = section.headings[section.headings.length - 1]
+  return heading && /\p{L}{3,}/u.test(heading.replace(WORK_WORDS, ' ')) && sectionRole(section) === 'tasks' ? heading : undefined
 }
 
 /** The earlier top-level items of the same list that an item comes after (see {@link TaskItem.after}). */
@@ -128,9 +176,8 @@ function orderOf(text: string, topLevel: ReadonlyArray<number | undefined>, sequ
   return [...new Set(named)]
 }
 
-function checkboxesIn(sections: readonly Section[]): number {
-  const count = (items: readonly ListItem[]): number => items.reduce((n, i) => n + (i.checked !== undefined ? 1 : 0) + count(i.children), 0)
-  return sections.reduce((n, s) => n + s.blocks.reduce((m, b) => m + (b.kind === 'list' ? count(b.items) : 0), 0), 0)
+function checkboxes(items: readonly ListItem[]): number {
+  return items.reduce((n, i) => n + (i.checked !== undefined ? 1 : 0) + checkboxes(i.children), 0)
 }
 
 /** `1. Data model`, `2) API`, `Step 3: UI`, `第 1 步：…`, `ステップ 2 …`, `Passo 2 - …`: the words after the number. */

@@ -30,14 +30,30 @@ const CONFIRMATIONS: readonly RegExp[] = [
   /^(?:j'ai|je confirme|j'accepte)\b/i,
 ]
 
+/**
+ * A contributor's housekeeping step in a good-first-issue walkthrough (claim the issue, swap its label, commit,
+ * open the pull request): how to contribute, not the change itself.
+ */
+const HOUSEKEEPING =
+  /^(?:claim (?:this|the) issue|comment (?:below|here|on (?:this|the) issue)|assign (?:it to )?yourself|accept (?:our|the) invitation|fork (?:this|the) repo(?:sitory)?|clone (?:your|the) (?:fork|repo(?:sitory)?)|(?:create|make|check ?out) (?:a )?(?:new )?branch\b|commit (?:your|the) changes?|push (?:your|the) (?:branch|changes?|commits?)|(?:open|start|create|submit|make) (?:a|the|your) (?:pull request|PR)\b|wait for (?:a )?review|ask (?:for help|questions?) (?:here|below|in)|star (?:this|the) repo)|\b(?:replace|swap|change|add|remove) the [`'"]?[^`'"]{1,30}[`'"]? label\b/i
+
+export function isHousekeeping(text: string): boolean {
+  return HOUSEKEEPING.test(leadingWords(text))
+}
+
 /** A "type of issue" choice: a checkbox that names a kind of report, not work. */
 const ISSUE_KIND_CHOICE =
   /^(?:bug(?: report| fix)?|feature(?: request)?|enhancement|documentation(?: (?:update|change))?|docs|question|other|breaking change|performance(?: issue)?|security(?: issue)?|refactor(?:ing)?|new feature|改进|缺陷|新功能|文档|其他|问题|バグ|機能要望|ドキュメント|その他|erro|melhoria|nova funcionalidade|documenta[çc][ãa]o|outro|error|mejora|otro)\.?$/i
 
 /** A checkbox the reporter ticks to confirm something ("I have searched the existing issues"): never a task. */
 export function isConfirmation(text: string): boolean {
-  const line = text.trim()
+  const line = leadingWords(text)
   return CONFIRMATIONS.some((pattern) => pattern.test(line))
+}
+
+/** The text from its first letter: without the emoji, bullets and marks a template puts before its words ("🙋 Claim …"). */
+function leadingWords(text: string): string {
+  return text.trim().replace(/^[^\p{L}\p{N}@]+/u, '')
 }
 
 /** A checkbox that names a kind of report ("Bug report", "Feature request", "Other"): a choice when its list holds two or more. */
@@ -55,7 +71,7 @@ export function isEmptyAnswer(text: string): boolean {
  * the list is sorted", "期望结果：…", "期待される動作：…", "Esperado: …". Returns what follows the label.
  */
 const EXPECTED_LINE =
-  /^\s*(?:expected(?: (?:behaviou?r|result|outcome|output))?|期望(?:结果|行为)?|预期(?:结果|行为)?|期待(?:される)?(?:動作|結果|挙動|値)?|esperad[oa]|resultado esperado|comportamento esperado|comportamiento esperado|erwartet(?:es (?:verhalten|ergebnis))?|예상(?: 결과| 동작)?)\s*[:：]\s*(.+)$/i
+  /^\s*(?:expected(?: (?:behaviou?r|result|outcome|output))?|期望(?:结果|行为)?|预期(?:结果|行为)?|期待(?:される)?(?:動作|結果|挙動|値)?|esperad[oa]|resultado esperado|comportamento esperado|comportamiento esperado|erwartet(?:es (?:verhalten|ergebnis))?|예상(?: 결과| 동작)?|ожидаем(?:ый|ое) (?:результат|поведение)|r[ée]sultat attendu|comportement attendu|target|goal|budget|slo)\s*[:：]\s*(.+)$/i
 
 export function expectedStatement(line: string): string | undefined {
   return EXPECTED_LINE.exec(line)?.[1]?.trim() || undefined
@@ -64,14 +80,14 @@ export function expectedStatement(line: string): string | undefined {
 const BUG_LABEL = /(?:^|[\s:/])(?:bug|defect|regression|crash|erro|缺陷|バグ|バグ報告)(?:$|[\s:/])|🐛/i
 const FEATURE_LABEL = /(?:^|[\s:/])(?:enhancement|feature|feature request|feat|proposal|rfc)(?:$|[\s:/])/i
 const BUG_TITLE = /^\s*(?:[[【(（]\s*(?:bug|bug report|defect|regression|バグ|缺陷|错误|erro|fehler)\s*[\]】)）]|(?:bug|fix|hotfix)\s*(?:\([^)]*\))?\s*[:：])/i
-const BUG_HEADING = /describe the bug|bug description|bug report|what happened|what went wrong|问题描述|错误描述|缺陷描述|バグの(?:説明|内容)|不具合|descri[çc][ãa]o do (?:bug|erro|problema)|descripci[óo]n del (?:error|bug|problema)|fehlerbeschreibung|버그 설명/i
+const BUG_HEADING = /describe the bug|bug description|bug report|what happened|what went wrong|问题描述|错误描述|缺陷描述|バグの(?:説明|内容)|不具合|descri[çc][ãa]o do (?:bug|erro|problema)|descripci[óo]n del (?:error|bug|problema)|fehlerbeschreibung|버그 설명|описание (?:ошибки|бага|проблемы)|description du (?:bug|probl[èe]me)/i
 
 /** A heading over the steps to reproduce a bug ("To Reproduce", 复现步骤, 再現手順, Passos para reproduzir …). */
-export const REPRODUCTION_HEADING = /reproduc|\brepro\b|复现|重现|再現|reproduzir|reproducir|reproduzier|재현/i
+export const REPRODUCTION_HEADING = /reproduc|\brepro\b|attack vector|proof of concept|\bpoc\b|复现|重现|再現|reproduzir|reproducir|reproduzier|재현|воспроизв|шаги/i
 
 /** Words that say something is broken, in a title or a short report. */
 const BROKEN =
-  /\b(?:crash(?:es|ed|ing)?|broken|does(?:n't| not) work|not working|fails?|failing|exception|regression|bug)\b|出问题|有问题|报错|崩溃|闪退|无法|不能用|不工作|バグ|エラー|落ちる|動かない|不具合|\bn[ãa]o funciona|\bquebr|\bfalha|\bno funciona|\bfunktioniert nicht|오류|에러|작동하지/i
+  /\b(?:crash(?:es|ed|ing)?|broken|does(?:n't| not) work|not working|fails?|failing|exception|regression|bug)\b|出问题|有问题|报错|崩溃|闪退|无法|不能用|不工作|バグ|エラー|落ちる|動かない|不具合|\bn[ãa]o funciona|\bquebr|\bfalha|\bno funciona|\bfunktioniert nicht|오류|에러|작동하지|не работает|ошибк|теряет|падает|\bslow(?:er|s| down)?\b|\bregress(?:ed|ion)?\b|\b(?:doesn'?t|does not|won'?t|can'?t|cannot|isn'?t|is not) (?!(?:support|have|allow|provide|offer|exist|yet)\b)\w+/i
 /** A report this short is the whole story: its words decide. */
 const SHORT_REPORT = 300
 
@@ -88,5 +104,5 @@ export function isBugReport(issue: Pick<IssueDocument, 'title' | 'labels' | 'bod
   if (headings.some((h) => BUG_HEADING.test(h))) return true
   const reproduces = headings.some((h) => REPRODUCTION_HEADING.test(h))
   const roles = new Set(sections.map(sectionRole))
-  return reproduces && (roles.has('expected') || headings.some((h) => /actual|实际|実際|atual|actual|tats[äa]chlich/i.test(h)))
+  return reproduces && (roles.has('expected') || headings.some((h) => /actual|实际|実際|atual|actual|tats[äa]chlich|фактическ|что получилось/i.test(h)))
 }

@@ -3,7 +3,7 @@
  * engineer would accept a planner's plan meets. Parsing and scoring are pure; `readCorpus` is the one
  * function that touches the file system. The file format and the scoring rules are in the corpus README.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
@@ -39,7 +39,7 @@ export type Expectation = z.infer<typeof ExpectationSchema>
 
 const FrontMatterSchema = z.strictObject({
   source: z.string().regex(/^[\w.-]+\/[\w.-]+#\d+$/, 'expected owner/repo#number'),
-  form: z.enum(['issue-form', 'bug-template', 'feature-template', 'epic', 'task-list', 'checklist', 'free-text', 'question']),
+  form: z.enum(['issue-form', 'bug-template', 'feature-template', 'epic', 'task-list', 'checklist', 'free-text', 'question', 'rfc', 'user-story', 'gherkin', 'security-report', 'stack-trace', 'performance-report', 'regression-bisect', 'dependency-dashboard', 'html-comment-template', 'good-first-issue']),
   language: z.enum(['en', 'zh', 'pt', 'ja', 'de', 'es', 'fr', 'ko', 'ru']),
   title: z.string().min(1),
   labels: z.array(z.string()),
@@ -94,6 +94,28 @@ export function readCorpus(dir: string): CorpusIssue[] {
     }
     return parseCorpusIssue(file, readFileSync(join(dir, file), 'utf8'), expectedYaml)
   })
+}
+
+/** The held-out split's folder, inside the corpus folder: issues no planner rule was written while looking at. */
+export const HELD_OUT = 'held-out'
+
+export interface CorpusSplit {
+  /** The issues of the corpus folder, which planner rules may be tuned on. */
+  tuning: CorpusIssue[]
+  /** The issues of `held-out/` (none when the folder is absent): only their total score may be looked at. */
+  heldOut: CorpusIssue[]
+}
+
+/** Both folders of the corpus. */
+export function readSplit(dir: string): CorpusSplit {
+  const heldOutDir = join(dir, HELD_OUT)
+  return { tuning: readCorpus(dir), heldOut: existsSync(heldOutDir) ? readCorpus(heldOutDir) : [] }
+}
+
+/** A folder's issues must be numbered 1..N without a gap; returns what is wrong, or nothing. */
+export function numberingProblem(issues: readonly CorpusIssue[]): string | undefined {
+  const at = issues.findIndex((issue, i) => issue.number !== i + 1)
+  return at < 0 ? undefined : `issue number ${at + 1} is missing or repeated (found ${issues[at]!.number} in its place): number the files 1..${issues.length}`
 }
 
 export const CATEGORIES = ['tasks', 'criteria', 'edges', 'gate', 'type', 'not_tasks', 'done', 'children', 'missing'] as const

@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { analysePlan } from '../../src/plan/analyse.js'
 import { builtinPlan } from '../../src/planners/builtin.js'
 import { planView } from './corpus-plan-view.js'
-import { CATEGORIES, formatTally, parseCorpusIssue, readCorpus, scoreCorpus, scoreIssue, type CorpusIssue, type Expectation, type PlanView } from './corpus-score.js'
+import {
+  CATEGORIES, formatTally, HELD_OUT, numberingProblem, parseCorpusIssue, readSplit, scoreCorpus, scoreIssue, type CorpusIssue, type CorpusScore, type Expectation, type PlanView,
+} from './corpus-score.js'
 
 const DIR = fileURLToPath(new URL('../fixtures/issue-corpus/', import.meta.url))
-const corpus = readCorpus(DIR)
+const { tuning: corpus, heldOut } = readSplit(DIR)
 
 const count = (pick: (i: CorpusIssue) => boolean) => corpus.filter(pick).length
 const CHECKBOX = /^\s*[-*]\s+\[[ xX]\]\s+(.*)$/gm
@@ -21,7 +23,19 @@ describe('the issue corpus', () => {
     expect(orphans).toEqual([])
     const sources = corpus.map((i) => i.source)
     expect(sources.filter((s, i) => sources.indexOf(s) !== i)).toEqual([])
-    expect(corpus.map((i) => i.number)).toEqual(corpus.map((_, i) => i + 1))
+    expect(numberingProblem(corpus)).toBeUndefined()
+  })
+
+  // The held-out issues are checked only in counts: a failure here must not show a held-out issue's text.
+  it('has a held-out split of at least 40 (120 issues in all), numbered 1..M, well-formed, whose sources the tuning set does not share', () => {
+    expect(heldOut.length).toBeGreaterThanOrEqual(40)
+    expect(corpus.length + heldOut.length).toBeGreaterThanOrEqual(120)
+    expect(numberingProblem(heldOut)).toBeUndefined()
+    const files = readdirSync(`${DIR}${HELD_OUT}`)
+    expect(files.filter((f) => f.endsWith('.expected.yaml') && !files.includes(f.replace(/\.expected\.yaml$/, '.md'))).length).toBe(0)
+    const sources = new Set(corpus.map((i) => i.source))
+    expect(heldOut.filter((i) => sources.has(i.source)).length).toBe(0)
+    expect(heldOut.filter((i) => absentExpectations(i).length).length).toBe(0)
   })
 
   it('covers the languages issue 16 asks for', () => {
@@ -44,13 +58,7 @@ describe('the issue corpus', () => {
   })
 
   it('expects only what the issue says: every expected text and child number occurs in its title or body', () => {
-    const absent = corpus.flatMap((i) => {
-      const text = `${i.title}\n${i.body}`.toLowerCase()
-      const { tasks = [], criteria = [], not_tasks = [], done = [], children = [] } = i.expected
-      const strings = [...tasks, ...criteria, ...not_tasks, ...done].flatMap((m) => m.match).concat(children.map(String))
-      return strings.filter((s) => !text.includes(s.toLowerCase())).map((s) => `${i.id}: ${s}`)
-    })
-    expect(absent).toEqual([])
+    expect(corpus.flatMap((i) => absentExpectations(i).map((s) => `${i.id}: ${s}`))).toEqual([])
   })
 
   it('refuses malformed files with one line naming the file, the field and the fix', () => {
@@ -71,6 +79,14 @@ const task = (id: string, title: string, extra: Partial<PlanView['tasks'][number
 })
 const view = (extra: Partial<PlanView>): PlanView => ({ tasks: [], done: [], children: [], gate: 'review', findings: [], ...extra })
 const score = (expected: Expectation, plan: PlanView) => scoreIssue({ id: 'x', source: 'acme/notes#1', expected }, plan)
+
+/** Expected texts and child numbers that do not occur in the issue's title or body. */
+function absentExpectations(issue: CorpusIssue): string[] {
+  const text = `${issue.title}\n${issue.body}`.toLowerCase()
+  const { tasks = [], criteria = [], not_tasks = [], done = [], children = [] } = issue.expected
+  const strings = [...tasks, ...criteria, ...not_tasks, ...done].flatMap((m) => m.match).concat(children.map(String))
+  return strings.filter((s) => !text.includes(s.toLowerCase()))
+}
 
 describe('the corpus score', () => {
   it('matches expected tasks in order, each by a distinct plan task, on title and description', () => {
@@ -144,16 +160,27 @@ describe('the corpus score', () => {
 })
 
 describe('the built-in planner on the corpus', () => {
-  // Floors a little under the scores measured when they were set (81% overall, 100% template checkboxes
-  // kept out, 87% ticked items recorded, 83% criteria): a change that loses ground on real issue forms fails here.
-  it('keeps its score on the corpus', () => {
-    const result = scoreCorpus(corpus.map((issue) => scoreIssue(issue, planView({ builtinPlan, analysePlan }, issue))))
-    console.log([`corpus score: ${formatTally(result.overall)}`, ...CATEGORIES.map((c) => `  ${c}: ${formatTally(result.totals[c])}`)].join('\n'))
+  const scoreOf = (issues: readonly CorpusIssue[]) => scoreCorpus(issues.map((issue) => scoreIssue(issue, planView({ builtinPlan, analysePlan }, issue))))
+  const summary = (name: string, result: CorpusScore) =>
+    [`${name}: ${formatTally(result.overall)}`, ...CATEGORIES.map((c) => `  ${c}: ${formatTally(result.totals[c])}`)].join('\n')
+  const share = (t: { met: number; total: number }) => t.met / t.total
+
+  // Floors a little under the scores measured when they were set (issue 28, 85 issues: 90% overall, 99% template
+  // checkboxes kept out, 87% ticked items recorded, 89% criteria): a change that loses ground on real issue forms fails here.
+  it('keeps its score on the tuning set', () => {
+    const result = scoreOf(corpus)
+    console.log(summary(`tuning score (${corpus.length} issues)`, result))
     expect(result.issues).toHaveLength(corpus.length)
-    const share = (t: { met: number; total: number }) => t.met / t.total
-    expect(share(result.overall)).toBeGreaterThanOrEqual(0.78)
+    expect(share(result.overall)).toBeGreaterThanOrEqual(0.87)
     expect(share(result.totals.not_tasks)).toBeGreaterThanOrEqual(0.95)
     expect(share(result.totals.done)).toBeGreaterThanOrEqual(0.85)
-    expect(share(result.totals.criteria)).toBeGreaterThanOrEqual(0.75)
+    expect(share(result.totals.criteria)).toBeGreaterThanOrEqual(0.85)
+  })
+
+  // Only the totals of the held-out split are printed: no rule may be written while looking at one of its issues.
+  it('reports its score on the held-out split, totals only', () => {
+    const result = scoreOf(heldOut)
+    console.log(summary(`held-out score (${heldOut.length} issues)`, result))
+    expect(result.overall.total).toBeGreaterThan(0)
   })
 })

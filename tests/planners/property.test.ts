@@ -26,8 +26,8 @@ describe('planners on any markdown', () => {
       fc.property(markdown, fc.string({ maxLength: 40 }), labels, (body, title, labelList) => {
         const output = builtinPlan(issueOf(body, title, labelList))
         const analysis = analysePlannerOutput(output)
-        // The one plan it declines: a task list whose items are all ticked (nothing left to do).
-        if (output.error?.code !== 'nothing_to_plan') expect(analysis.solution, JSON.stringify(analysis.errors)).toBeDefined()
+        // The plans it declines: a task list whose items are all ticked (nothing left to do), and an issue with no words of its own.
+        if (output.error?.code !== 'nothing_to_plan' && output.error?.code !== 'too_vague') expect(analysis.solution, JSON.stringify(analysis.errors)).toBeDefined()
         expect(output.notes.length).toBeGreaterThan(0)
         expect(JSON.stringify(builtinPlan(issueOf(body, title, labelList)))).toBe(JSON.stringify(output))
       }),

@@ -68,9 +68,9 @@ describe('a bug report is a fix', () => {
     expect(p.solution!.strategy_type).toBe('bugfix')
   })
 
-  it('gives the executor the steps to reproduce, and takes the description from the problem, not template metadata', () => {
+  it('gives the executor the steps to reproduce and the environment, and takes the description from the problem, not template metadata', () => {
     const p = plan('### Version\n\n1.4.2\n\n### Describe the bug\n\nSaving an empty note crashes the app.\n\n### To Reproduce\n\n1. Open a new note\n2. Press save\n\n### Expected behavior\n\nAn empty note is saved.\n', { title: 'Crash when saving' })
-    expect(p.tasks[0]!.description).toBe('Saving an empty note crashes the app.\n\nSteps to reproduce:\n1. Open a new note\n2. Press save')
+    expect(p.tasks[0]!.description).toBe('Saving an empty note crashes the app.\n\nSteps to reproduce:\n1. Open a new note\n2. Press save\n\nEnvironment: 1.4.2')
     expect(p.solution!.description).toBe('Saving an empty note crashes the app.')
   })
 

@@ -1,0 +1,90 @@
+import type { Block, ListItem, Section } from './markdown.js'
+import { sectionRole, type SectionRole } from './sections.js'
+import { leadingAction } from './phrases.js'
+import { squash } from './text.js'
+
+/**
+ * The role of a list read from its own content and from the paragraph that introduces it, so that a form
+ * never seen still falls into roles: a user story's "As a … / I want … / So that …" lines are context, a
+ * Given/When/Then block states criteria, a list of @names to tick or a bot's "tick a checkbox below to …"
+ * list holds confirmations. Content wins over the heading only where the content is unmistakable.
+ */
+
+type ListBlock = Extract<Block, { kind: 'list' }>
+
+/** The opening words of a user story's lines, in the languages issues are written in. */
+const STORY_LINE =
+  /^(?:as an?|i want|i'd like|so that|in order to|en tant qu['e]|je (?:veux|souhaite|voudrais)|afin (?:de|que)|pour que|como (?:um|uma|un|una)\b|(?:eu )?quero|para que|yo quiero|als (?:ein|eine|\w+)\b.*\b(?:möchte|will)|ich möchte|damit|作为|我(?:想|希望|要)|以便|として|ために|저는|로서|как (?:пользователь|\w+)|я хочу|чтобы)/i
+
+/** A Given/When/Then line (Gherkin), in English, French, Portuguese, Spanish, German, Russian, Chinese, Japanese. */
+export const GHERKIN_LINE =
+  /^(?:given|when|then|and|but|[ée]tant donn[ée]e?s?|lorsqu['e]|quand|alors|et|dado|quando|ent[ãa]o|cuando|entonces|angenommen|gegeben sei|wenn|dann|дано|когда|тогда|假如|假设|当|那么|前提|もし|ならば)\b[\s:：]/i
+
+/** A checkbox that names a person (`@amara`, `@joao (backend)`): a read-confirmation, never work. */
+const MENTION = /^@[\w.-]+(?:\s*[(（][^)）]*[)）])?[.!]?$/
+
+/** A paragraph that says the checkboxes below are a bot's controls ("tick a checkbox below to force a rebase"). */
+const CONTROL_PARAGRAPH = /\b(?:click|tick|check|select|mark)\b[^.\n]{0,40}\bcheck ?box(?:es)?\b/i
+/** A paragraph that asks people to tick their own name (after reading, to agree): the names are confirmations. */
+const SIGN_PARAGRAPH = /\b(?:tick|check|mark)s? (?:off )?(?:their|your|his|her) (?:own )?names?\b|\bonce (?:they|you|everyone) (?:have |has )?read\b/i
+
+/** The role of `list` in `section`: from its content when that is unmistakable, else from the section's heading. */
+export function listRole(section: Section, list: ListBlock): SectionRole | undefined {
+  const heads = list.items.map((i) => squash(i.head.plain).replace(/^\*+|\*+$/g, ''))
+  if (heads.length && heads.every((h) => MENTION.test(h))) return 'confirmations'
+  if (introducedAsControls(section, list) || introducedBy(section, list, SIGN_PARAGRAPH)) return 'confirmations'
+  if (heads.length >= 2 && STORY_LINE.test(heads[0]!) && heads.filter((h) => STORY_LINE.test(h)).length * 2 >= heads.length) return 'context'
+  if (heads.length >= 2 && heads.every((h) => GHERKIN_LINE.test(h))) return 'criteria'
+  const role = sectionRole(section)
+  // A proposal's or a design's list of orders ("1. Store … in `a.ts`", "2. Merge … in `b.ts`") is the work.
+  if ((role === 'proposal' || role === 'description') && heads.length >= 2 && heads.every((h) => leadingAction(h) !== undefined)) return 'tasks'
+  return role
+}
+
+/** Whether a paragraph before the list, in its section, says its checkboxes are controls or confirmations. */
+export function introducedAsControls(section: Section, list: ListBlock): boolean {
+  return introducedBy(section, list, CONTROL_PARAGRAPH)
+}
+
+function introducedBy(section: Section, list: ListBlock, pattern: RegExp): boolean {
+  const at = section.blocks.indexOf(list)
+  return section.blocks.slice(0, at).some((b) => b.kind === 'paragraph' && pattern.test(b.plain))
+}
+
+/** A paragraph that is a user story's "As a …, I want …, so that …" (it says who and why, not what to change). */
+export function isStoryParagraph(text: string): boolean {
+  return STORY_LINE.test(squash(text).replace(/^\*+/, ''))
+}
+
+/**
+ * Given/When/Then scenarios in a paragraph: each scenario (a run of lines from a Given or When to its Then lines)
+ * as one criterion, emphasis marks and a leading name line dropped.
+ */
+export function gherkinScenarios(paragraph: string): string[] {
+  const lines = paragraph.split('\n').map((l) => squash(l.replace(/[*_]/g, ' ')))
+  const scenarios: string[] = []
+  let current: string[] = []
+  let sawThen = false
+  const flush = () => {
+    if (current.length >= 2 && sawThen) scenarios.push(current.join(' '))
+    current = []
+    sawThen = false
+  }
+  for (const line of lines) {
+    if (!GHERKIN_LINE.test(line)) {
+      flush()
+      continue
+    }
+    const word = line.split(/[\s:：]/)[0]!.toLowerCase()
+    if (sawThen && /^(?:given|when|[ée]tant|lorsqu|quand|dado|quando|cuando|angenommen|gegeben|wenn|дано|когда|假|当|前提|もし)/i.test(word)) flush()
+    if (/^(?:then|alors|ent[ãa]o|entonces|dann|тогда|那么|ならば)/i.test(word)) sawThen = true
+    current.push(line)
+  }
+  flush()
+  return scenarios
+}
+
+/** Every list item, nested ones too. */
+export function allItems(items: readonly ListItem[]): ListItem[] {
+  return items.flatMap((item) => [item, ...allItems(item.children)])
+}

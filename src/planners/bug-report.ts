@@ -1,0 +1,114 @@
+import type { ListItem, Section } from './markdown.js'
+import { filePath, leadingAction } from './phrases.js'
+import { sectionRole } from './sections.js'
+import { isEmptyAnswer, REPRODUCTION_HEADING } from './templates.js'
+import { squash } from './text.js'
+
+/**
+ * A bug report kept whole for the task that fixes it: the steps to reproduce, the first bad commit of a bisect,
+ * the top frames of a stack trace that are the repository's files, and the environment. Pure: reads sections.
+ */
+
+export interface StackFrame {
+  path: string
+  line: number
+}
+
+export interface BugFacts {
+  steps: string[]
+  /** Lines that name the last good or first bad commit ("The first bad commit is: 9b3f2d1 …"). */
+  bisect: string[]
+  /** The error line of a stack trace ("TypeError: Cannot read properties of undefined (reading 'x')"). */
+  error?: string
+  /** Frames in the repository (not dependencies, not the runtime), top first, at most three. */
+  frames: StackFrame[]
+  /** Lines of the environment / version sections. */
+  environment: string[]
+}
+
+const BISECT_LINE = /\b(?:first bad|last good|bad commit|good commit|introduced (?:in|by)|bisect(?:ed|ing)?\b.*\bcommit)\b|首个坏提交|最初の不良コミット/i
+const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)|panic)\b.*$/gm
+/** `at fn (path:line:col)`, `at path:line:col`, `File "path", line n` (Python). */
+const FRAME = /^\s*(?:at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|([\w.@/-]+\.\w+):(\d+)\b)/
+const ENVIRONMENT_HEADING = /environment|system info|\bversions?\b|platform|operating system|\bos\b|browser|环境|版本|環境|バージョン|ambiente|vers[ãa]o|entorno|umgebung|환경|окружение|операционн|верси[яи]/i
+const FRAMES_KEPT = 3
+/** A bug report's "Steps" heading: how to reproduce, not a plan. */
+export const BARE_STEPS = /^\s*(?:\[\s*)?steps?(?:\s*\])?\s*:?\s*$/i
+
+export function bugFacts(sections: readonly Section[]): BugFacts {
+  const lines = (s: Section) =>
+    s.blocks.flatMap((b) => (b.kind === 'list' ? b.items.map((i) => squash(i.head.text)) : b.kind === 'paragraph' ? b.text.split('\n').map(squash) : []))
+  const heading = (s: Section) => s.headings[s.headings.length - 1] ?? ''
+  // Steps under a reproduction heading, or under a bare "Steps" heading of the report; a `Step 2: …` heading is a step itself.
+  const stepHeading = (h: string) => /^\s*step\s*\d+\s*[:.)-]\s*\S/i.test(h)
+  const steps = sections
+    .filter((s) => s.headings.some((h) => REPRODUCTION_HEADING.test(h) || BARE_STEPS.test(h)))
+    .flatMap((s) => [...(stepHeading(heading(s)) ? [heading(s).replace(/^\s*step\s*\d+\s*[:.)-]\s*/i, '')] : []), ...lines(s)])
+    .filter((l) => l && !isEmptyAnswer(l))
+  const bisect = sections.flatMap(lines).filter((l) => BISECT_LINE.test(l))
+  const environment = sections
+    .filter((s) => ENVIRONMENT_HEADING.test(heading(s)) && sectionRole(s) === 'context')
+    .flatMap(lines)
+    .filter((l) => l && !isEmptyAnswer(l))
+  const traces = sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'code' && FRAME.test(b.text.split('\n').find((l) => FRAME.test(l)) ?? '') ? [b.text] : [])))
+  const prose = sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : [])))
+  // The error line: a Python trace ends with it, other traces start with it.
+  const errorOf = (text: string) => {
+    const lines = [...text.matchAll(ERROR_LINE)].map((m) => m[0].trim())
+    return /most recent call last/i.test(text) ? lines[lines.length - 1] : lines[0]
+  }
+  const error = traces.length ? [...traces, ...prose].map(errorOf).find(Boolean) : undefined
+  // Python prints the most recent call last: its top frames are at the end.
+  const frames = traces.flatMap((t) => (/most recent call last/i.test(t) ? repositoryFrames(t).reverse() : repositoryFrames(t))).slice(0, FRAMES_KEPT)
+  return { steps, bisect, frames, environment, ...(error ? { error } : {}) }
+}
+
+/** The frames of a trace whose path is a relative path of the repository (not node_modules, a URL or `<anonymous>`). */
+function repositoryFrames(trace: string): StackFrame[] {
+  return trace.split('\n').flatMap((line) => {
+    const m = FRAME.exec(line)
+    const raw = m?.[1] ?? m?.[3] ?? m?.[5]
+    if (!m || !raw || /node_modules|site-packages|dist-packages|^[a-z]+:\/\/|^<|^internal\/|^node:/i.test(raw)) return []
+    // An absolute path of the reporter's machine is read from its first source folder on (/home/me/app/src/a.ts → src/a.ts).
+    const relative = raw.startsWith('/') || /^[A-Za-z]:[\\/]/.test(raw) ? /[\\/]((?:src|lib|app|test|tests|packages|server|client)[\\/].*)$/.exec(raw)?.[1]?.replaceAll('\\', '/') : raw
+    const found = relative ? filePath(relative.replace(/^\.\//, '')) : undefined
+    return found ? [{ path: found.path, line: Number(m[2] ?? m[4] ?? m[6]) }] : []
+  })
+}
+
+/** The parts of the description a fix task carries beyond the problem's first paragraph. */
+export function bugDescription(facts: BugFacts): string[] {
+  const numbered = (list: readonly string[]) => list.map((step, i) => `${i + 1}. ${step.replace(/^\d+[.)]\s*/, '')}`).join('\n')
+  return [
+    ...(facts.steps.length ? [`Steps to reproduce:\n${numbered(facts.steps)}`] : []),
+    ...(facts.bisect.length ? [`Bisect:\n${facts.bisect.map((l) => `- ${l}`).join('\n')}`] : []),
+    ...(facts.error ? [`Error: ${facts.error}${facts.frames.length ? `\nTop frames in the repository:\n${facts.frames.map((f) => `- ${f.path}:${f.line}`).join('\n')}` : ''}`] : []),
+    ...(facts.environment.length ? [`Environment: ${facts.environment.join('; ')}`] : []),
+  ]
+}
+
+/** Words that say something goes wrong ("loses focus", "does not apply", "leaves its tasks", "shows the wrong date"). */
+const DEFECT =
+  /\b(?:not|no longer|never|instead|loses?|leaves?|breaks?|broken|crash(?:es)?|fails?|wrong|missing|disappears?|overlaps?|freezes?|hangs?|stuck|ignores?|duplicates?|errors?|cut off|off by)\b|n'?t\b/i
+
+/** Words that start a step to reproduce ("Open …", "Click …"), not a defect. */
+const STEP_VERB = /^(?:open|click|go|navigate|press|type|select|enter|log ?in|sign ?in|visit|scroll|run|choose|tap|wait|see|observe|then|start|create|add|set|use|install|launch|call|send|upload|try)\b/i
+
+/**
+ * A list that names several defects, one an item ("1. The search box loses focus …", "2. Dark mode does not
+ * apply …"), as reporters write several bugs under one title: two or more sentences, none a step or an order.
+ */
+export function isDefectList(items: readonly ListItem[]): boolean {
+  const heads = items.map((i) => squash(i.head.plain))
+  // "Deleting a list leaves …" starts with a gerund, the subject of a defect, not an order.
+  const order = (h: string) => STEP_VERB.test(h) || (leadingAction(h) !== undefined && !/^\w+ing\b/i.test(h))
+  return heads.length >= 2 && heads.every((h) => h.split(' ').length >= 4 && !order(h) && DEFECT.test(h))
+}
+
+const SECURITY =
+  /\b(?:xss|cross[- ]site (?:scripting|request forgery)|csrf|ssrf|sql injection|(?:command|code|html|script) injection|remote code execution|rce|path traversal|directory traversal|privilege escalation|open redirect|vulnerabilit(?:y|ies)|security (?:issue|flaw|hole|bug)|exploit|cve-\d{4}-\d+)\b|漏洞|脆弱性|취약점|уязвимост|vulnerabilidade|vulnerabilidad|sicherheitslücke/i
+
+/** A security report: its title, labels or text name a vulnerability. It is a fix whose risk is at least medium. */
+export function isSecurityReport(title: string, labels: readonly string[], body: string): boolean {
+  return SECURITY.test(title) || labels.some((l) => /security|vulnerab/i.test(l)) || SECURITY.test(body)
+}
