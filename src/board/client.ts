@@ -108,5 +108,5 @@ svg.graph a:focus rect { stroke-width: 3; stroke: #0969da; }
 article.task { border-top: 1px solid var(--line); padding: 12px 0; }
 ol.timeline { padding-left: 20px; }
 ol.timeline li { margin: 2px 0; }
-.grid2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 16px; }
+.grid2 { display: grid; align-items: start; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 16px; }
 `

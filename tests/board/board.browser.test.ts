@@ -64,7 +64,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the board in chromium', () => {
 
   async function seriousViolations(page: Page): Promise<string[]> {
     await page.evaluate(AXE)
-    const result = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: unknown[] }> }> } }).axe.run())
+    const result = await page.evaluate('axe.run()') as { violations: Array<{ id: string; impact: string; help: string; nodes: unknown[] }> }
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help}, ${v.nodes.length} nodes`)
   }
 
@@ -110,7 +110,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the board in chromium', () => {
     expect(await page.textContent('#detail .timeline')).toContain('approved SOL-ISS-1-1')
     await screenshot(page, 'board-issue')
     await page.click('#detail svg.graph a[href="#issue-1-T2"]')
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('task-1-T2')
+    expect(await page.evaluate('document.activeElement?.id')).toBe('task-1-T2')
     // A failed issue: its failing command, exit code and output.
     await page.goto(`${pageUrl}#issue-2`)
     expect(await page.textContent('#detail')).toContain('failed')
@@ -124,14 +124,14 @@ describe.skipIf(!HAVE_CHROMIUM)('the board in chromium', () => {
     const { page } = await open()
     const shown = () => page.$$eval('#issue-table tbody tr:not([hidden]) td:first-child', (cells) => cells.map((c) => Number(c.textContent)))
     await page.keyboard.press('/')
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-search')
+    expect(await page.evaluate('document.activeElement?.id')).toBe('f-search')
     await page.keyboard.type('broken')
     expect(await shown()).toEqual([2])
     expect(await page.textContent('#shown')).toBe('1 of 5 issues shown')
     await page.keyboard.press('Control+A')
     await page.keyboard.press('Backspace')
     await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-status')
+    expect(await page.evaluate('document.activeElement?.id')).toBe('f-status')
     await page.keyboard.type('queued')
     expect(await shown()).toEqual([3, 5])
     await page.selectOption('#f-status', '')
@@ -148,11 +148,11 @@ describe.skipIf(!HAVE_CHROMIUM)('the board in chromium', () => {
     const { page } = await open()
     await page.focus('#issue-table a[href="#issue-3"]')
     await page.keyboard.press('Enter')
-    await page.waitForFunction(() => !document.getElementById('detail')!.hidden)
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2')
+    await page.waitForFunction("!document.getElementById('detail').hidden")
+    expect(await page.evaluate('document.activeElement?.tagName')).toBe('H2')
     expect(await page.textContent('#detail')).toContain('blocked by #2 (failed)')
     await page.keyboard.press('Escape')
-    await page.waitForFunction(() => document.getElementById('detail')!.hidden)
+    await page.waitForFunction("document.getElementById('detail').hidden")
     await page.close()
   })
 
