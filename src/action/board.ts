@@ -4,6 +4,7 @@
  * `board-path`), and named in the job summary.
  */
 import { join } from 'node:path'
+import { plural } from '../board/format.js'
 import { makeBoard, writeBoard } from '../board/make.js'
 import type { StateStore } from '../state/store.js'
 
@@ -21,6 +22,6 @@ export async function writeBoardArtifact(store: StateStore, tempDir: string, now
   const bytes = Buffer.byteLength(board.html)
   return {
     path,
-    summary: `**Board**: the board of \`${store.branch}\`${head} (${board.data.issues.length} issues, ${Math.ceil(bytes / 1024)} KB) is in \`${path}\` (output \`board-path\`): publish it with \`actions/upload-pages-artifact\` and \`actions/deploy-pages\`.`,
+    summary: `**Board**: the board of \`${store.branch}\`${head} (${plural(board.data.issues.length, 'issue')}, ${Math.ceil(bytes / 1024)} KB) is in \`${path}\` (output \`board-path\`): publish it with \`actions/upload-pages-artifact\` and \`actions/deploy-pages\`.`,
   }
 }

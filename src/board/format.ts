@@ -37,3 +37,8 @@ export function link(label: string, href: string | null): string {
 export function shortHash(hash: string): string {
   return escapeHtml(hash.replace(/^sha256:/, '').slice(0, 12))
 }
+
+/** `1 issue`, `5 issues`. */
+export function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
+}

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import { ISSUE_STATUSES } from '../model/index.js'
 import { BOARD_SCRIPT, BOARD_STYLE } from './client.js'
 import type { BoardData, BoardIssue } from './data.js'
-import { badge, cost, count, duration, text, usage } from './format.js'
+import { badge, cost, count, duration, plural, text, usage } from './format.js'
 import { EVIDENCE_COLUMNS } from './input.js'
 import { approval, issuePage, links } from './issue-page.js'
 import type { TotalRow } from './totals.js'
@@ -35,7 +35,7 @@ export function boardPage(data: BoardData, graphs: ReadonlyMap<number, string>):
     `<title>Converge board · ${text(data.branch)}</title>`,
     `<style>${BOARD_STYLE}</style></head><body>`,
     '<header><h1>Converge board</h1>',
-    `<p>${data.issues.length} issues · state branch <code>${text(data.branch)}</code>${data.head ? ` at <code>${text(data.head.slice(0, 12))}</code>` : ' (not created yet)'} · made ${text(data.generated_at)}</p></header>`,
+    `<p>${plural(data.issues.length, 'issue')} · state branch <code>${text(data.branch)}</code>${data.head ? ` at <code>${text(data.head.slice(0, 12))}</code>` : ' (not created yet)'} · made ${text(data.generated_at)}</p></header>`,
     '<nav aria-label="Views"><a href="#queue">Queue</a><a href="#issues">Issues</a><a href="#totals">Totals</a></nav>',
     '<main>',
     ...data.problems.map((p) => `<p class="s-failed">Could not read ${text(p)}</p>`),
@@ -99,7 +99,7 @@ function totalsSection(data: BoardData): string {
   const evidence = EVIDENCE_COLUMNS.map((k) => `<tr><td>${badge(k, 'e')}</td><td class="num">${t.evidence[k]}</td></tr>`).join('')
   return [
     '<section id="totals" aria-labelledby="totals-h"><h2 id="totals-h">Totals</h2>',
-    `<p>${t.tasks} tasks run across ${t.issues} issues · agent cost: ${usage(t.cost_usd, t.tokens)}</p>`,
+    `<p>${plural(t.tasks, 'task')} run across ${plural(t.issues, 'issue')} · agent cost: ${usage(t.cost_usd, t.tokens)}</p>`,
     '<div class="grid2">',
     table('Per day (UTC)', 'Day', t.by_day),
     table('Per agent', 'Agent', t.by_agent),

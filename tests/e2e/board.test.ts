@@ -27,7 +27,7 @@ describe('board: artifact (dist/index.js against the API emulator)', () => {
     const folder = planned.outputs['board-path']!
     expect(folder).toMatch(/converge-board$/)
     expect(planned.summary).toContain(`**Board**: the board of \`converge/state\``)
-    expect(planned.summary).toContain(`(1 issues,`)
+    expect(planned.summary).toContain('(1 issue,')
     const page = await readFile(join(folder, 'index.html'), 'utf8')
     expect(page).toContain('&lt;img src=x onerror=alert(1)&gt; Fix the greeting')
     expect(page).not.toContain('<img')

@@ -1,6 +1,7 @@
 /** `converge board`: the board of the local state branch, written to a folder or served on 127.0.0.1. */
 import { resolve } from 'node:path'
 import { makeBoard, writeBoard } from '../../board/make.js'
+import { plural } from '../../board/format.js'
 import { serveBoard } from '../../board/serve.js'
 import { printDocument, type Output } from '../output.js'
 import { UsageError } from '../usage-error.js'
@@ -16,12 +17,12 @@ export async function boardCommand(
     const board = await makeBoard(store, new Date().toISOString())
     const files = await writeBoard(resolve(args.out!), board)
     if (output.json) printDocument(io, { ...files, head: board.data.head, issues: board.data.issues.length, bytes: Buffer.byteLength(board.html) })
-    else io.out(`Wrote the board of ${store.branch} (${board.data.issues.length} issues): ${files.page}\nIts data: ${files.data}`)
+    else io.out(`Wrote the board of ${store.branch} (${plural(board.data.issues.length, 'issue')}): ${files.page}\nIts data: ${files.data}`)
     return 0
   }
   const server = await serveBoard({
     store, port: args.port,
-    onBuilt: (board) => io.err(`Board of ${store.branch} at ${board.data.head?.slice(0, 12) ?? '(no branch yet)'}: ${board.data.issues.length} issues`),
+    onBuilt: (board) => io.err(`Board of ${store.branch} at ${board.data.head?.slice(0, 12) ?? '(no branch yet)'}: ${plural(board.data.issues.length, 'issue')}`),
     onError: (error) => io.err(`converge: could not make the board again: ${error.message}`),
   })
   if (output.json) printDocument(io, { url: server.url })
