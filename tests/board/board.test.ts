@@ -57,6 +57,30 @@ describe('converge board', () => {
     }
   })
 
+  it('reads one commit: when the state branch moves while the files are read, it reads them again at the new head', async () => {
+    const t = await greetingsRepo()
+    try {
+      await converge(['plan', '--issue-file', t.issue, '--repo', t.repo])
+      const local = new LocalGitStore({ repoDir: t.repo })
+      let snapshots = 0
+      // Another writer approves the plan between the read of state.json and the read of the issue's files.
+      const store = {
+        branch: local.branch,
+        commit: local.commit.bind(local),
+        snapshot: async (paths?: readonly string[]) => {
+          if (++snapshots === 2) await converge(['approve', '--number', '7', '--repo', t.repo])
+          return local.snapshot(paths)
+        },
+      }
+      const input = await readBoardInput(store)
+      expect(input.head).toBe((await local.snapshot()).head)
+      expect(input.issues[0]!.plan?.approval).toBeDefined()
+      expect(snapshots).toBe(4)
+    } finally {
+      await t.cleanup()
+    }
+  })
+
   it('asks for --out or --serve, and says when --repo is no repository', async () => {
     await expect(converge(['board'])).rejects.toThrow(new UsageError('board needs --out <dir> (write the page there) or --serve (serve it on 127.0.0.1)'))
     await expect(converge(['board', '--repo', '/nonexistent', '--out', 'x'])).rejects.toThrow('--repo /nonexistent: no such folder')
