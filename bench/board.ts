@@ -24,6 +24,8 @@ const ISSUES = 1_000
 const PLANNED = 500
 const TASKS = 20
 const AT = '2026-11-20T10:00:00.000Z'
+/** Issues opened in the browser: executed ones (with evidence), a planned one, one with no plan. */
+const OPENED = [7, 137, 249, 400, 900]
 
 /** A state branch held in memory: the files as Converge writes them, read through the StateStore interface. */
 function syntheticStore(): StateStore {
@@ -110,12 +112,17 @@ export async function benchBoard(): Promise<string> {
         const page = await browser.context.newPage()
         await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
         const paint = await page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.getEntriesByType('navigation')[0].loadEventEnd") as number
-        const open = await page.evaluate(`new Promise((done) => { const start = performance.now(); location.hash = '${hash}'; requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - start))) })`) as number
+        // The median of opening five issues (the time to the second frame after the hash changes), each from the list.
+        const opens: number[] = []
+        for (const n of OPENED) {
+          opens.push(await page.evaluate(`new Promise((done) => { const start = performance.now(); location.hash = '${hash}${n}'; requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - start))) })`) as number)
+          await page.evaluate("location.hash = '#top'")
+        }
         await page.close()
-        return { paint, open }
+        return { paint, open: opens.sort((a, b) => a - b)[Math.floor(opens.length / 2)]! }
       }
-      const ours = await measure(pages.board, '#issue-137')
-      const plain = await measure(pages.markdown, '#iss-137')
+      const ours = await measure(pages.board, '#issue-')
+      const plain = await measure(pages.markdown, '#iss-')
       rows.push(['first render (ms)', fmt(ours.paint), fmt(plain.paint), (ours.paint / plain.paint).toFixed(1)])
       rows.push(['open an issue (ms)', fmt(ours.open), fmt(plain.open), (ours.open / plain.open).toFixed(1)])
     } finally {

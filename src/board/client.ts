@@ -31,6 +31,8 @@ export const BOARD_SCRIPT = `(() => {
   const route = () => {
     const match = /^#issue-(\\d+)(?:-(T\\d+))?$/.exec(location.hash)
     const template = match && document.getElementById('t-' + match[1])
+    // An open issue is the page: the lists step aside, so the browser lays out the issue alone.
+    document.body.classList.toggle('issue-open', Boolean(template))
     if (!template) {
       detail.hidden = true
       detail.replaceChildren()
@@ -89,6 +91,7 @@ output { color: var(--muted); padding-bottom: 6px; }
 .s-paused, .s-pending, .s-registered, .s-planning, .s-skipped, .e-not-measured, .e-not-recorded, .s-unknown { color: var(--muted); }
 .muted { color: var(--muted); }
 .waits { margin: 0; padding-left: 18px; }
+body.issue-open #queue, body.issue-open #issues, body.issue-open #totals { display: none; }
 #detail { border: 1px solid var(--line); border-radius: 8px; padding: 16px; background: #fff; }
 #detail h2 { font-size: 19px; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 8px 0 12px; }
