@@ -28,7 +28,7 @@ const AT = '2026-11-20T10:00:00.000Z'
 const OPENED = [7, 137, 249, 400, 900]
 
 /** A state branch held in memory: the files as Converge writes them, read through the StateStore interface. */
-function syntheticStore(): StateStore {
+export function syntheticStore(): StateStore {
   const files = new Map<string, string>()
   const issues: RunState['issues'] = {}
   for (let n = 1; n <= ISSUES; n++) {

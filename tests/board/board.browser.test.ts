@@ -56,9 +56,9 @@ describe.skipIf(!HAVE_CHROMIUM)('the board in chromium', () => {
     return { page, errors, requests, dialogs }
   }
 
-  async function screenshot(page: Page, name: string): Promise<void> {
+  async function screenshot(page: Page, name: string, fullPage: boolean): Promise<void> {
     const path = join(shots, `${name}.png`)
-    await page.screenshot({ path, fullPage: true })
+    await page.screenshot({ path, fullPage })
     console.log(`board screenshot: ${path}`)
   }
 
@@ -77,7 +77,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the board in chromium', () => {
     expect(queue).toContain('blocked by #2 (failed)')
     expect(queue).toContain('file conflict: after S-1: both change shared.txt')
     expect(await page.textContent('#totals')).toContain('$0.0250')
-    await screenshot(page, 'board-main')
+    await screenshot(page, 'board-main', true)
     expect(errors).toEqual([])
     expect(requests).toEqual([pageUrl])
     await page.close()
@@ -108,7 +108,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the board in chromium', () => {
     expect(t1).toContain('Claude Code · $0.0125 · 1,540 tokens')
     expect(await page.textContent('#task-1-T2 .evidence')).toContain('unproven')
     expect(await page.textContent('#detail .timeline')).toContain('approved SOL-ISS-1-1')
-    await screenshot(page, 'board-issue')
+    await screenshot(page, 'board-issue', false)
     await page.click('#detail svg.graph a[href="#issue-1-T2"]')
     expect(await page.evaluate('document.activeElement?.id')).toBe('task-1-T2')
     // A failed issue: its failing command, exit code and output.
