@@ -89,15 +89,9 @@ output { color: var(--muted); padding-bottom: 6px; }
 .s-paused, .s-pending, .s-registered, .s-planning, .s-skipped, .e-not-measured, .e-not-recorded, .s-unknown { color: var(--muted); }
 .muted { color: var(--muted); }
 .waits { margin: 0; padding-left: 18px; }
-/* A fixed layout sizes the issue table from its header alone: a thousand rows are not measured again each time it shows. */
-#issue-table { table-layout: fixed; }
-#issue-table th { overflow-wrap: anywhere; }
-#issue-table td { overflow-wrap: anywhere; }
-#issue-table .c-n { width: 4em; } #issue-table .c-title { width: 24%; } #issue-table .c-status { width: 7.5em; } #issue-table .c-gate { width: 5em; }
-#issue-table .c-approval { width: 11em; } #issue-table .c-evidence { width: 13em; } #issue-table .c-attempts { width: 6.5em; }
-#issue-table .c-duration { width: 6.5em; } #issue-table .c-cost { width: 6em; } #issue-table .c-tokens { width: 6em; }
 section#queue, section#totals { content-visibility: auto; contain-intrinsic-size: auto 600px; }
 /* An open issue covers the lists, out of their flow: opening one lays out the issue alone, closing it lays out nothing. */
+#detail > p:first-child { margin-top: 0; }
 #detail { position: fixed; inset: 0; overflow: auto; z-index: 1; padding: 16px 24px 32px; background: #fff; }
 #detail h2 { font-size: 19px; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 8px 0 12px; }

@@ -85,9 +85,8 @@ function issueTable(issues: readonly BoardIssue[]): string {
     ].join('')
   })
   return [
-    '<table id="issue-table"><thead><tr><th class="num c-n">#</th><th class="c-title">Title</th><th class="c-status">Status</th><th class="c-gate">Gate</th>',
-    '<th class="c-approval">Approval</th><th class="c-evidence">Evidence</th><th class="num c-attempts">Attempts</th><th class="num c-duration">Duration</th>',
-    '<th class="num c-cost">Cost</th><th class="num c-tokens">Tokens</th><th>Links</th></tr></thead>',
+    '<table id="issue-table"><thead><tr><th class="num">#</th><th>Title</th><th>Status</th><th>Gate</th><th>Approval</th><th>Evidence</th>',
+    '<th class="num">Attempts</th><th class="num">Duration</th><th class="num">Cost</th><th class="num">Tokens</th><th>Links</th></tr></thead>',
     `<tbody>${rows.join('\n')}</tbody></table>`,
   ].join('')
 }
