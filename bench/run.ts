@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- --full] [-- only=dag|planner-corpus|…]`: prints each benchmark as a table with ratios against a
+ * `npm run bench [-- --full] [-- only=dag|planner-corpus|board|…]`: prints each benchmark as a table with ratios against a
  * baseline measured in the same run. `sync` (10,000 issues through the emulator, a minute or so) runs only
  * when asked for: `only=sync`, or `--full`.
  */
 import { benchAction } from './action.js'
 import { benchApi } from './api.js'
+import { benchBoard } from './board.js'
 import { benchDag } from './dag.js'
 import { benchReports } from './reports.js'
 import { benchSchedule } from './schedule.js'
@@ -21,6 +22,7 @@ const benches: Record<string, () => string | Promise<string>> = {
   reports: () => benchReports(),
   schedule: () => benchSchedule(),
   sync: () => benchSync(),
+  board: () => benchBoard(),
   'planner-corpus': async () => (await import('./planner-corpus.js')).benchPlannerCorpus(),
 }
 const OPT_IN = new Set(['sync'])

@@ -39,6 +39,8 @@ export const ActionInputsSchema = z.object({
   'persisted-credentials': z.enum(['remove', 'keep']),
   /** `sub-issues`: mirror an approved plan's tasks as sub-issues of the issue (src/action/publish-tasks.ts). */
   'publish-tasks': z.enum(['none', 'sub-issues']),
+  /** `artifact`: write the board (src/board/) for a Pages artifact after the command (src/action/board.ts). */
+  board: z.enum(['artifact', 'off']),
   'planner-env': z
     .string()
     .transform((v) => v.split(/[\s,]+/).filter(Boolean))

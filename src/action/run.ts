@@ -8,6 +8,7 @@ import { clientFromEnvironment } from '../github/client.js'
 import { DryRunStore } from '../state/dry-run-store.js'
 import { GitHubStore } from '../state/github-store.js'
 import { dispatch, type Outcome } from './commands.js'
+import { writeBoardArtifact } from './board.js'
 import { checkoutProtection } from './checkout-credentials.js'
 import { readRunContext } from './context.js'
 import { readInputs } from './inputs.js'
@@ -53,13 +54,16 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     core.setFailed(`Converge: ${route.message}`)
     return
   }
+  const client = clientFromEnvironment(inputs['github-token'], env, { debug: core.debug, warning: core.warning })
+  const stateStore = new GitHubStore({ client, ...ctx.repo, branch: inputs['state-branch'] })
+  const tempDir = env.RUNNER_TEMP || tmpdir()
   if (route.kind === 'ignore') {
-    core.notice(`Converge: nothing to do (${route.reason})`)
+    // A scheduled run (no command) still makes the board when asked to.
+    if (inputs.board === 'artifact') await publishBoard(stateStore, tempDir)
+    else core.notice(`Converge: nothing to do (${route.reason})`)
     return
   }
 
-  const client = clientFromEnvironment(inputs['github-token'], env, { debug: core.debug, warning: core.warning })
-  const stateStore = new GitHubStore({ client, ...ctx.repo, branch: inputs['state-branch'] })
   const store = inputs['dry-run'] ? new DryRunStore(stateStore) : stateStore
   if (inputs['dry-run']) core.info('Dry run: nothing is written to the state branch, the issue or the pull request.')
   core.info(route.kind === 'command' ? `Converge ${route.command} (${route.source}) by @${route.actor.login}` : `Unknown command from @${route.actor.login}`)
@@ -67,7 +71,6 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   let outcome: Outcome
   try {
     const repoDir = resolve(env.GITHUB_WORKSPACE || process.cwd(), inputs['working-directory'])
-    const tempDir = env.RUNNER_TEMP || tmpdir()
     // A cancelled job sends SIGINT, then SIGTERM: end the running commands (they have process groups of
     // their own) and let the run record what it has.
     const cancel = new AbortController()
@@ -80,7 +83,16 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   }
   for (const [name, value] of Object.entries(outputsOf(outcome))) core.setOutput(name, value)
   await core.summary.addRaw(outcome.summary.replace(/^<!-- converge:ISS-\d+ -->\n/, ''), true).write()
+  if (inputs.board === 'artifact') await publishBoard(stateStore, tempDir)
   if (outcome.failure) core.setFailed(`Converge: ${outcome.failure}`)
   else if (outcome.warning) core.warning(outcome.warning)
   if (outcome.notice) core.notice(outcome.notice)
+}
+
+/** `board: artifact`: the board made after the command, from the state branch it left, named in the job summary. */
+async function publishBoard(store: GitHubStore, tempDir: string): Promise<void> {
+  const board = await writeBoardArtifact(store, tempDir, new Date().toISOString())
+  core.setOutput('board-path', board.path)
+  core.info(`Converge: wrote the board to ${board.path}`)
+  await core.summary.addRaw(`\n${board.summary}\n`, true).write()
 }

@@ -6,6 +6,7 @@
  */
 import { userInfo } from 'node:os'
 import { COMMANDS } from '../commands/commands.js'
+import { boardCommand } from './commands/board.js'
 import { approveCommand, executeCommand, verifyCommand } from './commands/issue.js'
 import { signalCommand, statusCommand } from './commands/control.js'
 import { demoCommand } from './commands/demo.js'
@@ -234,6 +235,21 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     json: `{ issue, status, headline, changed, tasks: [${TASKS}], error, markdown (with --markdown) }; without --number: { reports: [those] }`,
     run: ({ values, output }) =>
       reportCommand({ ...issueArgs(values), onFailure: values.onFailure(), maxErrors: values.positive('max-errors'), markdown: values.flag('markdown') }, output),
+  },
+  {
+    name: 'board',
+    synopsis: 'board --out <dir> | --serve',
+    summary: 'one self-contained HTML page of the state branch: the queue, every issue with its evidence and agent cost, each task graph',
+    options: { out: true, serve: true, port: true, ...STATE },
+    example: 'converge board --out board/',
+    json: '{ page, data, head, issues, bytes }; with --serve: { url }',
+    run: ({ values, output, signal }) => {
+      const out = values.string('out')
+      return boardCommand({
+        repo: values.string('repo')!, stateBranch: values.string('state-branch')!, ...(out !== undefined ? { out } : {}),
+        serve: values.flag('serve'), port: values.port('port'), ...(signal ? { signal } : {}),
+      }, output)
+    },
   },
 ]
 

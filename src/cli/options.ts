@@ -47,6 +47,9 @@ export const OPTIONS = {
   markdown: { type: 'boolean', help: 'print the comment the action would post on the issue (markdown) instead' },
   all: { type: 'boolean', help: 'every solution of a .jsonl file (one solution per line)' },
   keep: { type: 'boolean', help: 'keep the temporary directory' },
+  out: { type: 'string', value: '<dir>', help: 'write the board there: index.html (the page) and board.json (its data)' },
+  serve: { type: 'boolean', help: 'serve the board on 127.0.0.1, made again whenever the state branch moves' },
+  port: { type: 'string', value: '<n>', default: '8417', help: '--serve: the port (0: any free port)' },
   json: { type: 'boolean', help: 'print one JSON document on stdout (progress goes to stderr)' },
   help: { type: 'boolean', short: 'h', help: 'show this help' },
   version: { type: 'boolean', help: "print Converge's version" },
@@ -107,6 +110,13 @@ export class Values {
   positive(name: OptionName): number {
     const n = Number(this.string(name))
     if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${name} must be a positive whole number`)
+    return n
+  }
+
+  /** A TCP port, 0 (any free one) to 65535. */
+  port(name: OptionName): number {
+    const n = Number(this.string(name))
+    if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--${name} must be a port number, 0 to 65535`)
     return n
   }
 

@@ -17,7 +17,10 @@ describe.each(files)('examples/workflows/%s', (file) => {
     expect(workflow.permissions).toEqual({})
     for (const job of Object.values(workflow.jobs)) {
       expect(job.permissions).toBeTypeOf('object')
-      for (const [scope, level] of Object.entries(job.permissions!)) {
+      // Pages: only a job that does nothing but actions/deploy-pages gets to deploy, and nothing else.
+      const deploys = job.steps.length === 1 && job.steps[0]!.uses?.startsWith('actions/deploy-pages@')
+      if (deploys) expect(job.permissions).toEqual({ pages: 'write', 'id-token': 'write' })
+      else for (const [scope, level] of Object.entries(job.permissions!)) {
         expect(['contents', 'issues', 'pull-requests', 'checks'], scope).toContain(scope)
         expect(['read', 'write']).toContain(level)
       }

@@ -1,0 +1,142 @@
+/**
+ * The board of a large repository: 1,000 issues, 500 of them planned with 20 tasks each (250 executed, with agent
+ * usage and evidence), in an in-memory state store. Measured against the same data rendered as plain Markdown
+ * (and, in chromium, that Markdown as a plain HTML page): the time to make it, its bytes, the browser's time to
+ * first render and to open one issue.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { marked } from 'marked'
+import { buildBoardData, type BoardData } from '../src/board/data.js'
+import { renderBoard } from '../src/board/make.js'
+import { readBoardInput } from '../src/board/read-state.js'
+import { SolutionInputSchema, type RunState, type Solution } from '../src/model/index.js'
+import { planHash } from '../src/plan/hash.js'
+import { statePaths } from '../src/state/layout.js'
+import type { StateSnapshot, StateStore } from '../src/state/store.js'
+import { HAVE_CHROMIUM, launchBrowser } from '../tests/board/browser.js'
+import { fmt, table } from './measure.js'
+import { syntheticPlan } from './synthetic.js'
+
+const ISSUES = 1_000
+const PLANNED = 500
+const TASKS = 20
+const AT = '2026-11-20T10:00:00.000Z'
+/** Issues opened in the browser: executed ones (with evidence), a planned one, one with no plan. */
+const OPENED = [7, 137, 249, 400, 900]
+
+/** A state branch held in memory: the files as Converge writes them, read through the StateStore interface. */
+export function syntheticStore(): StateStore {
+  const files = new Map<string, string>()
+  const issues: RunState['issues'] = {}
+  for (let n = 1; n <= ISSUES; n++) {
+    const planned = n <= PLANNED
+    const executed = n <= PLANNED / 2
+    const status = executed ? (n % 10 === 0 ? 'failed' : 'completed') : planned ? 'planned' : 'registered'
+    const plan = planned ? canonicalPlan(n) : undefined
+    issues[`ISS-${n}`] = { number: n, title: `Issue ${n}: make module ${n} faster`, status, solution_id: plan?.id ?? null, updated_at: AT }
+    files.set(statePaths.issue(n), JSON.stringify({
+      id: `ISS-${n}`, number: n, title: `Issue ${n}: make module ${n} faster`, status, solution_id: plan?.id ?? null, planned_at: planned ? AT : null,
+      executed_at: executed ? AT : null, error: null, labels: [n % 3 ? 'enhancement' : 'bug'], url: `https://github.com/octo-org/bench/issues/${n}`,
+    }))
+    if (plan) files.set(statePaths.plan(n), JSON.stringify({ ...plan, approval: { plan_hash: planHash(plan), approved_by: 'alice', approved_at: AT } }))
+    if (plan && executed) files.set(statePaths.execution(n), JSON.stringify(execution(n, plan)))
+    files.set(statePaths.events(n), `# Execution Events\n\n## ${AT} — ISS-${n}: approved ${plan?.id ?? '–'}\n\n**Approved by**: @alice\n\n---\n\n`)
+  }
+  const queue = Array.from({ length: PLANNED / 2 }, (_, i) => ({ item_id: `S-${i + 1}`, issue_id: `ISS-${PLANNED / 2 + i + 1}`, solution_id: `SOL-ISS-${PLANNED / 2 + i + 1}-1`, status: 'pending' as const }))
+  files.set(statePaths.runState, JSON.stringify({
+    version: 1, status: 'running', phase: 'executing', issues, queue, context: { total_issues: ISSUES, completed_count: 0, failed_count: 0 },
+    errors: [], history: [], sync: null, created_at: AT, updated_at: AT,
+  }))
+  const snapshot: StateSnapshot = { head: 'f'.repeat(40), read: async (path) => files.get(path) }
+  return { branch: 'converge/state', snapshot: async () => snapshot, commit: async () => { throw new Error('read only') } }
+}
+
+function canonicalPlan(n: number): Solution {
+  const raw = syntheticPlan(TASKS, 'full', n)
+  return SolutionInputSchema.parse({ ...raw, id: `SOL-ISS-${n}-1`, issue_id: `ISS-${n}` })
+}
+
+function execution(n: number, plan: Solution) {
+  const tasks = Object.fromEntries(plan.tasks.map((task, i) => {
+    const command = task.test.commands[0] ?? 'npm test'
+    const failed = n % 10 === 0 && i === TASKS - 1
+    return [task.id, {
+      task_id: task.id, status: failed ? 'failed' : 'completed', started_at: AT, executed_at: AT, duration_ms: 40_000, files_modified: task.files.map((f) => f.path),
+      commit_hash: failed ? null : 'a'.repeat(40), tests_passed: !failed, attempts: 1, error: failed ? 'Not converged after 1 attempt' : null,
+      convergence_verified: [{ kind: 'command', text: command, verdict: failed ? 'fail' : 'pass', verified_by: 'command', exit_code: failed ? 1 : 0, duration_ms: 900, output_tail: `ok ${i} tests passed\n`.repeat(3) }],
+      executor_runs: [{ attempt: 1, exit_code: 0, signal: null, timed_out: false, duration_ms: 30_000, output_tail: 'done', agent: { format: 'claude-json', message: 'Done.', error: null, permission_denials: [], usage: { input_tokens: 12_000, output_tokens: 800, turns: 6, cost_usd: 0.05 } } }],
+      evidence: { kind: i % 4 ? 'proven' : 'unproven', before: [{ command, exit_code: i % 4 ? 1 : 0, duration_ms: 800, output_tail: 'FAIL 1 test' }], after: [{ command, exit_code: 0, duration_ms: 900, output_tail: 'ok' }] },
+    }]
+  }))
+  return { solution_id: plan.id, issue_id: `ISS-${n}`, plan_hash: planHash(plan), status: 'completed', started_at: AT, executed_at: AT, tasks }
+}
+
+/** The baseline: the same data as Markdown — an issue table, then per issue its tasks with their verdicts and evidence. */
+function boardMarkdown(data: BoardData): string {
+  const lines = ['# Converge board', '', '| # | Title | Status | Gate | Cost | Tokens |', '| --- | --- | --- | --- | --- | --- |']
+  for (const i of data.issues) lines.push(`| ${i.number} | ${i.title} | ${i.status} | ${i.gate ?? '–'} | ${i.cost_usd ?? '–'} | ${i.tokens ?? '–'} |`)
+  for (const i of data.issues) {
+    lines.push('', `<a id="iss-${i.number}"></a>`, '', `## ISS-${i.number}: ${i.title}`, '', '| Task | Title | State | Evidence | Checks |', '| --- | --- | --- | --- | --- |')
+    for (const t of i.tasks) lines.push(`| ${t.id} | ${t.title} | ${t.state} | ${t.evidence?.kind ?? '–'} | ${t.checks.map((c) => `${c.text}: ${c.verdict}`).join('; ')} |`)
+  }
+  return `${lines.join('\n')}\n`
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now()
+  const value = await fn()
+  return [value, performance.now() - start]
+}
+
+export async function benchBoard(): Promise<string> {
+  const store = syntheticStore()
+  const [board, boardMs] = await timed(async () => renderBoard(buildBoardData(await readBoardInput(store), AT)))
+  const [markdown, markdownMs] = await timed(async () => boardMarkdown(buildBoardData(await readBoardInput(store), AT)))
+  const rows: Array<Array<string | number>> = [
+    ['make (ms)', fmt(boardMs), fmt(markdownMs), (boardMs / markdownMs).toFixed(1)],
+    ['bytes', board.html.length, markdown.length, (Buffer.byteLength(board.html) / Buffer.byteLength(markdown)).toFixed(1)],
+  ]
+  const notes = [`Board of ${ISSUES} issues (${PLANNED} planned, ${TASKS} tasks each; ${PLANNED / 2} executed), against the same data as Markdown`]
+  if (!HAVE_CHROMIUM) notes.push('(no chromium: browser times left out)')
+  else {
+    const dir = await mkdtemp(join(tmpdir(), 'converge-bench-board-'))
+    const browser = await launchBrowser()
+    try {
+      const pages = { board: join(dir, 'board.html'), markdown: join(dir, 'markdown.html') }
+      await writeFile(pages.board, board.html)
+      await writeFile(pages.markdown, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Board</title></head><body>${await marked.parse(markdown)}</body></html>`)
+      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+      const measure = async (path: string, hash: string) => {
+        // First render: the median of three loads, each in a new page.
+        const paints: number[] = []
+        for (let i = 0; i < 3; i++) {
+          const fresh = await browser.context.newPage()
+          await fresh.goto(pathToFileURL(path).href, { waitUntil: 'load' })
+          paints.push(await fresh.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.getEntriesByType('navigation')[0].loadEventEnd") as number)
+          await fresh.close()
+        }
+        const page = await browser.context.newPage()
+        await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
+        // The median of opening five issues (the time to the second frame after the hash changes), each from the list.
+        const opens: number[] = []
+        for (const n of OPENED) {
+          opens.push(await page.evaluate(`new Promise((done) => { const start = performance.now(); location.hash = '${hash}${n}'; requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - start))) })`) as number)
+          await page.evaluate("location.hash = '#top'")
+        }
+        await page.close()
+        return { paint: median(paints), open: median(opens) }
+      }
+      const ours = await measure(pages.board, '#issue-')
+      const plain = await measure(pages.markdown, '#iss-')
+      rows.push(['first render (ms)', fmt(ours.paint), fmt(plain.paint), (ours.paint / plain.paint).toFixed(1)])
+      rows.push(['open an issue (ms)', fmt(ours.open), fmt(plain.open), (ours.open / plain.open).toFixed(1)])
+    } finally {
+      await browser.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  }
+  return [...notes, table(['', 'board', 'Markdown', 'ratio'], rows)].join('\n')
+}

@@ -1,0 +1,215 @@
+/**
+ * The board's data (also written beside the page as board.json): pure, from what the state branch holds.
+ * Command output is masked for credential shapes: a board may be published on GitHub Pages.
+ */
+import { runUsage, taskUsage, totalTokens } from '../agents/usage.js'
+import type { AgentUsage, IssueStatus, RunState } from '../model/index.js'
+import { executionOfPlan } from '../model/index.js'
+import { planHash } from '../plan/hash.js'
+import { openBlockers } from '../queue/blockers.js'
+import { elapsedMs } from '../report/format.js'
+import { maskTokenShapes } from '../report/secrets.js'
+import { buildView, type TaskState } from '../report/task-view.js'
+import { type BoardExecution, type BoardInput, type BoardTaskResult, type EvidenceColumn, type EvidenceRun, type IssueFiles } from './input.js'
+import { noEvidence } from './totals.js'
+import { readTimeline, type TimelineEntry } from './timeline.js'
+import { boardTotals, type BoardTotals } from './totals.js'
+
+export interface BoardCheck {
+  kind: 'criterion' | 'command'
+  text: string
+  verdict: 'pass' | 'fail' | 'pending'
+  /** How it is checked: a command's exit code, the agent's report, or a person. */
+  how: 'command' | 'agent' | 'manual'
+  exit_code: number | null
+  duration_ms: number | null
+  output_tail: string | null
+}
+
+export interface BoardTask {
+  id: string
+  title: string
+  state: TaskState
+  wave: number | null
+  depends_on: string[]
+  files: Array<{ path: string; action: string }>
+  checks: BoardCheck[]
+  evidence: { kind: EvidenceColumn; before: EvidenceRun[]; after: EvidenceRun[] } | null
+  commit: string | null
+  attempts: number
+  duration_ms: number | null
+  executed_at: string | null
+  error: string | null
+  /** The agent that did it (from its output's form), `none` when no executor ran. */
+  agent: string
+  cost_usd: number | null
+  tokens: number | null
+}
+
+export interface BoardIssue {
+  number: number
+  title: string
+  status: IssueStatus | 'unknown'
+  labels: string[]
+  error: string | null
+  solution_id: string | null
+  gate: 'pass' | 'review' | 'fail' | null
+  quality_score: number | null
+  approval: { by: string; hash: string; at: string; current: boolean } | null
+  evidence: Record<EvidenceColumn, number>
+  attempts: number
+  duration_ms: number | null
+  cost_usd: number | null
+  tokens: number | null
+  links: { issue: string | null; pull_request: string | null; branch: string; branch_url: string | null }
+  /** What it waits for before it can run, in words. */
+  waits: string[]
+  parent: number | null
+  children: number[]
+  tasks: BoardTask[]
+  timeline: TimelineEntry[]
+  /** State files of this issue that could not be read. */
+  problems: string[]
+}
+
+export interface BoardQueueItem {
+  item_id: string
+  issue: number
+  title: string
+  status: string
+  group: string | null
+  position: number | null
+  waits: string[]
+}
+
+export interface BoardData {
+  branch: string
+  head: string | null
+  generated_at: string
+  queue: BoardQueueItem[]
+  issues: BoardIssue[]
+  totals: BoardTotals
+  problems: string[]
+}
+
+export function buildBoardData(input: BoardInput, generatedAt: string): BoardData {
+  const run = input.run
+  const issues = input.issues.map((files) => boardIssue(files, run))
+  const byNumber = new Map(issues.map((issue) => [issue.number, issue]))
+  const queue = (run?.queue ?? []).map((item): BoardQueueItem => {
+    const number = Number(/\d+$/.exec(item.issue_id)?.[0])
+    const issue = byNumber.get(number)
+    const conflict = item.depends_on?.length ? [`file conflict: ${item.reason ?? `after ${item.depends_on.join(', ')}`}`] : []
+    return {
+      item_id: item.item_id, issue: number, title: issue?.title ?? item.issue_id, status: item.status,
+      group: item.group ?? null, position: item.position ?? null, waits: [...(issue?.waits ?? []), ...conflict],
+    }
+  })
+  return { branch: input.branch, head: input.head, generated_at: generatedAt, queue, issues, totals: boardTotals(issues), problems: input.problems }
+}
+
+function boardIssue(files: IssueFiles, run: RunState | undefined): BoardIssue {
+  const { issue, plan, execution } = files
+  const summary = run?.issues[`ISS-${files.number}`]
+  const status = issue?.status ?? summary?.status ?? 'unknown'
+  const view = plan ? buildView({ issue: { number: files.number, title: issue?.title ?? '' }, status: status === 'unknown' ? 'registered' : status, solution: plan, ...(execution ? { execution } : {}), commandPrefix: '/converge', links: {} }) : undefined
+  const hash = plan ? planHash(plan) : null
+  const tasks = (view?.tasks ?? []).map((t) => boardTask(t.task.id, t, execution?.tasks[t.task.id]))
+  const evidence = noEvidence()
+  for (const task of tasks) if (task.evidence) evidence[task.evidence.kind]++
+  const usage = runUsage((hash && executionOfPlan(execution, hash)) || execution)
+  const repo = repositoryUrl(issue?.url ?? null)
+  const branch = `converge/issue-${files.number}`
+  return {
+    number: files.number,
+    title: issue?.title ?? summary?.title ?? `ISS-${files.number}`,
+    status,
+    labels: issue?.labels ?? [],
+    error: issue?.error ? maskTokenShapes(issue.error) : null,
+    solution_id: plan?.id ?? issue?.solution_id ?? null,
+    gate: view?.analysis?.gate ?? null,
+    quality_score: view?.analysis?.quality?.quality_score ?? null,
+    approval: plan?.approval ? { by: plan.approval.approved_by, hash: plan.approval.plan_hash, at: plan.approval.approved_at, current: plan.approval.plan_hash === hash } : null,
+    evidence,
+    attempts: tasks.reduce((sum, t) => sum + t.attempts, 0),
+    duration_ms: execution ? (elapsedMs(execution.started_at, execution.executed_at) ?? sumDurations(execution)) : null,
+    cost_usd: usage?.cost_usd ?? null,
+    tokens: usage ? totalTokens(usage) : null,
+    links: {
+      issue: repo ? `${repo}/issues/${files.number}` : null,
+      pull_request: repo ? `${repo}/pulls?q=${encodeURIComponent(`is:pr head:${branch}`)}` : null,
+      branch,
+      branch_url: repo ? `${repo}/tree/${branch}` : null,
+    },
+    waits: waitsOf(files, status, run, plan ? plan.approval?.plan_hash === hash : false),
+    parent: issue?.parent ?? null,
+    children: issue?.children ?? [],
+    tasks,
+    timeline: readTimeline(files.events),
+    problems: files.problems,
+  }
+}
+
+type View = NonNullable<ReturnType<typeof buildView>>['tasks'][number]
+
+function boardTask(id: string, view: View, result: BoardTaskResult | undefined): BoardTask {
+  const usage: AgentUsage | undefined = taskUsage(result)
+  return {
+    id,
+    title: view.task.title,
+    state: view.state,
+    wave: view.wave ?? null,
+    depends_on: view.task.depends_on,
+    files: view.task.files.map((f) => ({ path: f.path, action: f.action })),
+    checks: view.checks.map((c) => ({
+      kind: c.kind, text: c.text, verdict: c.verdict, how: c.verified_by,
+      exit_code: c.exit_code ?? null, duration_ms: c.duration_ms ?? null, output_tail: c.output_tail === undefined ? null : maskTokenShapes(c.output_tail),
+    })),
+    evidence: evidenceOf(result),
+    commit: result?.commit_hash ?? null,
+    attempts: result?.attempts ?? 0,
+    duration_ms: result?.duration_ms ?? null,
+    executed_at: result?.executed_at ?? null,
+    error: result?.error ? maskTokenShapes(result.error) : null,
+    agent: agentOf(result),
+    cost_usd: usage?.cost_usd ?? null,
+    tokens: usage ? totalTokens(usage) : null,
+  }
+}
+
+function evidenceOf(result: BoardTaskResult | undefined): BoardTask['evidence'] {
+  if (!result || result.status === 'skipped') return null
+  if (!result.evidence) return { kind: 'not-recorded', before: [], after: [] }
+  const masked = (runs: EvidenceRun[]) => runs.map((r) => (r.output_tail === undefined ? r : { ...r, output_tail: maskTokenShapes(r.output_tail) }))
+  return { kind: result.evidence.kind, before: masked(result.evidence.before), after: masked(result.evidence.after) }
+}
+
+const AGENT_NAMES: Record<string, string> = { 'claude-json': 'Claude Code', 'codex-jsonl': 'Codex', 'gemini-json': 'Gemini CLI', text: 'agent (text output)' }
+
+function agentOf(result: BoardTaskResult | undefined): string {
+  const runs = result?.executor_runs ?? []
+  if (!runs.length) return 'none'
+  const format = runs.findLast((run) => run.agent)?.agent?.format
+  return format ? AGENT_NAMES[format]! : 'executor (no report)'
+}
+
+function sumDurations(execution: BoardExecution): number {
+  return Object.values(execution.tasks).reduce((sum, t) => sum + t.duration_ms, 0)
+}
+
+/** `https://github.com/o/r` from an issue's URL; null for anything else (the URL is data, not trusted to be a link). */
+export function repositoryUrl(issueUrl: string | null): string | null {
+  const match = issueUrl && /^(https:\/\/[A-Za-z0-9.-]+(?::\d+)?\/[\w.-]+\/[\w.-]+)\/issues\/\d+$/.exec(issueUrl)
+  return match ? match[1]! : null
+}
+
+/** What keeps the issue from running: open blockers, an epic's unfinished children, a missing approval. */
+function waitsOf(files: IssueFiles, status: IssueStatus | 'unknown', run: RunState | undefined, approved: boolean): string[] {
+  if (status === 'completed' || status === 'failed') return []
+  const waits = openBlockers(files.issue?.blocked_by, run?.issues ?? {}).map((b) => `blocked by #${b.number} (${b.status})`)
+  const children = (files.issue?.children ?? []).filter((n) => run?.issues[`ISS-${n}`]?.status !== 'completed')
+  if (children.length) waits.push(`epic: ${children.map((n) => `#${n}`).join(', ')} not completed`)
+  if (files.plan && !approved && (status === 'planned' || status === 'queued')) waits.push('approval of the current plan')
+  if (status === 'paused') waits.push('resume (paused)')
+  return waits
+}

@@ -1,0 +1,44 @@
+/** How the board writes numbers, states and links; every text it is given is escaped here. */
+import { formatDuration } from '../report/format.js'
+import { escapeHtml } from './escape.js'
+
+export const text = escapeHtml
+
+export function cost(usd: number | null): string {
+  if (usd === null) return '<span class="muted">–</span>'
+  return `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`
+}
+
+export function count(n: number | null): string {
+  return n === null ? '<span class="muted">–</span>' : n.toLocaleString('en-US')
+}
+
+/** Cost and tokens together; "not reported" when the agent reported neither (or no agent ran). */
+export function usage(usd: number | null, tokens: number | null): string {
+  if (usd === null && tokens === null) return '<span class="muted">not reported</span>'
+  return `${cost(usd)} · ${count(tokens)} tokens`
+}
+
+export function duration(ms: number | null): string {
+  return ms === null ? '<span class="muted">–</span>' : formatDuration(ms)
+}
+
+/** A state word as a coloured badge; `prefix` names its colour family (s: status, e: evidence). */
+export function badge(word: string, prefix: 's' | 'e' = 's'): string {
+  return `<span class="badge ${prefix}-${escapeHtml(word)}">${escapeHtml(word)}</span>`
+}
+
+/** A link when `href` is one (http(s) only: URLs come from state files), else the label as text. */
+export function link(label: string, href: string | null): string {
+  if (!href || !/^https?:\/\//.test(href)) return escapeHtml(label)
+  return `<a href="${escapeHtml(href)}" rel="noopener noreferrer">${escapeHtml(label)}</a>`
+}
+
+export function shortHash(hash: string): string {
+  return escapeHtml(hash.replace(/^sha256:/, '').slice(0, 12))
+}
+
+/** `1 issue`, `5 issues`. */
+export function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
+}

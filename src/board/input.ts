@@ -1,0 +1,86 @@
+/**
+ * What the board reads from the state branch (SPEC §4), read tolerantly: a file that does not match its schema is
+ * reported on the board as a problem of its issue, never a reason to show nothing. Task results may carry
+ * `evidence` (SPEC §7), which records written before it existed lack: those tasks count as "not recorded".
+ */
+import { z } from 'zod'
+import {
+  ExecutionRecordSchema, IssueStateSchema, RunStateSchema, SolutionSchema, TaskResultSchema,
+  type IssueState, type RunState, type Solution,
+} from '../model/index.js'
+
+export const EVIDENCE_KINDS = ['proven', 'regression-guard', 'unproven', 'no-change', 'manual', 'not-measured'] as const
+export type EvidenceKind = (typeof EVIDENCE_KINDS)[number]
+/** Evidence kinds, and `not-recorded` for a finished task whose result has no evidence (records of older versions). */
+export const EVIDENCE_COLUMNS = [...EVIDENCE_KINDS, 'not-recorded'] as const
+export type EvidenceColumn = (typeof EVIDENCE_COLUMNS)[number]
+
+/** One run of a task's command before (the baseline) or after its change. */
+export const EvidenceRunSchema = z.object({
+  command: z.string(),
+  exit_code: z.number().int().nullable(),
+  duration_ms: z.number().nonnegative().optional(),
+  output_tail: z.string().optional(),
+})
+
+export const EvidenceSchema = z.object({
+  kind: z.enum(EVIDENCE_KINDS),
+  before: z.array(EvidenceRunSchema).default([]),
+  after: z.array(EvidenceRunSchema).default([]),
+})
+
+/** A task result as execution.json holds it, with its evidence when recorded (an unreadable one counts as absent). */
+export const BoardTaskResultSchema = TaskResultSchema.extend({ evidence: EvidenceSchema.optional().catch(undefined) })
+
+export const BoardExecutionSchema = ExecutionRecordSchema.extend({
+  tasks: z.record(z.string(), BoardTaskResultSchema),
+  executed_tasks: z.record(z.string(), BoardTaskResultSchema).optional(),
+})
+
+export type Evidence = z.infer<typeof EvidenceSchema>
+export type EvidenceRun = z.infer<typeof EvidenceRunSchema>
+export type BoardTaskResult = z.infer<typeof BoardTaskResultSchema>
+export type BoardExecution = z.infer<typeof BoardExecutionSchema>
+
+/** One issue's files on the state branch, each undefined when absent or unreadable (then named in `problems`). */
+export interface IssueFiles {
+  number: number
+  issue: IssueState | undefined
+  plan: Solution | undefined
+  execution: BoardExecution | undefined
+  events: string | undefined
+  /** `path: what is wrong` for each file that could not be read. */
+  problems: string[]
+}
+
+export interface BoardInput {
+  branch: string
+  /** The state branch's commit the board was made from; null when the branch does not exist. */
+  head: string | null
+  run: RunState | undefined
+  issues: IssueFiles[]
+  /** Problems with `state.json`. */
+  problems: string[]
+}
+
+export const FILE_SCHEMAS = {
+  run: RunStateSchema,
+  issue: IssueStateSchema,
+  plan: SolutionSchema,
+  execution: BoardExecutionSchema,
+} as const
+
+/** Parses one state file's text; `problem` says why it could not be used. */
+export function parseStateFile<S extends z.ZodType>(path: string, text: string | undefined, schema: S): { value?: z.output<S>; problem?: string } {
+  if (text === undefined) return {}
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    return { problem: `${path}: not JSON (${(error as Error).message})` }
+  }
+  const result = schema.safeParse(json)
+  if (result.success) return { value: result.data }
+  const issue = result.error.issues[0]!
+  return { problem: `${path}: ${issue.path.join('.') || '(root)'}: ${issue.message}` }
+}
