@@ -21,6 +21,7 @@ export const LAYERS: readonly Layer[] = [
   { name: 'planners', dirs: ['planners'], role: 'where plans come from: an explicit block, the built-in planner, a planner command' },
   { name: 'github', dirs: ['github'], role: 'the GitHub API: issues, comments, check runs, pull requests, relations' },
   { name: 'state', dirs: ['state'], role: 'the state branch behind the StateStore seam (GitHub or a local git repository), and its transitions' },
+  { name: 'board', dirs: ['board'], role: 'the board: one self-contained HTML page of the state branch (queue, issues, evidence, cost), made from a StateStore snapshot and served or written' },
   { name: 'execute', dirs: ['execute'], role: 'one task\'s develop → validate → debug loop, and the scheduler of tasks' },
   { name: 'pipeline', dirs: ['pipeline'], role: 'the commands\' flows over the state branch: plan, approve, execute, verify, sync, scale-out' },
   { name: 'hosts', dirs: ['action', 'cli'], role: 'the GitHub Action and the CLI, which read their inputs and call the pipeline' },

@@ -1,5 +1,5 @@
 /** Reads everything the board shows from one commit of the state branch (the I/O edge of src/board/). */
-import { statePaths } from '../state/layout.js'
+import { statePaths } from '../model/state-layout.js'
 import type { StateSnapshot, StateStore } from '../state/store.js'
 import { FILE_SCHEMAS, parseStateFile, type BoardInput, type IssueFiles } from './input.js'
 

@@ -8,7 +8,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
-import { statePaths } from '../../src/state/layout.js'
+import { statePaths } from '../../src/model/state-layout.js'
 import { transact } from '../../src/state/store.js'
 import { cleanRepo, converge, issueText, type CleanRepo } from '../cli/support.js'
 
