@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 export const AGENT_CLIS = {
-  '@anthropic-ai/claude-code': '2.1.331',
+  '@anthropic-ai/claude-code': '2.1.332',
   '@openai/codex': '0.169.0',
   '@google/gemini-cli': '0.61.0',
 }
