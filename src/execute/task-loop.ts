@@ -25,6 +25,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { readAgentOutput } from '../agents/agent-output.js'
 import { agentCommand } from '../agents/presets.js'
+import { runStop } from '../agents/run-stop.js'
 import { baseEnvironment } from '../exec/environment.js'
 import { runCommand, type CommandResult } from '../exec/run-command.js'
 import { parseTestCounts, passRate } from '../exec/test-counts.js'
@@ -146,11 +147,13 @@ export async function convergeTask(task: Task, options: TaskLoopOptions): Promis
         report = developed.report
         runs.push(developed.run)
         options.budget?.charge(developed.run, task.id)
-        const overrun = turnsOverrun(developed.run, options.maxTurns)
-        if (overrun) {
-          await tracker.error('develop', `${task.id}: ${overrun}`)
+        // A refused key or a reached turn limit: another attempt cannot help, and nothing is verified.
+        const { run } = developed
+        const stop = runStop({ exitCode: run.exit_code, agent: run.agent, outputTail: run.output_tail }, agentCommand(options.executorCommand, 'executor').preset, options.maxTurns)
+        if (stop) {
+          await tracker.error('develop', `${task.id}: ${stop}`)
           await tracker.finish('failed')
-          return outcome('failed', `${overrun}: its changes were not verified (attempt ${attempt})`)
+          return outcome('failed', `${stop}: the task ends, nothing was verified (attempt ${attempt})`)
         }
         await tracker.act('validate')
       }
@@ -263,13 +266,6 @@ export function executorFailureText(run: ExecutorRun): string | undefined {
     : run.exit_code === null ? `was killed by ${run.signal ?? 'a signal'}` : `exited with code ${run.exit_code}`
   const said = run.agent?.error ?? run.agent?.message ?? lastLine(run.output_tail)
   return `the executor ${how}${said ? `: ${firstLine(said)}` : ''}`
-}
-
-/** "the agent took 14 turns, more than max-turns 10", when its report says so. */
-function turnsOverrun(run: ExecutorRun, maxTurns: number | undefined): string | undefined {
-  const turns = run.agent?.usage.turns
-  if (maxTurns === undefined || turns === null || turns === undefined || turns <= maxTurns) return undefined
-  return `the agent took ${turns} turns, more than max-turns ${maxTurns}`
 }
 
 /** Two failed executor runs in a row that failed the same way. */

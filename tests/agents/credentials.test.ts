@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readAgentOutput } from '../../src/agents/agent-output.js'
 import { credentialFailure, credentialFailureText } from '../../src/agents/credentials.js'
+import { runStop } from '../../src/agents/run-stop.js'
 import { AGENT_PRESETS } from '../../src/agents/presets.js'
 
 const run = (exitCode: number | null, output: string, outputTail = '') => ({ exitCode, agent: readAgentOutput(output) ?? null, outputTail })
@@ -34,5 +35,28 @@ describe('a credential failure in what an agent CLI printed', () => {
     expect(credentialFailure(run(1, lines({ type: 'turn.failed', error: { message: 'exceeded retry limit, last status: 429 Too Many Requests' } })), AGENT_PRESETS.codex)).toBeUndefined()
     expect(credentialFailure(run(1, JSON.stringify({ type: 'result', is_error: true, result: 'API Error: 529 Overloaded' })), AGENT_PRESETS['claude-code'])).toBeUndefined()
     expect(credentialFailure(run(137, '', 'Killed'), AGENT_PRESETS.gemini)).toBeUndefined()
+  })
+})
+
+describe('an agent run that ends its task', () => {
+  it('a refused key, whatever the limits', () => {
+    const refused = run(1, JSON.stringify({ type: 'result', is_error: true, result: 'Invalid API key · Fix external API key' }))
+    expect(runStop(refused, AGENT_PRESETS['claude-code'], undefined)).toBe(
+      "the agent's credentials were refused: Invalid API key · Fix external API key; set ANTHROPIC_API_KEY (an Anthropic API key, from a secret in the step's `env:`)")
+  })
+
+  it('max-turns: more turns than the limit (counted), or the CLI stopping itself there (its words)', () => {
+    const codex = run(0, lines(
+      { type: 'item.completed', item: { id: 'i1', type: 'file_change', changes: [] } },
+      { type: 'item.completed', item: { id: 'i2', type: 'command_execution', command: 'cat a' } },
+      { type: 'turn.completed', usage: { input_tokens: 1, output_tokens: 1 } },
+    ))
+    expect(runStop(codex, AGENT_PRESETS.codex, 1)).toBe('the agent took 3 turns, more than max-turns 1')
+    expect(runStop(codex, AGENT_PRESETS.codex, 3)).toBeUndefined()
+    expect(runStop(codex, AGENT_PRESETS.codex, undefined)).toBeUndefined()
+    const claude = run(1, JSON.stringify({ type: 'result', subtype: 'error_max_turns', is_error: true, num_turns: 2 }))
+    expect(runStop(claude, AGENT_PRESETS['claude-code'], 1)).toBe('the agent took 2 turns, more than max-turns 1')
+    const gemini = run(53, lines({ type: 'init', session_id: 's' }, { type: 'result', status: 'error', error: { type: 'FatalTurnLimitedError', message: 'Reached max session turns for this session.' } }))
+    expect(runStop(gemini, AGENT_PRESETS.gemini, 1)).toBe('the agent stopped at max-turns 1: Reached max session turns for this session.')
   })
 })
