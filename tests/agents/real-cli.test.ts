@@ -224,8 +224,9 @@ describe.skipIf(!ENABLED).each(AGENTS)('$preset (the real CLI) as executor and p
       const run = await comment(n, '/converge execute', { 'max-iterations': '3' }, await agentEnv({ key: 'wrong-key-0000000000000', fewRetries: agent.preset === 'claude-code' }))
       expect(run.outputs.status).toBe('failed')
       const executed = await record(n)
-      const ran = Object.values(executed.tasks)
-      expect(ran.length).toBeGreaterThan(0)
+      // T1 and T2 ran (T3 waits on them and does not).
+      const ran = Object.values(executed.tasks).filter((t) => t.executor_runs?.length)
+      expect(ran.map((t) => t.task_id)).toEqual(['T1', 'T2'])
       for (const task of ran) {
         expect(task.executor_runs).toHaveLength(1)
         expect(task.convergence_verified).toEqual([])
@@ -253,9 +254,7 @@ describe.skipIf(!ENABLED).each(AGENTS)('$preset (the real CLI) as executor and p
       expect(T1.executor_runs).toHaveLength(1)
       expect(T1.convergence_verified).toEqual([])
       expect(T1.error).toMatch(/^the agent (took \d+ turns, more than max-turns 1|stopped at max-turns 1: .+): the task ends, nothing was verified \(attempt 1\)$/)
-      // The model was not asked a third time by a CLI that stops itself (Codex is stopped only after its run).
-      const mainLoop = model.requests.filter((r) => r.method === 'POST').length
-      console.log(`real agent CLIs: ${agent.preset} max-turns 1: ${T1.error} (${mainLoop} model requests)`)
+      console.log(`real agent CLIs: ${agent.preset} max-turns 1: ${T1.error}`)
       expect(sticky(n)).toContain(T1.error!.split(': the task ends')[0]!)
       count.limitsKept++
     }, TIMEOUT_MS)
