@@ -41,15 +41,6 @@ export interface AgentPreset {
 const MAX_TURNS = '${CONVERGE_MAX_TURNS:+--max-turns "$CONVERGE_MAX_TURNS"}'
 
 /**
- * Gemini CLI takes its turn limit from settings only (`model.maxSessionTurns`, the main loop's model requests): with
- * `$CONVERGE_MAX_TURNS`, a settings file next to the output, given as the system settings, which win over the
- * user's and the project's (`$CONVERGE_MAX_TURNS` is a whole number: the inputs are checked).
- */
-const GEMINI_MAX_TURNS =
-  'if [ -n "$CONVERGE_MAX_TURNS" ]; then printf \'{"model":{"maxSessionTurns":%d}}\' "$CONVERGE_MAX_TURNS" > "$CONVERGE_AGENT_OUTPUT_FILE.settings.json" ' +
-  '&& export GEMINI_CLI_SYSTEM_SETTINGS_PATH="$CONVERGE_AGENT_OUTPUT_FILE.settings.json"; fi; '
-
-/**
  * The Gemini CLI planner's policy (`--policy`, written next to its output): no tool that writes or runs commands,
  * and no switch into plan mode — headless, leaving plan mode is approved by itself and switches to YOLO.
  */
@@ -91,13 +82,15 @@ export const AGENT_PRESETS: Record<AgentName, AgentPreset> = {
     install: 'npm install -g @google/gemini-cli',
     apiKey: 'GEMINI_API_KEY',
     credentials: 'a Gemini API key (Google AI Studio), from a secret in the step\'s `env:`',
-    turnLimit: 'flag',
+    // Its own limit, `model.maxSessionTurns`, is a setting only (a settings file of ours is refused in a temp
+    // folder others can write); its stream-json shows each tool call, which Converge counts.
+    turnLimit: 'counted',
     // Headless, the CLI refuses an untrusted folder (exit 55) and reports errors on stderr in `--output-format json`;
     // `--skip-trust` trusts the checkout, `stream-json` puts the error in its `result` event.
     // `yolo`: like the other executors it may run commands (its tests); headless, `auto_edit` offers it no shell.
-    executor: `${GEMINI_MAX_TURNS}gemini --output-format stream-json --skip-trust --approval-mode yolo < "$CONVERGE_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"`,
+    executor: 'gemini --output-format stream-json --skip-trust --approval-mode yolo < "$CONVERGE_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
     planner:
-      `${GEMINI_MAX_TURNS}${GEMINI_READ_ONLY} && gemini --output-format stream-json --skip-trust --approval-mode default --policy "$CONVERGE_AGENT_OUTPUT_FILE.policy.toml" ` +
+      `${GEMINI_READ_ONLY} && gemini --output-format stream-json --skip-trust --approval-mode default --policy "$CONVERGE_AGENT_OUTPUT_FILE.policy.toml" ` +
       '< "$CONVERGE_PLAN_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
     output: 'gemini-json',
     readOnly:

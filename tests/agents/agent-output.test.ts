@@ -157,11 +157,9 @@ describe('agent presets', () => {
     expect(AGENT_PRESETS.aider.planner).toContain('--chat-mode ask')
   })
 
-  it('max-turns: Claude Code takes --max-turns, Gemini CLI maxSessionTurns in settings given as its system settings; aider is refused', () => {
+  it('max-turns: Claude Code takes --max-turns; Codex and Gemini CLI are counted; aider is refused', () => {
     expect(AGENT_PRESETS['claude-code'].executor).toContain('${CONVERGE_MAX_TURNS:+--max-turns "$CONVERGE_MAX_TURNS"}')
-    for (const role of ['executor', 'planner'] as const) {
-      expect(AGENT_PRESETS.gemini[role]).toMatch(/^if \[ -n "\$CONVERGE_MAX_TURNS" \]; then printf '\{"model":\{"maxSessionTurns":%d\}\}' .*export GEMINI_CLI_SYSTEM_SETTINGS_PATH=/)
-    }
+    expect(AGENT_NAMES.map((name) => AGENT_PRESETS[name].turnLimit)).toEqual(['flag', 'counted', 'counted', 'none'])
     expect(['claude-code', 'codex', 'gemini', 'node tools/agent.mjs'].map(maxTurnsRefusal)).toEqual([undefined, undefined, undefined, undefined])
     expect(maxTurnsRefusal(' aider ')).toMatch(/^max-turns cannot be held with the aider preset: aider reports no turns and takes no turn limit/)
   })
