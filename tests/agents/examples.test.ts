@@ -85,7 +85,8 @@ describe.skipIf(!ENABLED)('the example workflows with the real agent CLIs, throu
     }
     return runAction({ gh, event, inputs, env: { ...env, GITHUB_SERVER_URL: gh.url }, timeoutMs: TIMEOUT_MS })
   }
-  const newIssue = () => gh.seed.issue({ title: 'Write the answers', labels: [], body: issueBodyWithPlan(answerPlan([answerTask('T1', 'src/a.txt'), answerTask('T2', 'src/b.txt', ['T1'])])) }).number
+  /** An issue with a plan in its body; `labels`: those its label events add (the emulator seeds them on the issue). */
+  const newIssue = (labels: string[] = []) => gh.seed.issue({ title: 'Write the answers', labels, body: issueBodyWithPlan(answerPlan([answerTask('T1', 'src/a.txt'), answerTask('T2', 'src/b.txt', ['T1'])])) }).number
   const comment = (n: number, body: string) => runJob('comment.yml', 'converge', issueCommentEvent({ gh, issue: n, body, sender: 'alice' }))
   const label = (n: number, name: string) => runJob('label.yml', 'converge', issueLabeledEvent({ gh, issue: n, label: name, sender: 'alice' }))
   const record = async (n: number) => ExecutionRecordSchema.parse(JSON.parse((await gh.state.readFile(STATE, `.converge/issues/${n}/execution.json`))!))
@@ -103,7 +104,7 @@ describe.skipIf(!ENABLED)('the example workflows with the real agent CLIs, throu
   }, TIMEOUT_MS * 2)
 
   it('label.yml (codex, CODEX_API_KEY from the OPENAI_API_KEY secret): converge:plan, then converge:execute after the approval', async () => {
-    const n = newIssue()
+    const n = newIssue(['converge:plan', 'converge:execute'])
     expect((await label(n, 'converge:plan')).outputs.status).toBe('planned')
     expect((await comment(n, '/converge approve')).outputs['quality-gate']).toBe('pass')
     const run = await label(n, 'converge:execute')
