@@ -225,6 +225,19 @@ describe.skipIf(!ENABLED).each(AGENTS)('$preset (the real CLI) as executor and p
       for (const file of ['src/a.txt', 'src/b.txt', 'src/c.txt']) expect((await git('show', `converge/issue-5:${file}`)).stdout).toBe('42\n')
       expect((await git('symbolic-ref', '--short', 'HEAD')).stdout.trim()).toBe('main')
       count.converged += 3
-    }, TIMEOUT_MS)
+
+      // A wrong key: the CLI exits 1 and says why, in the agent's words, with the variable to set.
+      const wrong = { ...(await agentEnv({ key: 'wrong-key-0000000000000', fewRetries: agent.preset === 'claude-code' })), ...identity }
+      await writeFile(issue, `---\nnumber: 6\ntitle: Write the answers\n---\n\n${issueBodyWithPlan(PLAN)}`)
+      await run(['plan', '--issue-file', issue, '--repo', dir])
+      await run(['approve', '--number', '6', '--repo', dir])
+      const refused = await promisify(execFile)(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'execute', '--number', '6', '--repo', dir, '--executor', agent.preset, '--max-parallel', '1'], { cwd: dir, env: wrong, timeout: TIMEOUT_MS })
+        .then(() => ({ code: 0, stdout: '' }), (error: { code: number; stdout: string }) => error)
+      expect(refused.code).toBe(1)
+      const said = new RegExp(`the agent's credentials were refused: .*; set ${AGENT_PRESETS[agent.preset].apiKey} `)
+      expect(refused.stdout).toMatch(said)
+      expect(refused.stdout).toMatch(agent.refusedKey)
+      console.log(`real agent CLIs: ${agent.preset} wrong key, converge execute: ${refused.stdout.split('\n').find((line) => said.test(line))!.trim()}`)
+    }, TIMEOUT_MS * 2)
   })
 })
