@@ -51,7 +51,10 @@ export function credentialFailure(
   const texts = [run.agent?.error, run.agent?.message, run.outputTail].filter((t): t is string => !!t)
   const line = texts.flatMap((text) => text.split('\n')).find((l) => CREDENTIAL_FAILURE.test(l))
   if (!line) return undefined
-  return { said: oneLine(line), fix: preset ? `set ${preset.apiKey} (${preset.credentials})` : "check the agent's API key or login" }
+  // An API error quoted as JSON ("[API Error: {…}]", "API Error: 401 {…}"): its message instead of the JSON.
+  const quoted = /"message"\s*:\s*"((?:[^"\\]|\\.)+)"/.exec(line)?.[1]
+  const said = quoted ? line.replace(/\{.*\}/, quoted) : line
+  return { said: oneLine(said), fix: preset ? `set ${preset.apiKey} (${preset.credentials})` : "check the agent's API key or login" }
 }
 
 /** "the agent's credentials were refused: <its words>; set CODEX_API_KEY (…)", for the comment and the CLI. */

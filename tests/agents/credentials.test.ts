@@ -11,12 +11,13 @@ describe('a credential failure in what an agent CLI printed', () => {
   // The outputs as the real CLIs print them against our scripted model servers, refusing their key.
   it.each([
     ['claude-code', JSON.stringify({ type: 'result', subtype: 'success', is_error: true, num_turns: 1, result: 'Invalid API key · Please run /login', usage: {} }), 'Invalid API key · Please run /login'],
-    ['claude-code', JSON.stringify({ type: 'result', subtype: 'success', is_error: true, result: 'Failed to authenticate. API Error: 401 {"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}' }), 'Failed to authenticate. API Error: 401'],
+    ['claude-code', JSON.stringify({ type: 'result', subtype: 'success', is_error: true, result: 'Failed to authenticate. API Error: 401 {"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}' }), 'Failed to authenticate. API Error: 401 invalid x-api-key'],
     ['codex', lines({ type: 'turn.started' }, { type: 'turn.failed', error: { message: 'unexpected status 401 Unauthorized: Incorrect API key provided: sk-wrong***6789., url: http://127.0.0.1:1/v1/responses' } }), 'unexpected status 401 Unauthorized: Incorrect API key provided'],
-    ['gemini', lines({ type: 'init', session_id: 's' }, { type: 'result', status: 'error', error: { type: 'unknown', message: '[API Error: {"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}]' } }), 'API key not valid'],
+    ['gemini', lines({ type: 'init', session_id: 's' }, { type: 'result', status: 'error', error: { type: 'unknown', message: '[API Error: {"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}]' } }), '[API Error: API key not valid. Please pass a valid API key.]'],
   ] as const)('%s: its words, and the variable to set', (name, output, said) => {
     const failure = credentialFailure(run(1, output), AGENT_PRESETS[name])!
     expect(failure.said).toContain(said)
+    expect(failure.said).not.toContain('{')
     expect(credentialFailureText(failure)).toMatch(new RegExp(`^the agent's credentials were refused: .*; set ${AGENT_PRESETS[name].apiKey} \\(`))
   })
 
