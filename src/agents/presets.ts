@@ -137,5 +137,5 @@ export function agentCommand(value: string, role: 'executor' | 'planner'): Agent
 export function maxTurnsRefusal(command: string): string | undefined {
   const preset = agentCommand(command, 'executor').preset
   if (preset?.turnLimit !== 'none') return undefined
-  return `max-turns cannot be held with the ${preset.name} preset: ${preset.name} reports no turns and takes no turn limit; remove max-turns (task-timeout-minutes bounds each of its runs)`
+  return `max-turns cannot be held with the ${preset.name} preset: ${preset.name} reports no turns and takes no turn limit; remove max-turns (the task timeout bounds each of its runs)`
 }

@@ -55,7 +55,7 @@ describe('action inputs', () => {
 
   it('refuses max-turns with a preset that can neither keep a turn limit nor report its turns (aider), and takes it with the others', () => {
     expect(readInputs(defaults({ 'max-turns': '3', 'executor-command': 'aider' }))).toEqual({
-      ok: false, errors: ['max-turns: max-turns cannot be held with the aider preset: aider reports no turns and takes no turn limit; remove max-turns (task-timeout-minutes bounds each of its runs) (executor-command)'],
+      ok: false, errors: ['max-turns: max-turns cannot be held with the aider preset: aider reports no turns and takes no turn limit; remove max-turns (the task timeout bounds each of its runs) (executor-command)'],
     })
     for (const executor of ['claude-code', 'codex', 'gemini']) expect(readInputs(defaults({ 'max-turns': '3', 'executor-command': executor })).ok).toBe(true)
     expect(readInputs(defaults({ 'executor-command': 'aider' })).ok).toBe(true)
