@@ -1,22 +1,23 @@
 #!/usr/bin/env node
 /**
- * Installs the agent CLIs the real-agent suite runs (tests/agents/real-cli.test.ts) into a cache folder, at pinned
- * versions: too big for the default `npm ci` (about 900 MB, each ships its native binary or bundle in the package).
+ * Installs the agent CLIs the real-agent suites run (tests/agents/) into a cache folder, at the versions pinned in
+ * scripts/agent-clis.json (the versions the presets are tested with, which the README names): too big for the default
+ * `npm ci` (about 900 MB, each ships its native binary or bundle in the package).
  *
- *   node scripts/install-agents.mjs            installs what is missing into .cache/agent-clis
- *   CONVERGE_AGENT_CLIS_DIR=/path node …       elsewhere
+ *   node scripts/install-agents.mjs                    installs what is missing into .cache/agent-clis
+ *   CONVERGE_AGENT_CLIS_DIR=/path node …               elsewhere
+ *   CONVERGE_AGENT_CLIS_VERSIONS=latest node …         the newest releases instead (the scheduled agents workflow)
  *
- * Prints the folder whose node_modules/.bin holds `claude`, `codex` and `gemini`. Node built-ins only.
+ * Prints the folder whose node_modules/.bin holds `claude`, `codex` and `gemini`; with `latest`, the versions it
+ * installed on stderr. Node built-ins only.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
-export const AGENT_CLIS = {
-  '@anthropic-ai/claude-code': '2.1.331',
-  '@openai/codex': '0.169.0',
-  '@google/gemini-cli': '0.61.0',
-}
+const PINNED = JSON.parse(readFileSync(join(import.meta.dirname, 'agent-clis.json'), 'utf8'))
+const latest = process.env.CONVERGE_AGENT_CLIS_VERSIONS === 'latest'
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
 const dir = resolve(process.env.CONVERGE_AGENT_CLIS_DIR || join(import.meta.dirname, '..', '.cache', 'agent-clis'))
 const installed = (name) => {
@@ -26,13 +27,14 @@ const installed = (name) => {
     return undefined
   }
 }
-const missing = Object.entries(AGENT_CLIS).filter(([name, version]) => installed(name) !== version)
+const wanted = Object.fromEntries(Object.entries(PINNED).map(([name, version]) => [name, latest ? 'latest' : version]))
+const missing = Object.entries(wanted).filter(([name, version]) => version === 'latest' || installed(name) !== version)
 if (missing.length) {
   mkdirSync(dir, { recursive: true })
   if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{ "private": true }\n')
-  const specs = Object.entries(AGENT_CLIS).map(([name, version]) => `${name}@${version}`)
-  console.error(`installing ${missing.map(([name]) => name).join(', ')} into ${dir}`)
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+  const specs = Object.entries(wanted).map(([name, version]) => `${name}@${version}`)
+  console.error(`installing ${specs.join(', ')} into ${dir}`)
   execFileSync(npm, ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', dir, ...specs], { stdio: ['ignore', 'inherit', 'inherit'] })
 }
+if (latest) for (const name of Object.keys(PINNED)) console.error(`${name} ${installed(name)} (pinned: ${PINNED[name]})`)
 console.log(dir)

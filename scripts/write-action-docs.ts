@@ -8,7 +8,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { AGENT_PRESETS } from '../src/agents/presets.js'
+import { AGENT_PRESETS, type AgentPreset } from '../src/agents/presets.js'
+import AGENT_CLIS from './agent-clis.json'
 import { CLI_COMMANDS, findCommand } from '../src/cli/command-table.js'
 import { commandHelp } from '../src/cli/help.js'
 
@@ -34,12 +35,26 @@ const inputs = [
   ...Object.entries(action.outputs).map(([name, output]) => `| \`${name}\` | ${cell(output.description)} |`),
 ]
 
+/** The CLI version the agent suite tests a preset with (scripts/agent-clis.json), by the npm package it installs. */
+function tested(install: string): string {
+  const pinned = Object.entries(AGENT_CLIS as Record<string, string>).find(([name]) => install.endsWith(` ${name}`))
+  return pinned ? `${pinned[0].split('/')[1]} ${pinned[1]}` : 'not tested'
+}
+
+const TURN_LIMITS: Record<AgentPreset['turnLimit'], string> = {
+  flag: 'the CLI stops at the limit',
+  counted: 'counted from its output after each run',
+  none: 'refused',
+}
+
 const presets = [
   '<!-- Generated from src/agents/presets.ts by scripts/write-action-docs.ts: edit the presets, then run npm run docs. -->',
   '',
-  '| name | `executor-command` runs | `planner-command` runs (read-only) | install, key |',
-  '| --- | --- | --- | --- |',
-  ...Object.values(AGENT_PRESETS).map((p) => `| \`${p.name}\` | ${code(p.executor)} | ${code(p.planner)}<br>${cell(p.readOnly)} | ${code(p.install)}, \`${cell(p.apiKey)}\` |`),
+  '| name | `executor-command` runs | `planner-command` runs (read-only) | install, key | tested with, `max-turns` |',
+  '| --- | --- | --- | --- | --- |',
+  ...Object.values(AGENT_PRESETS).map((p) => `| \`${p.name}\` | ${code(p.executor)} | ${code(p.planner)}<br>${cell(p.readOnly)} | ${code(p.install)}, \`${cell(p.apiKey)}\` | ${tested(p.install)}, ${TURN_LIMITS[p.turnLimit]} |`),
+  '',
+  'How to set each one up, what it does with a wrong key and how `max-turns` holds: [docs/agents.md](docs/agents.md).',
 ]
 
 const cliCommands = [

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { maxTurnsRefusal } from '../agents/presets.js'
 
 const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const
 
@@ -50,6 +51,13 @@ export const ActionInputsSchema = z.object({
         else if (NEVER_FOR_PLANNER.test(name)) ctx.addIssue({ code: 'custom', message: `${name} is never given to a planner command (it holds the workflow's token or the runner's credentials)` })
       }
     }),
+}).superRefine((inputs, ctx) => {
+  // A turn limit that an agent can neither keep nor report is refused, not ignored.
+  if (inputs['max-turns'] === undefined) return
+  for (const name of ['executor-command', 'planner-command'] as const) {
+    const refusal = maxTurnsRefusal(inputs[name])
+    if (refusal) ctx.addIssue({ code: 'custom', path: ['max-turns'], message: `${refusal} (${name})` })
+  }
 })
 
 /** What `planner-env` cannot list: the token, the action's inputs, the runner's credentials. */

@@ -2,8 +2,8 @@
  * What an agent CLI said about its run, read from its machine-readable output (`$CONVERGE_AGENT_OUTPUT_FILE`):
  * - Claude Code `--output-format json`: one result object (`result`, `is_error`, `num_turns`, `total_cost_usd`,
  *   `usage`, `permission_denials`);
- * - Codex `exec --json`: JSON lines of events (`item.completed` agent messages, `turn.completed` usage,
- *   `turn.failed` / `error`);
+ * - Codex `exec --json`: JSON lines of events (`item.completed` agent messages and tool calls, `turn.completed`
+ *   usage, `turn.failed` / `error`);
  * - Gemini CLI `--output-format json`: one object (`response`, `stats.models.*.tokens`, `error`), or
  *   `--output-format stream-json`: JSON lines of events (`init`, `message` deltas, `tool_use`, `tool_result`, `result`);
  * - anything else: plain text, whose last lines are the message.
@@ -54,9 +54,16 @@ function denial(d: Record<string, unknown>): string {
   return `${String(d.tool_name ?? 'a tool')}${what ? `: ${what}` : ''}`
 }
 
+/** Codex items that are not a tool the model called: its messages, reasoning, plan and warnings. */
+const CODEX_NOT_TOOLS = new Set(['agent_message', 'reasoning', 'todo_list', 'error'])
+
 /**
  * Codex's `error` events include its retries ("Reconnecting... 1/5 (…)"), and its `error` items are warnings: the
  * error is a failed turn's, or the last `error` event that no completed turn followed.
+ *
+ * Turns are model requests, as Claude Code counts them: Codex reports none, and one `turn.completed` ends a whole
+ * `codex exec`. Each tool call (a file change, a command …) answers a request and each completed turn's final
+ * answer is one more; a request that calls several tools at once counts once per tool, so the count errs high.
  */
 function codexReport(events: Record<string, unknown>[]): AgentReport {
   let message: string | null = null
@@ -66,9 +73,11 @@ function codexReport(events: Record<string, unknown>[]): AgentReport {
   let input: number | null = null
   let output: number | null = null
   let turns = 0
+  const toolCalls = new Set<unknown>()
   for (const event of events) {
     const item = isObject(event.item) ? event.item : undefined
     if (event.type === 'item.completed' && item?.type === 'agent_message' && typeof item.text === 'string') message = item.text
+    if (typeof event.type === 'string' && event.type.startsWith('item.') && typeof item?.type === 'string' && !CODEX_NOT_TOOLS.has(item.type)) toolCalls.add(item.id)
     if (event.type === 'turn.completed') {
       turns++
       const usage = isObject(event.usage) ? event.usage : {}
@@ -85,7 +94,7 @@ function codexReport(events: Record<string, unknown>[]): AgentReport {
     message: message === null ? null : cut(message),
     error: error === null ? null : cut(error),
     permission_denials: denials,
-    usage: { input_tokens: input, output_tokens: output, turns: turns || null, cost_usd: null },
+    usage: { input_tokens: input, output_tokens: output, turns: turns + toolCalls.size || null, cost_usd: null },
   }
 }
 
@@ -120,17 +129,23 @@ const GEMINI_REFUSALS = new Set(['tool_not_registered', 'policy_violation'])
 /**
  * Gemini CLI's stream: the message is the last text the model said between its tool calls (it comes in deltas),
  * the `result` event has the tokens and, when the run failed, the error (an `error` event when no result came).
+ * Turns are the main loop's model requests, as the CLI counts them against `model.maxSessionTurns`: one per run of
+ * tool calls the model asked for together (the `tool_use` events before their `tool_result`s), and the final answer.
  */
 function geminiStreamReport(events: Record<string, unknown>[]): AgentReport {
   const texts = ['']
   const calls = new Map<unknown, Record<string, unknown>>()
   const denials: string[] = []
+  let requests = 0
+  let asking = false
   for (const event of events) {
     if (event.type === 'message' && event.role === 'assistant' && typeof event.content === 'string') texts.push(texts.pop()! + event.content)
     if (event.type === 'tool_use') {
+      if (!asking) requests++
+      asking = true
       calls.set(event.tool_id, event)
       texts.push('')
-    }
+    } else if (event.type === 'tool_result') asking = false
     if (event.type === 'tool_result' && isObject(event.error) && GEMINI_REFUSALS.has(String(event.error.type))) {
       const call = calls.get(event.tool_id)
       denials.push(denial({ tool_name: call?.tool_name, tool_input: call?.parameters }))
@@ -147,7 +162,10 @@ function geminiStreamReport(events: Record<string, unknown>[]): AgentReport {
     message: message === undefined ? null : cut(message),
     error: typeof failure === 'string' ? cut(failure) : null,
     permission_denials: denials,
-    usage: { input_tokens: number(stats.input_tokens), output_tokens: number(stats.output_tokens), turns: null, cost_usd: null },
+    usage: {
+      input_tokens: number(stats.input_tokens), output_tokens: number(stats.output_tokens),
+      turns: result?.status === 'success' ? requests + 1 : requests || null, cost_usd: null,
+    },
   }
 }
 

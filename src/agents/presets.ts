@@ -23,6 +23,14 @@ export interface AgentPreset {
   install: string
   /** The environment variable holding its API key, to pass through `env:` (executor) and `planner-env` (planner). */
   apiKey: string
+  /** What that key is and where it comes from, for a run whose credentials were refused. */
+  credentials: string
+  /**
+   * How `max-turns` (turns: model requests) holds: `flag`, the CLI stops itself at the limit; `counted`, Converge
+   * counts the turns in the CLI's output after the run and fails a run that took more; `none`, it cannot be held,
+   * and is refused at start.
+   */
+  turnLimit: 'flag' | 'counted' | 'none'
   executor: string
   planner: string
   output: AgentOutputFormat
@@ -45,6 +53,8 @@ export const AGENT_PRESETS: Record<AgentName, AgentPreset> = {
     name: 'claude-code',
     install: 'npm install -g @anthropic-ai/claude-code',
     apiKey: 'ANTHROPIC_API_KEY',
+    credentials: 'an Anthropic API key, from a secret in the step\'s `env:`',
+    turnLimit: 'flag',
     executor:
       `claude -p --output-format json --permission-mode acceptEdits --allowedTools Bash,Read,Edit,Write ${MAX_TURNS} ` +
       '< "$CONVERGE_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
@@ -57,7 +67,11 @@ export const AGENT_PRESETS: Record<AgentName, AgentPreset> = {
   codex: {
     name: 'codex',
     install: 'npm install -g @openai/codex',
-    apiKey: 'OPENAI_API_KEY',
+    // `codex exec` sends CODEX_API_KEY (or the login in $CODEX_HOME/auth.json); it does not read OPENAI_API_KEY.
+    apiKey: 'CODEX_API_KEY',
+    credentials: 'an OpenAI API key, from a secret in the step\'s `env:`; `codex exec` does not read OPENAI_API_KEY',
+    // Codex has no turn limit: its `--json` events show each tool call, which Converge counts.
+    turnLimit: 'counted',
     executor: 'codex exec --json --skip-git-repo-check --sandbox workspace-write - < "$CONVERGE_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
     planner: 'codex exec --json --skip-git-repo-check --sandbox read-only - < "$CONVERGE_PLAN_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
     output: 'codex-jsonl',
@@ -67,6 +81,10 @@ export const AGENT_PRESETS: Record<AgentName, AgentPreset> = {
     name: 'gemini',
     install: 'npm install -g @google/gemini-cli',
     apiKey: 'GEMINI_API_KEY',
+    credentials: 'a Gemini API key (Google AI Studio), from a secret in the step\'s `env:`',
+    // Its own limit, `model.maxSessionTurns`, is a setting only (a settings file of ours is refused in a temp
+    // folder others can write); its stream-json shows each tool call, which Converge counts.
+    turnLimit: 'counted',
     // Headless, the CLI refuses an untrusted folder (exit 55) and reports errors on stderr in `--output-format json`;
     // `--skip-trust` trusts the checkout, `stream-json` puts the error in its `result` event.
     // `yolo`: like the other executors it may run commands (its tests); headless, `auto_edit` offers it no shell.
@@ -83,6 +101,9 @@ export const AGENT_PRESETS: Record<AgentName, AgentPreset> = {
     name: 'aider',
     install: 'pip install aider-install && aider-install',
     apiKey: 'ANTHROPIC_API_KEY or OPENAI_API_KEY',
+    credentials: 'the key of the model aider uses',
+    // aider's output is text: no count of its model requests, and no turn limit of its own.
+    turnLimit: 'none',
     executor: 'aider --yes-always --no-auto-commits --no-check-update --no-show-model-warnings --message-file "$CONVERGE_PROMPT_FILE"',
     planner: 'aider --chat-mode ask --no-auto-commits --no-check-update --no-show-model-warnings --message-file "$CONVERGE_PLAN_PROMPT_FILE" > "$CONVERGE_AGENT_OUTPUT_FILE"',
     output: 'text',
@@ -106,4 +127,15 @@ export function agentCommand(value: string, role: 'executor' | 'planner'): Agent
   const preset = (AGENT_PRESETS as Record<string, AgentPreset | undefined>)[name]
   if (preset) return { command: preset[role], preset }
   return { command: name }
+}
+
+/**
+ * Why `max-turns` cannot be held with this executor or planner command, or undefined: a preset whose CLI neither
+ * stops at a limit nor reports its turns. (A workflow's own command gets `$CONVERGE_MAX_TURNS`, and Converge holds
+ * the limit when its output reports turns in one of the forms agent-output.ts reads.)
+ */
+export function maxTurnsRefusal(command: string): string | undefined {
+  const preset = agentCommand(command, 'executor').preset
+  if (preset?.turnLimit !== 'none') return undefined
+  return `max-turns cannot be held with the ${preset.name} preset: ${preset.name} reports no turns and takes no turn limit; remove max-turns (the task timeout bounds each of its runs)`
 }

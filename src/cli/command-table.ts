@@ -5,6 +5,7 @@
  * the strict reading of each command line are made.
  */
 import { userInfo } from 'node:os'
+import { maxTurnsRefusal } from '../agents/presets.js'
 import { COMMANDS } from '../commands/commands.js'
 import { boardCommand } from './commands/board.js'
 import { approveCommand, executeCommand, verifyCommand } from './commands/issue.js'
@@ -68,6 +69,8 @@ function executeArgs({ values, positionals, signal }: CommandContext, name: 'exe
   const retry = retryValue === undefined ? undefined : retryValue === 'failed' ? ('failed' as const) : retryValue.split(',').map((id) => id.trim()).filter(Boolean)
   const maxCost = values.string('max-cost-usd')
   const maxTurns = values.string('max-turns')
+  const turnsRefused = maxTurns !== undefined ? maxTurnsRefusal(executor) : undefined
+  if (turnsRefused) throw new UsageError(turnsRefused)
   return {
     repo: values.string('repo')!, stateBranch: values.string('state-branch')!, ...numberOf(values),
     executor, onFailure: values.onFailure(),

@@ -7,6 +7,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { readAgentOutput } from '../agents/agent-output.js'
+import type { AgentPreset } from '../agents/presets.js'
+import { runStop } from '../agents/run-stop.js'
 import { runCommand } from '../exec/run-command.js'
 import type { AgentReport, ExecutorRun, Task } from '../model/index.js'
 import { maskSecrets } from '../report/secrets.js'
@@ -101,9 +103,7 @@ async function readReport(path: string, task: Task, recordError: (message: strin
   }
 }
 
-/** "the agent took 14 turns, more than max-turns 10", when its report says so. */
-export function turnsOverrun(run: ExecutorRun, maxTurns: number | undefined): string | undefined {
-  const turns = run.agent?.usage.turns
-  if (maxTurns === undefined || turns === null || turns === undefined || turns <= maxTurns) return undefined
-  return `the agent took ${turns} turns, more than max-turns ${maxTurns}`
+/** Why this executor run ends its task (a refused key, a reached max-turns), or undefined: see runStop. */
+export function agentRunStop(run: ExecutorRun, preset: AgentPreset | undefined, maxTurns: number | undefined): string | undefined {
+  return runStop({ exitCode: run.exit_code, agent: run.agent, outputTail: run.output_tail }, preset, maxTurns)
 }

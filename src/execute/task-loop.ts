@@ -30,7 +30,7 @@ import type { ConvergenceCheck, ExecutorRun, LoopState, Task, TaskResult } from 
 import { verificationEntries } from '../model/verification.js'
 import type { RunBudget } from './budget.js'
 import { feedbackMarkdown } from './debug.js'
-import { develop, turnsOverrun, type ExecutorLaunch } from './develop.js'
+import { agentRunStop, develop, type ExecutorLaunch } from './develop.js'
 import { runChecks, type CheckLaunch } from './evidence.js'
 import { executorFailureText, sameExecutorFailure } from './failure-text.js'
 import { LoopTracker } from './loop-state.js'
@@ -151,11 +151,12 @@ export async function convergeTask(task: Task, options: TaskLoopOptions): Promis
         report = developed.report
         runs.push(developed.run)
         options.budget?.charge(developed.run, task.id)
-        const overrun = turnsOverrun(developed.run, options.maxTurns)
-        if (overrun) {
-          await tracker.error('develop', `${task.id}: ${overrun}`)
+        // A refused key or a reached turn limit: another attempt cannot help, and nothing is verified.
+        const stop = agentRunStop(developed.run, agentCommand(options.executorCommand, 'executor').preset, options.maxTurns)
+        if (stop) {
+          await tracker.error('develop', `${task.id}: ${stop}`)
           await tracker.finish('failed')
-          return outcome('failed', `${overrun}: its changes were not verified (attempt ${attempt})`)
+          return outcome('failed', `${stop}: the task ends, nothing was verified (attempt ${attempt})`)
         }
         await tracker.act('validate')
       }

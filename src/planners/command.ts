@@ -26,11 +26,12 @@
 import { lstat, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { planFromAgentMessage, readAgentOutput } from '../agents/agent-output.js'
+import { credentialFailure, credentialFailureText } from '../agents/credentials.js'
 import { agentCommand } from '../agents/presets.js'
 import { baseEnvironment } from '../exec/environment.js'
 import { compareCheckout, restoreCheckout, restoreGitFiles, snapshotCheckout, type CheckoutChange, type CheckoutSnapshot } from '../git/checkout-guard.js'
 import { runCommand, type CommandResult } from '../exec/run-command.js'
-import { issueId, solutionId, type Feedback, type PlanAttempt, type PlanAttemptOutcome } from '../model/index.js'
+import { issueId, solutionId, type AgentReport, type Feedback, type PlanAttempt, type PlanAttemptOutcome } from '../model/index.js'
 import { jsonSchemas } from '../model/json-schema.js'
 import { analysePlan } from '../plan/analyse.js'
 import { MAX_PLAN_BYTES, readPlanJson } from '../plan/read.js'
@@ -164,6 +165,12 @@ export async function commandPlan(issue: IssueDocument, options: CommandPlannerO
     notes.push(maskSecrets(attemptNote(record, maxAttempts, result), secrets))
     if (last.note) notes.push(maskSecrets(last.note, secrets))
     if (last.outcome === 'accepted' || last.outcome === 'changed_checkout') break
+    // A refused key: another attempt would be refused the same way.
+    const refused = credentialFailure({ exitCode: result.exitCode, agent: agent.report ?? null, outputTail: result.outputTail }, agentCommand(options.command, 'planner').preset)
+    if (refused) {
+      notes.push(maskSecrets(`planner command: ${credentialFailureText(refused)}; no other attempt`, secrets))
+      break
+    }
     feedback = maskSecrets(feedbackMarkdown(record, maxAttempts, last, result, files.CONVERGE_PLAN_FILE, options.timeoutMs), secrets)
     await writeFile(join(dir, 'feedback-for-next-attempt.md'), feedback)
   }
@@ -192,7 +199,7 @@ export async function commandPlan(issue: IssueDocument, options: CommandPlannerO
  * A read-only agent cannot write the plan file: when there is none, its final message (in its machine-readable
  * output) is taken as the plan, and written there. Also says what error the agent reported, if any.
  */
-async function planFromAgent(planFile: string, outputFile: string, secrets: readonly string[]): Promise<{ note?: string; error?: string }> {
+async function planFromAgent(planFile: string, outputFile: string, secrets: readonly string[]): Promise<{ note?: string; error?: string; report?: AgentReport }> {
   const exists = await lstat(planFile).then(() => true, () => false)
   const output = await readFile(outputFile, 'utf8').catch(() => '')
   const report = readAgentOutput(maskSecrets(output, secrets))
@@ -202,7 +209,7 @@ async function planFromAgent(planFile: string, outputFile: string, secrets: read
   const plan = exists || !report?.message ? undefined : planFromAgentMessage(report.message)
   if (plan) await writeFile(planFile, plan)
   const notes = [...(plan ? ["read the plan from the agent's final message (a read-only planner writes no file)"] : []), ...(refused ? [refused] : [])]
-  return { ...(notes.length ? { note: notes.join('; ') } : {}), ...(error ? { error } : {}) }
+  return { ...(notes.length ? { note: notes.join('; ') } : {}), ...(error ? { error } : {}), ...(report ? { report } : {}) }
 }
 
 /** Reads and validates what the command wrote to the plan file. */

@@ -53,6 +53,14 @@ describe('action inputs', () => {
     expect(readInputs(defaults({ 'max-cost-usd': '0' }))).toEqual({ ok: false, errors: ['max-cost-usd: max-cost-usd must be more than 0'] })
   })
 
+  it('refuses max-turns with a preset that can neither keep a turn limit nor report its turns (aider), and takes it with the others', () => {
+    expect(readInputs(defaults({ 'max-turns': '3', 'executor-command': 'aider' }))).toEqual({
+      ok: false, errors: ['max-turns: max-turns cannot be held with the aider preset: aider reports no turns and takes no turn limit; remove max-turns (the task timeout bounds each of its runs) (executor-command)'],
+    })
+    for (const executor of ['claude-code', 'codex', 'gemini']) expect(readInputs(defaults({ 'max-turns': '3', 'executor-command': executor })).ok).toBe(true)
+    expect(readInputs(defaults({ 'executor-command': 'aider' })).ok).toBe(true)
+  })
+
   it('reads planner-env as names, and refuses the token, the inputs and the runner\'s credentials', () => {
     expect(readInputs(defaults({ 'planner-env': 'ANTHROPIC_API_KEY, OPENAI_API_KEY\nMODEL' }))).toMatchObject({
       ok: true, inputs: { 'planner-env': ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'MODEL'], 'persisted-credentials': 'remove' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { planFromAgentMessage, readAgentOutput } from '../../src/agents/agent-output.js'
-import { AGENT_NAMES, AGENT_PRESETS, agentCommand } from '../../src/agents/presets.js'
+import { AGENT_NAMES, AGENT_PRESETS, agentCommand, maxTurnsRefusal } from '../../src/agents/presets.js'
 import { runUsage } from '../../src/agents/usage.js'
 import { formatUsage } from '../../src/report/format.js'
 
@@ -37,7 +37,7 @@ describe("an agent's machine-readable output", () => {
   it('Codex: the last agent message, usage added over turns, no cost; a failed turn is the error', () => {
     expect(readAgentOutput(CODEX)).toEqual({
       format: 'codex-jsonl', message: 'Added a.js.', error: null, permission_denials: [],
-      usage: { input_tokens: 1200, output_tokens: 80, turns: 1, cost_usd: null },
+      usage: { input_tokens: 1200, output_tokens: 80, turns: 2, cost_usd: null },
     })
     expect(readAgentOutput(CODEX_FAILED)).toMatchObject({ error: 'unexpected status 401 Unauthorized: invalid key', usage: { turns: null } })
     // Codex 0.169: a retry is an `error` event, a warning an `error` item; the turn that completes after them is no failure.
@@ -49,6 +49,21 @@ describe("an agent's machine-readable output", () => {
       { type: 'turn.completed', usage: { input_tokens: 1200, output_tokens: 80 } },
     ].map((e) => JSON.stringify(e)).join('\n')
     expect(readAgentOutput(recovered)).toMatchObject({ message: 'Added a.js.', error: null, usage: { turns: 1 } })
+  })
+
+  it('Codex: turns are its model requests, each tool call and the final answer (one turn.completed ends a whole exec)', () => {
+    // Codex 0.169 `exec --json` against our scripted model: the model wrote a file, read it back, then answered.
+    const threeRequests = [
+      { type: 'thread.started', thread_id: 't1' },
+      { type: 'turn.started' },
+      { type: 'item.started', item: { id: 'item_1', type: 'file_change', changes: [{ path: '/w/a.txt', kind: 'add' }], status: 'in_progress' } },
+      { type: 'item.completed', item: { id: 'item_1', type: 'file_change', changes: [{ path: '/w/a.txt', kind: 'add' }], status: 'completed' } },
+      { type: 'item.started', item: { id: 'item_2', type: 'command_execution', command: "cat -- 'a.txt'", status: 'in_progress' } },
+      { type: 'item.completed', item: { id: 'item_2', type: 'command_execution', command: "cat -- 'a.txt'", exit_code: 0, status: 'completed' } },
+      { type: 'item.completed', item: { id: 'item_3', type: 'agent_message', text: 'done' } },
+      { type: 'turn.completed', usage: { input_tokens: 3600, output_tokens: 240 } },
+    ].map((e) => JSON.stringify(e)).join('\n')
+    expect(readAgentOutput(threeRequests)?.usage.turns).toBe(3)
   })
 
   it('Gemini CLI: response and the tokens of every model', () => {
@@ -73,8 +88,17 @@ describe("an agent's machine-readable output", () => {
     )
     expect(readAgentOutput(refused)).toEqual({
       format: 'gemini-json', message: 'Here is the plan.', error: null, permission_denials: ['write_file: /w/README.md'],
-      usage: { input_tokens: 3600, output_tokens: 240, turns: null, cost_usd: null },
+      usage: { input_tokens: 3600, output_tokens: 240, turns: 2, cost_usd: null },
     })
+    // The turns are the model's requests: one that called write_file, and the one that answered.
+    expect(readAgentOutput(refused)?.usage.turns).toBe(2)
+    // At `model.maxSessionTurns` 1 the CLI stops before its second request, and says why.
+    const limited = readAgentOutput(stream(
+      { type: 'tool_use', tool_name: 'write_file', tool_id: 'w1', parameters: { file_path: '/w/a.txt', content: '42' } },
+      { type: 'tool_result', tool_id: 'w1', status: 'success' },
+      { type: 'result', status: 'error', error: { type: 'FatalTurnLimitedError', message: 'Reached max session turns for this session. Increase the number of turns by specifying maxSessionTurns in settings.json.' }, stats: {} },
+    ))
+    expect(limited).toMatchObject({ error: expect.stringMatching(/^Reached max session turns/), usage: { turns: 1 } })
     const failed = stream({ type: 'result', status: 'error', error: { type: 'unknown', message: '[API Error: {"error":{"code":401,"message":"API key not valid."}}]' }, stats: { input_tokens: 0, output_tokens: 0 } })
     expect(readAgentOutput(failed)).toMatchObject({ message: null, error: '[API Error: {"error":{"code":401,"message":"API key not valid."}}]' })
   })
@@ -96,8 +120,8 @@ describe("an agent's machine-readable output", () => {
       solution_id: 'S', issue_id: 'ISS-1', plan_hash: 'h', status: 'completed', started_at: '', executed_at: null,
       tasks: { T1: result([run(1, CLAUDE_OK), run(2, CLAUDE_OK)]), T2: result([run(1, CODEX)]) },
     })
-    expect(usage).toEqual({ input_tokens: 1700, output_tokens: 128, turns: 5, cost_usd: 0.00256 })
-    expect(formatUsage(usage!)).toBe('$0.0026 · 1,828 tokens · 5 turns')
+    expect(usage).toEqual({ input_tokens: 1700, output_tokens: 128, turns: 6, cost_usd: 0.00256 })
+    expect(formatUsage(usage!)).toBe('$0.0026 · 1,828 tokens · 6 turns')
   })
 })
 
@@ -131,5 +155,17 @@ describe('agent presets', () => {
     expect(AGENT_PRESETS.codex.planner).toContain('--sandbox read-only')
     expect(AGENT_PRESETS.gemini.planner).toMatch(/"write_file", "replace", "run_shell_command", "enter_plan_mode", "exit_plan_mode".*--approval-mode default --policy/)
     expect(AGENT_PRESETS.aider.planner).toContain('--chat-mode ask')
+  })
+
+  it('max-turns: Claude Code takes --max-turns; Codex and Gemini CLI are counted; aider is refused', () => {
+    expect(AGENT_PRESETS['claude-code'].executor).toContain('${CONVERGE_MAX_TURNS:+--max-turns "$CONVERGE_MAX_TURNS"}')
+    expect(AGENT_NAMES.map((name) => AGENT_PRESETS[name].turnLimit)).toEqual(['flag', 'counted', 'counted', 'none'])
+    expect(['claude-code', 'codex', 'gemini', 'node tools/agent.mjs'].map(maxTurnsRefusal)).toEqual([undefined, undefined, undefined, undefined])
+    expect(maxTurnsRefusal(' aider ')).toMatch(/^max-turns cannot be held with the aider preset: aider reports no turns and takes no turn limit/)
+  })
+
+  it('codex: the key is CODEX_API_KEY, which `codex exec` reads (it sends no OPENAI_API_KEY); no --full-auto, which 0.169 rejects', () => {
+    expect(AGENT_PRESETS.codex.apiKey).toBe('CODEX_API_KEY')
+    for (const role of ['executor', 'planner'] as const) expect(AGENT_PRESETS.codex[role]).not.toContain('--full-auto')
   })
 })

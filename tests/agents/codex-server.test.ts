@@ -21,7 +21,7 @@ import type { ModelServer, ModelTurn, Scenario } from '../support/model-servers/
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const BIN = resolve(process.env.CONVERGE_AGENT_CLIS_DIR ?? join(ROOT, '.cache', 'agent-clis'), 'node_modules', '.bin')
-const TIMEOUT_MS = 60_000
+const TIMEOUT_MS = 120_000
 const GIT_ENV = { GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@example.test', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@example.test' }
 
 interface CodexRun {
@@ -35,11 +35,14 @@ interface CodexRun {
 let model: ModelServer | undefined
 const dirs: string[] = []
 
+/** The key the scripted server accepts, in CODEX_API_KEY, the variable `codex exec` reads. */
+const KEY = 'sk-scripted-0123456789'
+
 /**
- * Runs a preset template in a new checkout (a committed README.md), with Codex's home and its config.toml (pointing
- * at the scripted server) in temp dirs, and the key in OPENAI_API_KEY.
+ * Runs a preset template in a new checkout (a committed README.md), with Codex's home and its config.toml (the
+ * scripted server's address for its own openai provider) in temp dirs, and the key in CODEX_API_KEY.
  */
-async function runCodex(template: string, scenario: Scenario, config: { model?: string; streamRetries?: number } = {}): Promise<CodexRun> {
+async function runCodex(template: string, scenario: Scenario, config: { model?: string; key?: Record<string, string> } = {}): Promise<CodexRun> {
   const root = await mkdtemp(join(tmpdir(), 'converge-codex-'))
   dirs.push(root)
   const [checkout, home, codexHome] = ['checkout', 'home', 'codex-home'].map((d) => join(root, d)) as [string, string, string]
@@ -51,7 +54,7 @@ async function runCodex(template: string, scenario: Scenario, config: { model?: 
   await git('commit', '-qm', 'init')
 
   const turns: ModelTurn[] = []
-  model = await startOpenAIServer((turn) => (turns.push(turn), scenario(turn)))
+  model = await startOpenAIServer((turn) => (turns.push(turn), scenario(turn)), { key: KEY })
   await writeFile(join(codexHome, 'config.toml'), codexConfig(model.url, config))
   const prompt = join(root, 'prompt.md')
   const output = join(root, 'agent-output.jsonl')
@@ -60,7 +63,7 @@ async function runCodex(template: string, scenario: Scenario, config: { model?: 
     PATH: `${BIN}${delimiter}${process.env.PATH}`,
     HOME: home,
     CODEX_HOME: codexHome,
-    OPENAI_API_KEY: 'sk-scripted-0123456789',
+    ...(config.key ?? { CODEX_API_KEY: KEY }),
     CONVERGE_PROMPT_FILE: prompt,
     CONVERGE_PLAN_PROMPT_FILE: prompt,
     CONVERGE_AGENT_OUTPUT_FILE: output,
@@ -94,11 +97,14 @@ describe.skipIf(process.env.CONVERGE_REAL_CLIS !== '1')('Codex (the real CLI) wi
     expect(run.exitCode).toBe(0)
     expect(await readFile(join(run.checkout, 'src', 'answer.txt'), 'utf8')).toBe('42\n')
     expect(run.turns.map((t) => [t.prompt, t.cwd, t.toolResults])).toEqual([0, 1, 2].map((n) => ['Write 42 to src/answer.txt, then check it.\n', run.checkout, n]))
-    expect(new Set(model!.requests.map((r) => `${r.method} ${r.path}`))).toEqual(new Set(['POST /v1/responses']))
-    expect(model!.requests.flatMap((r) => (r.body as { input: Array<{ type: string; name?: string }> }).input.filter((i) => i.type === 'custom_tool_call').map((i) => i.name))).toContain(tool)
+    // It tries the Responses WebSocket first (a GET, which the server refuses), then posts, with the key as a bearer.
+    expect(new Set(model!.requests.map((r) => `${r.method} ${r.path}`))).toEqual(new Set(['GET /v1/responses', 'POST /v1/responses']))
+    expect(new Set(model!.requests.filter((r) => r.method === 'POST').map((r) => r.headers.authorization))).toEqual(new Set([`Bearer ${KEY}`]))
+    expect(model!.requests.filter((r) => r.method === 'POST').flatMap((r) => (r.body as { input: Array<{ type: string; name?: string }> }).input.filter((i) => i.type === 'custom_tool_call').map((i) => i.name))).toContain(tool)
     expect(await status(run.checkout)).toBe('?? src/\n')
     expect(run.output).toMatch(/"type":"file_change","changes":\[\{"path":"[^"]*src\/answer.txt","kind":"add"\}\],"status":"completed"/)
-    expect(run.report).toMatchObject({ format: 'codex-jsonl', message: 'Wrote src/answer.txt; it says 42.', error: null, usage: { turns: 1, cost_usd: null } })
+    // Three model requests: the write, the read, the answer (code mode runs each tool in an `exec` call of its own here).
+    expect(run.report).toMatchObject({ format: 'codex-jsonl', message: 'Wrote src/answer.txt; it says 42.', error: null, usage: { turns: 3, cost_usd: null } })
     expect(run.report!.usage.input_tokens).toBeGreaterThan(0)
     expect(run.report!.usage.output_tokens).toBeGreaterThan(0)
   }, TIMEOUT_MS)
@@ -125,8 +131,16 @@ describe.skipIf(process.env.CONVERGE_REAL_CLIS !== '1')('Codex (the real CLI) wi
     expect(run.report).toMatchObject({ message: 'Could not write.', error: null })
   }, TIMEOUT_MS)
 
+  it('with the key in OPENAI_API_KEY only, as the README once said: Codex sends no key, and the API refuses it', async () => {
+    const run = await runCodex(AGENT_PRESETS.codex.executor, () => ({ kind: 'text', text: 'Never asked.' }), { key: { OPENAI_API_KEY: KEY } })
+    expect(run.exitCode).not.toBe(0)
+    expect(model!.requests.filter((r) => r.method === 'POST').map((r) => r.headers.authorization)).not.toContain(`Bearer ${KEY}`)
+    expect(run.report?.error).toMatch(/^unexpected status 401 Unauthorized: You didn't provide an API key/)
+    expect(run.turns).toEqual([])
+  }, TIMEOUT_MS)
+
   // Codex quotes the API's message for a 401 or a 503; for a 429 it says only "exceeded retry limit, last status:
-  // 429 Too Many Requests", whatever the body.
+  // 429 Too Many Requests", whatever the body. It retries each five times (a few seconds in all) before it says so.
   it.each([
     [401, 'Incorrect API key provided: sk-scrip**************6789.', /^unexpected status 401 Unauthorized: Incorrect API key provided: sk-scrip\*+6789\./],
     [503, 'The engine is currently overloaded, please try again later.', /^unexpected status 503 Service Unavailable: The engine is currently overloaded/],
@@ -140,13 +154,15 @@ describe.skipIf(process.env.CONVERGE_REAL_CLIS !== '1')('Codex (the real CLI) wi
     expect(await status(run.checkout)).toBe('')
   }, TIMEOUT_MS)
 
-  it('a model that fails once and then answers: Codex retries, and its "Reconnecting…" event is not the report\'s error', async () => {
+  it('a model that fails once and then answers: Codex retries, and its "Reconnecting…" events are not the report\'s error', async () => {
     let calls = 0
     const run = await runCodex(AGENT_PRESETS.codex.executor, () =>
-      ++calls === 1 ? { kind: 'error', status: 503, message: 'The engine is currently overloaded.' } : { kind: 'text', text: 'Nothing to do.' }, { streamRetries: 1 })
+      ++calls === 1 ? { kind: 'error', status: 503, message: 'The engine is currently overloaded.' } : { kind: 'text', text: 'Nothing to do.' })
 
     expect(run.exitCode).toBe(0)
-    expect(run.output).toMatch(/"type":"error","message":"Reconnecting\.\.\. 1\/1 \(unexpected status 503/)
+    // Its own provider retries the 503 silently (its WebSocket tries before it are reported as "Reconnecting…").
+    expect(calls).toBe(2)
+    expect(run.output).toMatch(/"type":"error","message":"Reconnecting\.\.\. 2\/5 \(unexpected status 404/)
     expect(run.report).toMatchObject({ message: 'Nothing to do.', error: null })
   }, TIMEOUT_MS)
 })

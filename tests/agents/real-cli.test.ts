@@ -13,105 +13,22 @@ import { tmpdir } from 'node:os'
 import { delimiter, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { AgentName } from '../../src/agents/presets.js'
+import { AGENT_PRESETS } from '../../src/agents/presets.js'
 import { ExecutionRecordSchema, SolutionSchema } from '../../src/model/index.js'
 import { answerPlan, answerTask, CHECK_SCRIPT, issueBodyWithPlan, startAnswerRepo } from '../support/answer-plans.js'
 import type { Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent } from '../support/events.js'
-import { startAnthropicServer } from '../support/model-servers/anthropic.js'
-import { startGeminiServer } from '../support/model-servers/gemini.js'
-import { codexConfig, startOpenAIServer } from '../support/model-servers/openai.js'
+import { AGENTS, BIN, executorModel, KEYS } from '../support/agent-clis.js'
 import type { ModelServer, ModelStep, ModelTurn, Scenario } from '../support/model-servers/types.js'
 import { disposeRuns, runAction } from '../support/runner.js'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
-const BIN = resolve(process.env.CONVERGE_AGENT_CLIS_DIR ?? join(ROOT, '.cache', 'agent-clis'), 'node_modules', '.bin')
 const ENABLED = process.env.CONVERGE_REAL_CLIS === '1'
 const STATE = 'converge/state'
 const TIMEOUT_MS = 180_000
 
-/** One preset under test: its model server, and what its CLI needs to find it (in its home and environment). */
-interface AgentUnderTest {
-  preset: Extract<AgentName, 'claude-code' | 'codex' | 'gemini'>
-  startModel(scenario: Scenario): Promise<ModelServer>
-  /** Writes what the CLI reads from its home (settings, config) and returns the environment that points it at `model`. */
-  setUp(model: ModelServer, home: string): Promise<Record<string, string>>
-  /** The API errors to answer with (a refused key, a rate limit, an overload), and what the agent then says. */
-  errors: Array<[status: number, message: string, says: RegExp]>
-  /** Whether the CLI reports its cost in dollars (else tokens only). */
-  reportsCost: boolean
-  /** Whether the CLI's report lists the tool uses it refused (else the refusal is the tool's own error). */
-  reportsDenials: boolean
-}
-
-const AGENTS: AgentUnderTest[] = [
-  {
-    preset: 'claude-code',
-    startModel: startAnthropicServer,
-    setUp: async (model) => ({
-      ANTHROPIC_BASE_URL: model.url,
-      ANTHROPIC_API_KEY: 'sk-ant-scripted-0123456789',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_AUTOUPDATER: '1',
-      // Claude Code retries a refused request ten times with a growing delay (minutes); once is enough here.
-      CLAUDE_CODE_MAX_RETRIES: '1',
-    }),
-    errors: [[401, 'invalid x-api-key', /invalid x-api-key|API key/i], [429, 'rate_limit_error: too many requests', /429|rate|too many/i], [529, 'Overloaded', /529|overloaded/i]],
-    reportsCost: true,
-    // --disallowedTools takes Write away altogether: the call fails as an unknown tool, not as a denial.
-    reportsDenials: false,
-  },
-  {
-    preset: 'codex',
-    startModel: startOpenAIServer,
-    setUp: async (model, home) => {
-      // Codex 0.169 does not read OPENAI_BASE_URL: a model provider of ours in its config points it here, with no
-      // request or stream retries.
-      const codexHome = join(home, '.codex')
-      await mkdir(codexHome, { recursive: true })
-      await writeFile(join(codexHome, 'config.toml'), codexConfig(model.url))
-      return { CODEX_HOME: codexHome, OPENAI_API_KEY: 'sk-scripted-0123456789' }
-    },
-    // Codex says only the status of a 429 it gave up on, whatever the body.
-    errors: [[401, 'Incorrect API key provided: sk-scrip***6789.', /Incorrect API key/], [429, 'Rate limit reached for requests', /429|rate limit/i], [503, 'The server is overloaded', /overloaded|503/i]],
-    reportsCost: false,
-    reportsDenials: false,
-  },
-  {
-    preset: 'gemini',
-    startModel: startGeminiServer,
-    setUp: async (model, home) => {
-      // Headless, the CLI takes API-key auth only from its settings; one attempt per request instead of ten with
-      // backoff; no usage statistics, update checks or IDE lookups.
-      await mkdir(join(home, '.gemini'), { recursive: true })
-      await writeFile(join(home, '.gemini', 'settings.json'), JSON.stringify({
-        security: { auth: { selectedType: 'gemini-api-key' } },
-        general: { maxAttempts: 1, enableAutoUpdate: false, enableAutoUpdateNotification: false },
-        privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false }, ide: { enabled: false },
-      }))
-      return { GOOGLE_GEMINI_BASE_URL: model.url, GEMINI_API_KEY: 'AIza-scripted-0123456789' }
-    },
-    errors: [
-      [401, 'API key not valid. Please pass a valid API key.', /API key not valid/],
-      [429, 'Resource has been exhausted (e.g. check quota).', /Resource has been exhausted|429/],
-      [503, 'The model is overloaded. Please try again later.', /overloaded|503/i],
-    ],
-    reportsCost: false,
-    reportsDenials: true,
-  },
-]
-
 /** What each preset did with the real CLI, for the summary line CI prints. */
-const counts = Object.fromEntries(AGENTS.map((a) => [a.preset, { converged: 0, planned: 0, errorsReported: 0, limitsKept: 0 }]))
-
-/**
- * The model of an executor: for a task "Write <file>" it calls its write tool with 42, then says it is done.
- */
-function executorModel(turn: ModelTurn): ModelStep {
-  const file = /# T\d+: Write (\S+)/.exec(turn.prompt)?.[1]
-  if (!file) return { kind: 'text', text: 'I do not know this task.' }
-  return turn.toolResults === 0 ? { kind: 'write', path: file, content: '42\n' } : { kind: 'text', text: `Wrote 42 to ${file}.` }
-}
+const counts = Object.fromEntries(AGENTS.map((a) => [a.preset, { converged: 0, planned: 0, errorsReported: 0, limitsKept: 0, keysRefused: 0 }]))
 
 /**
  * The model of a planner: it first tries to edit README.md (a read-only planner is refused), then answers with the
@@ -128,7 +45,7 @@ const PLAN = answerPlan([answerTask('T1', 'src/a.txt'), answerTask('T2', 'src/b.
 afterAll(() => {
   if (!ENABLED) return
   for (const [preset, c] of Object.entries(counts))
-    console.log(`real agent CLIs: ${preset} ${c.converged} tasks converged by its own edits, ${c.planned} plans planned, ${c.errorsReported} model errors reported, ${c.limitsKept} limits kept`)
+    console.log(`real agent CLIs: ${preset} ${c.converged} tasks converged by its own edits, ${c.planned} plans planned, ${c.errorsReported} model errors reported, ${c.limitsKept} limits kept, ${c.keysRefused} wrong keys stopped at once`)
 })
 
 describe.skipIf(!ENABLED).each(AGENTS)('$preset (the real CLI) as executor and planner, against a scripted model API', (agent) => {
@@ -143,8 +60,11 @@ describe.skipIf(!ENABLED).each(AGENTS)('$preset (the real CLI) as executor and p
     await model?.close()
   })
   afterAll(() => rm(home, { recursive: true, force: true }))
-  /** The agent's environment: its CLI on PATH, a home of its own, its API at our server. */
-  const agentEnv = async (): Promise<Record<string, string>> => ({ PATH: `${BIN}${delimiter}${process.env.PATH}`, HOME: home, ...(await agent.setUp(model, home)) })
+  /** The agent's environment: its CLI on PATH, a home of its own, its API at our server, its key. */
+  const agentEnv = async (options: { key?: string; fewRetries?: boolean } = {}): Promise<Record<string, string>> =>
+    ({ PATH: `${BIN}${delimiter}${process.env.PATH}`, HOME: home, ...(await agent.setUp(model, home, options.key ?? KEYS[agent.preset], options.fewRetries ?? false)) })
+  /** The model server, accepting only the preset's key. */
+  const startModel = async (scenario: Scenario) => (model = await agent.startModel(scenario, { key: KEYS[agent.preset] }))
 
   describe('through dist/index.js against the API emulator', () => {
     let gh: Emulator
@@ -153,11 +73,11 @@ describe.skipIf(!ENABLED).each(AGENTS)('$preset (the real CLI) as executor and p
     })
     afterAll(() => gh?.close())
 
-    const comment = async (n: number, body: string, inputs: Record<string, string> = {}) =>
+    const comment = async (n: number, body: string, inputs: Record<string, string> = {}, env?: Record<string, string>) =>
       runAction({
         gh, event: issueCommentEvent({ gh, issue: n, body, sender: 'alice' }), timeoutMs: TIMEOUT_MS,
         inputs: { 'executor-command': agent.preset, 'max-parallel': '1', 'max-iterations': '2', ...inputs },
-        env: { ...(await agentEnv()), GITHUB_SERVER_URL: gh.url },
+        env: { ...(env ?? (await agentEnv())), GITHUB_SERVER_URL: gh.url },
       })
     /** A new issue with the 3-task plan, planned and approved. */
     const approvedIssue = async () => {
@@ -170,8 +90,8 @@ describe.skipIf(!ENABLED).each(AGENTS)('$preset (the real CLI) as executor and p
     const sticky = (n: number) => gh.state.comments(n).find((c) => c.body.includes(`ISS-${n} ·`))!.body
     const record = async (n: number) => ExecutionRecordSchema.parse(JSON.parse((await gh.state.readFile(STATE, `.converge/issues/${n}/execution.json`))!))
 
-    it(`executor-command: ${agent.preset} converges a 3-task plan by the agent's own edits; the outputs carry its usage`, async () => {
-      model = await agent.startModel(executorModel)
+    it(`executor-command: ${agent.preset} with only ${AGENT_PRESETS[agent.preset].apiKey} converges a 3-task plan by the agent's own edits; the outputs carry its usage`, async () => {
+      await startModel(executorModel)
       const n = await approvedIssue()
       const run = await comment(n, '/converge execute')
       expect(run.errors).toEqual([])
@@ -189,9 +109,9 @@ describe.skipIf(!ENABLED).each(AGENTS)('$preset (the real CLI) as executor and p
     }, TIMEOUT_MS)
 
     it.each(agent.errors)('a model answering %i: the comment and the check run say the executor failed, with the agent\'s own words', async (status, message, says) => {
-      model = await agent.startModel(() => ({ kind: 'error', status, message }))
+      await startModel(() => ({ kind: 'error', status, message }))
       const n = await approvedIssue()
-      const run = await comment(n, '/converge execute')
+      const run = await comment(n, '/converge execute', {}, await agentEnv({ fewRetries: true }))
       expect(run.outputs.status).toBe('failed')
       const failure = /the executor exited with code \d+: (.*)/.exec(sticky(n))?.[1]
       expect(failure).toMatch(says)
@@ -199,8 +119,50 @@ describe.skipIf(!ENABLED).each(AGENTS)('$preset (the real CLI) as executor and p
       count.errorsReported++
     }, TIMEOUT_MS)
 
+    it(`a wrong ${AGENT_PRESETS[agent.preset].apiKey}: one run per task, no verification, the agent's words and the variable to set`, async () => {
+      await startModel(executorModel)
+      const n = await approvedIssue()
+      // Claude Code retries a 401 for three minutes; CLAUDE_CODE_MAX_RETRIES, as docs/agents.md says, shortens it.
+      const run = await comment(n, '/converge execute', { 'max-iterations': '3' }, await agentEnv({ key: 'wrong-key-0000000000000', fewRetries: agent.preset === 'claude-code' }))
+      expect(run.outputs.status).toBe('failed')
+      const executed = await record(n)
+      // T1 and T2 ran (T3 waits on them and does not).
+      const ran = Object.values(executed.tasks).filter((t) => t.executor_runs?.length)
+      expect(ran.map((t) => t.task_id)).toEqual(['T1', 'T2'])
+      for (const task of ran) {
+        expect(task.executor_runs).toHaveLength(1)
+        expect(task.convergence_verified).toEqual([])
+        expect(task.error).toMatch(new RegExp(`^the agent's credentials were refused: .*; set ${AGENT_PRESETS[agent.preset].apiKey} \\(`))
+        expect(task.error).toMatch(agent.refusedKey)
+      }
+      expect(sticky(n)).toMatch(new RegExp(`the agent's credentials were refused: .*; set ${AGENT_PRESETS[agent.preset].apiKey}`))
+      expect(sticky(n)).toMatch(agent.refusedKey)
+      console.log(`real agent CLIs: ${agent.preset} wrong key: ${ran.map((t) => `${t.task_id} ${t.executor_runs!.length} run, ${t.convergence_verified.length} checks`).join('; ')}: ${ran[0]!.error}`)
+      count.keysRefused++
+    }, TIMEOUT_MS)
+
+    it(`max-turns 1 on a task that needs three model requests: ${agent.preset} stops, the task fails with the reason, unverified`, async () => {
+      // Write the file, read it back, then say so: three requests of the model.
+      await startModel((turn) => {
+        const file = /# T\d+: Write (\S+)/.exec(turn.prompt)?.[1] ?? 'none.txt'
+        if (turn.toolResults === 0) return { kind: 'write', path: file, content: '42\n' }
+        if (turn.toolResults === 1) return { kind: 'read', path: file }
+        return { kind: 'text', text: `Wrote 42 to ${file}.` }
+      })
+      const n = await approvedIssue()
+      const run = await comment(n, '/converge execute', { 'max-turns': '1', 'max-iterations': '3' })
+      expect(run.outputs.status).toBe('failed')
+      const T1 = (await record(n)).tasks.T1!
+      expect(T1.executor_runs).toHaveLength(1)
+      expect(T1.convergence_verified).toEqual([])
+      expect(T1.error).toMatch(/^the agent (took \d+ turns, more than max-turns 1|stopped at max-turns 1: .+): the task ends, nothing was verified \(attempt 1\)$/)
+      console.log(`real agent CLIs: ${agent.preset} max-turns 1: ${T1.error}`)
+      expect(sticky(n)).toContain(T1.error!.split(': the task ends')[0]!)
+      count.limitsKept++
+    }, TIMEOUT_MS)
+
     it(`planner-command: ${agent.preset} plans read-only: its edit is refused and reported, its answer is the plan that is committed`, async () => {
-      model = await agent.startModel(plannerModel)
+      await startModel(plannerModel)
       const n = gh.seed.issue({ title: 'The answer is missing', labels: ['converge:plan'], body: 'We need the answer written down somewhere in the repository.' }).number
       const env = await agentEnv()
       const run = await runAction({
@@ -222,24 +184,13 @@ describe.skipIf(!ENABLED).each(AGENTS)('$preset (the real CLI) as executor and p
 
     if (agent.preset === 'claude-code') {
       it('max-cost-usd below one task\'s cost, max-parallel 1: one task runs, the run stops and says why', async () => {
-        model = await agent.startModel(executorModel)
+        await startModel(executorModel)
         const n = await approvedIssue()
         const run = await comment(n, '/converge execute', { 'max-cost-usd': '0.0001' })
         expect(run.outputs).toMatchObject({ status: 'failed', 'tasks-completed': '1' })
         expect(sticky(n)).toMatch(/budget reached: \$0\.\d{3} of \$0\.00010 \(max-cost-usd\); 1 of 3 tasks converged/)
         expect(Object.keys((await record(n)).tasks)).toEqual(['T1'])
         count.converged += 1
-        count.limitsKept++
-      }, TIMEOUT_MS)
-
-      it('max-turns reaches Claude Code as --max-turns: a task that needs more turns stops there and is reported', async () => {
-        model = await agent.startModel(executorModel)
-        const n = await approvedIssue()
-        await comment(n, '/converge execute', { 'max-turns': '1', 'max-iterations': '1' })
-        const T1 = (await record(n)).tasks.T1!
-        const report = T1.executor_runs![0]!.agent!
-        expect(report.usage.turns).toBeLessThanOrEqual(2)
-        expect(`${report.error} ${T1.error}`).toMatch(/max.turns/i)
         count.limitsKept++
       }, TIMEOUT_MS)
     }
@@ -253,7 +204,7 @@ describe.skipIf(!ENABLED).each(AGENTS)('$preset (the real CLI) as executor and p
     afterAll(() => rm(dir, { recursive: true, force: true }))
 
     it(`converge execute --executor ${agent.preset}: every task converges by the agent's edits, one commit each, and the user's branch is back`, async () => {
-      model = await agent.startModel(executorModel)
+      await startModel(executorModel)
       const identity = { GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@example.test', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@example.test' }
       const env = { ...(await agentEnv()), ...identity }
       const run = (args: string[]) => promisify(execFile)(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), ...args], { cwd: dir, env, timeout: TIMEOUT_MS })
@@ -274,6 +225,19 @@ describe.skipIf(!ENABLED).each(AGENTS)('$preset (the real CLI) as executor and p
       for (const file of ['src/a.txt', 'src/b.txt', 'src/c.txt']) expect((await git('show', `converge/issue-5:${file}`)).stdout).toBe('42\n')
       expect((await git('symbolic-ref', '--short', 'HEAD')).stdout.trim()).toBe('main')
       count.converged += 3
-    }, TIMEOUT_MS)
+
+      // A wrong key: the CLI exits 1 and says why, in the agent's words, with the variable to set.
+      const wrong = { ...(await agentEnv({ key: 'wrong-key-0000000000000', fewRetries: agent.preset === 'claude-code' })), ...identity }
+      await writeFile(issue, `---\nnumber: 6\ntitle: Write the answers\n---\n\n${issueBodyWithPlan(PLAN)}`)
+      await run(['plan', '--issue-file', issue, '--repo', dir])
+      await run(['approve', '--number', '6', '--repo', dir])
+      const refused = await promisify(execFile)(process.execPath, [join(ROOT, 'dist', 'cli', 'index.js'), 'execute', '--number', '6', '--repo', dir, '--executor', agent.preset, '--max-parallel', '1'], { cwd: dir, env: wrong, timeout: TIMEOUT_MS })
+        .then(() => ({ code: 0, stdout: '' }), (error: { code: number; stdout: string }) => error)
+      expect(refused.code).toBe(1)
+      const said = new RegExp(`the agent's credentials were refused: .*; set ${AGENT_PRESETS[agent.preset].apiKey} `)
+      expect(refused.stdout).toMatch(said)
+      expect(refused.stdout).toMatch(agent.refusedKey)
+      console.log(`real agent CLIs: ${agent.preset} wrong key, converge execute: ${refused.stdout.split('\n').find((line) => said.test(line))!.trim()}`)
+    }, TIMEOUT_MS * 2)
   })
 })

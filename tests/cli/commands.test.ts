@@ -56,6 +56,11 @@ describe('one command table, two hosts', () => {
     await expect(converge(['approve', '7', '--number', '7'])).rejects.toThrow('approve takes no argument, got "7": converge approve --number <n>')
     await expect(converge(['execute-task', 'T1', 'T2', '--number', '7'])).rejects.toThrow('execute-task takes one argument, got "T1", "T2"')
   })
+
+  it('max-turns with a preset that can neither keep a turn limit nor report its turns is refused before anything runs', async () => {
+    await expect(converge(['execute', '--number', '7', '--executor', 'aider', '--max-turns', '3']))
+      .rejects.toThrow(new UsageError('max-turns cannot be held with the aider preset: aider reports no turns and takes no turn limit; remove max-turns (the task timeout bounds each of its runs)'))
+  })
 })
 
 describe('--json: one document on stdout', () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -268,18 +268,37 @@ describe('convergeTask', () => {
   })
 
   it('says first that the executor failed, with the agent\'s own error, and stops retrying a failure that repeats', async () => {
-    // An agent CLI that cannot reach its model: exits 1 and reports the API error in its JSON result.
-    const agent = `printf '%s' '{"type":"result","subtype":"success","is_error":true,"result":"Invalid API key · Please run /login","num_turns":1,"total_cost_usd":0,"usage":{"input_tokens":0,"output_tokens":0}}' > "$CONVERGE_AGENT_OUTPUT_FILE"; echo 'claude: request failed' >&2; exit 1`
+    // An agent CLI whose model is overloaded: exits 1 and reports the API error in its JSON result.
+    const agent = `printf '%s' '{"type":"result","subtype":"success","is_error":true,"result":"API Error: 529 Overloaded","num_turns":1,"total_cost_usd":0,"usage":{"input_tokens":0,"output_tokens":0}}' > "$CONVERGE_AGENT_OUTPUT_FILE"; echo 'claude: request failed' >&2; exit 1`
     const outcome = await convergeTask(task({ test: { commands: ['false'], unit: [], integration: [] } }), options({ executorCommand: agent, maxIterations: 5 }))
     expect(outcome.status).toBe('failed')
     expect(outcome.result.attempts).toBe(2)
-    expect(outcome.result.error).toMatch(/^the executor exited with code 1: Invalid API key · Please run \/login \(stopped after 2 attempts: the executor failed the same way each time\)\. Not converged after 2 attempts: /)
+    expect(outcome.result.error).toMatch(/^the executor exited with code 1: API Error: 529 Overloaded \(stopped after 2 attempts: the executor failed the same way each time\)\. Not converged after 2 attempts: /)
     expect(outcome.result.executor_runs).toHaveLength(2)
     expect(outcome.result.executor_runs![0]).toMatchObject({
       exit_code: 1,
       output_tail: 'claude: request failed\n',
-      agent: { format: 'claude-json', error: 'Invalid API key · Please run /login', usage: { input_tokens: 0, output_tokens: 0, turns: 1, cost_usd: 0 } },
+      agent: { format: 'claude-json', error: 'API Error: 529 Overloaded', usage: { input_tokens: 0, output_tokens: 0, turns: 1, cost_usd: 0 } },
     })
+  })
+
+  it('a refused key ends the task at the first run: no second attempt, no verification, the agent\'s words and what to set', async () => {
+    const agent = `printf '%s' '{"type":"result","subtype":"success","is_error":true,"result":"Invalid API key · Fix external API key","num_turns":1,"usage":{}}' > "$CONVERGE_AGENT_OUTPUT_FILE"; exit 1`
+    const verified = join(work, 'verified')
+    const outcome = await convergeTask(task({ test: { commands: [`touch ${verified}`], unit: [], integration: [] } }), options({ executorCommand: agent, maxIterations: 5 }))
+    expect(outcome.status).toBe('failed')
+    expect(outcome.result.attempts).toBe(1)
+    expect(outcome.result.error).toBe("the agent's credentials were refused: Invalid API key · Fix external API key; check the agent's API key or login: the task ends, nothing was verified (attempt 1)")
+    expect(outcome.result.convergence_verified).toEqual([])
+    expect(existsSync(verified)).toBe(false)
+    // With a preset, the variable to set: a `codex` on PATH that prints what Codex 0.169 prints for a refused key.
+    const bin = join(root, 'bin')
+    await mkdir(bin)
+    const failed = JSON.stringify({ type: 'turn.failed', error: { message: 'unexpected status 401 Unauthorized: Incorrect API key provided: sk-wrong***6789.' } })
+    await writeFile(join(bin, 'codex'), `#!/bin/sh\necho '${failed}'\nexit 1\n`, { mode: 0o755 })
+    const preset = await convergeTask(task(), options({ executorCommand: 'codex', maxIterations: 5, env: { PATH: `${bin}:${process.env.PATH}` } }))
+    expect(preset.result.attempts).toBe(1)
+    expect(preset.result.error).toMatch(/^the agent's credentials were refused: unexpected status 401 Unauthorized: Incorrect API key provided: sk-wrong\*\*\*6789\.; set CODEX_API_KEY \(/)
   })
 
   it('budget: charged by every executor run, it lets the running attempt finish and starts no other, leaving the task unfinished', async () => {
@@ -306,7 +325,7 @@ describe('convergeTask', () => {
     const outcome = await convergeTask(task({ test: { commands: ['true'], unit: [], integration: [] } }), options({ executorCommand: agent, maxTurns: 10 }))
     expect(outcome.status).toBe('failed')
     expect(outcome.result.executor_runs![0]!.agent!.message).toBe('max 10')
-    expect(outcome.result.error).toBe('the agent took 14 turns, more than max-turns 10: its changes were not verified (attempt 1)')
+    expect(outcome.result.error).toBe('the agent took 14 turns, more than max-turns 10: the task ends, nothing was verified (attempt 1)')
     expect(outcome.result.convergence_verified).toEqual([])
   })
 

@@ -265,6 +265,16 @@ describe('the command planner (real processes)', () => {
     expect(await countCommits(state, store.branch)).toBe(2)
   })
 
+  it('stops at the first attempt whose agent says its key was refused, with its words and the variable to set', async () => {
+    // What Claude Code prints for a refused key, from a `claude` on PATH, run by the claude-code preset.
+    const bin = join(dir, 'bin')
+    await mkdir(bin)
+    await writeFile(join(bin, 'claude'), `#!/bin/sh\necho '${JSON.stringify({ type: 'result', subtype: 'success', is_error: true, result: 'Invalid API key · Fix external API key' })}'\nexit 1\n`, { mode: 0o755 })
+    const output = await commandPlan(ISSUE, options('none', { command: 'claude-code', baseEnv: { PATH: `${bin}:${process.env.PATH}` } }))
+    expect(output.attempts).toHaveLength(1)
+    expect(output.notes).toContain("planner command: the agent's credentials were refused: Invalid API key · Fix external API key; set ANTHROPIC_API_KEY (an Anthropic API key, from a secret in the step's `env:`); no other attempt")
+  })
+
   it('puts back a checkout the planner changed, and stops planning with that as the error', async () => {
     // Uncommitted work of the user's is kept as it was: staged and unstaged.
     await writeFile(join(repoDir, 'src', 'slug.js'), 'export const slug = (s) => s.trim()\n')

@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import type { ModelServer, ModelStep, RecordedRequest, Scenario } from './types.js'
+import type { ModelServer, ModelStep, RecordedRequest, Scenario, ServerOptions } from './types.js'
 
 const ERROR_TYPES: Record<number, string> = {
   400: 'invalid_request_error', 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error',
@@ -29,7 +29,7 @@ interface MessagesRequest {
   messages?: Array<{ role: string; content: string | Array<{ type: string; text?: string; content?: unknown }> }>
 }
 
-export async function startAnthropicServer(scenario: Scenario): Promise<ModelServer> {
+export async function startAnthropicServer(scenario: Scenario, options: ServerOptions = {}): Promise<ModelServer> {
   const requests: RecordedRequest[] = []
   let toolCalls = 0
   const server = createServer((request, response) => {
@@ -44,8 +44,12 @@ export async function startAnthropicServer(scenario: Scenario): Promise<ModelSer
     for await (const chunk of request) text += chunk
     const path = (request.url ?? '/').split('?')[0]!
     const body = text ? (JSON.parse(text) as MessagesRequest) : {}
-    requests.push({ method: request.method ?? 'GET', path, body })
+    requests.push({ method: request.method ?? 'GET', path, body, headers: request.headers })
     if (request.method !== 'POST' || path !== '/v1/messages') return json(response, 404, { type: 'error', error: { type: 'not_found_error', message: `Not found: ${path}` } })
+    // The Messages API takes the key in x-api-key (an OAuth token would come as a bearer).
+    if (options.key !== undefined && request.headers['x-api-key'] !== options.key) {
+      return json(response, 401, { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } })
+    }
 
     const messages = body.messages ?? []
     const step: ModelStep = body.tools?.length

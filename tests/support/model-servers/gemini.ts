@@ -15,12 +15,13 @@
  *
  * The CLI finds us by GOOGLE_GEMINI_BASE_URL and GEMINI_API_KEY, and headless it needs
  * `{"security":{"auth":{"selectedType":"gemini-api-key"}}}` in `$HOME/.gemini/settings.json`; there
- * `"general":{"maxAttempts":1}` keeps it from retrying an error ten times with a backoff of up to 30 s.
+ * `"general":{"maxAttempts":1}` keeps it from retrying an error ten times with a backoff of up to 30 s (a refused
+ key, a 400, it does not retry).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import type { ModelServer, ModelStep, RecordedRequest, Scenario } from './types.js'
+import type { ModelServer, ModelStep, RecordedRequest, Scenario, ServerOptions } from './types.js'
 
 const STATUSES: Record<number, string> = {
   400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND',
@@ -45,7 +46,7 @@ interface GenerateRequest {
   generationConfig?: { responseMimeType?: string; responseJsonSchema?: JsonSchema; responseSchema?: JsonSchema }
 }
 
-export async function startGeminiServer(scenario: Scenario): Promise<ModelServer> {
+export async function startGeminiServer(scenario: Scenario, options: ServerOptions = {}): Promise<ModelServer> {
   const requests: RecordedRequest[] = []
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => json(response, 500, googleError(500, String(error))))
@@ -56,9 +57,13 @@ export async function startGeminiServer(scenario: Scenario): Promise<ModelServer
     for await (const chunk of request) text += chunk
     const path = (request.url ?? '/').split('?')[0]!
     const body = text ? (JSON.parse(text) as GenerateRequest) : {}
-    requests.push({ method: request.method ?? 'GET', path, body })
+    requests.push({ method: request.method ?? 'GET', path, body, headers: request.headers })
     const method = /^\/v1(?:beta)?\/models\/[^/:]+:(\w+)$/.exec(path)?.[1]
     if (request.method !== 'POST' || !method) return json(response, 404, googleError(404, `Not found: ${path}`))
+    // The key comes in x-goog-api-key (or ?key=); Google answers a missing one with a 403, a wrong one with a 400.
+    const key = request.headers['x-goog-api-key'] ?? new URL(request.url ?? '/', 'http://localhost').searchParams.get('key')
+    if (options.key !== undefined && !key) return json(response, 403, googleError(403, "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API."))
+    if (options.key !== undefined && key !== options.key) return json(response, 400, googleError(400, 'API key not valid. Please pass a valid API key.'))
     if (method === 'countTokens') return json(response, 200, { totalTokens: USAGE.promptTokenCount })
 
     const contents = body.contents ?? []

@@ -16,12 +16,12 @@
  * back as `custom_tool_call_output` / `function_call_output` items. Errors are answered as the API does:
  * `{"error":{"message","type","param","code"}}`, with `retry-after: 0`.
  *
- * Codex 0.169 does not read OPENAI_BASE_URL: it is pointed here by a model provider in `$CODEX_HOME/config.toml`
- * (see codexConfig), with the key in OPENAI_API_KEY.
+ * Codex 0.169 does not read OPENAI_BASE_URL: it is pointed here by `openai_base_url` in `$CODEX_HOME/config.toml`
+ * (see codexConfig), and sends the key of CODEX_API_KEY as a bearer, which the server checks when given one.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { ModelServer, ModelStep, RecordedRequest, Scenario } from './types.js'
+import type { ModelServer, ModelStep, RecordedRequest, Scenario, ServerOptions } from './types.js'
 
 const ERRORS: Record<number, { type: string; code: string }> = {
   401: { type: 'invalid_request_error', code: 'invalid_api_key' },
@@ -57,30 +57,17 @@ type OutputItem =
   | { type: 'function_call'; id: string; status: 'completed'; call_id: string; name: string; arguments: string }
 
 /**
- * The `$CODEX_HOME/config.toml` that points Codex at `url` (a ModelServer's, ending in /v1) with the key in
- * OPENAI_API_KEY: a model provider of its own, as the built-in `openai` provider first tries the Responses
- * WebSocket (seven attempts, seconds of backoff) and takes no retry limits. Codex retries nothing (its defaults are 4
- * silent request retries, each within 5 stream retries, which it reports as "Reconnecting… n/5" error events) but
- * `streamRetries` stream retries; `model` picks the model, and with it the tool set.
+ * The `$CODEX_HOME/config.toml` that points Codex's own `openai` provider at `url` (a ModelServer's, ending in /v1):
+ * the one line a test needs that a user does not, as Codex 0.169 takes the API's address from its config only (it
+ * ignores OPENAI_BASE_URL). Everything else is as a user has it: the built-in provider, its key variable
+ * (CODEX_API_KEY), its retries, and its first try of the Responses WebSocket (which we answer with a 404, so it
+ * falls back to HTTPS after a few seconds). `model` picks the model, and with it the tool set.
  */
-export function codexConfig(url: string, options: { model?: string; streamRetries?: number } = {}): string {
-  return [
-    ...(options.model ? [`model = "${options.model}"`] : []),
-    'model_provider = "scripted"',
-    '',
-    '[model_providers.scripted]',
-    'name = "Scripted OpenAI"',
-    `base_url = "${url}"`,
-    'env_key = "OPENAI_API_KEY"',
-    'wire_api = "responses"',
-    'supports_websockets = false',
-    'request_max_retries = 0',
-    `stream_max_retries = ${options.streamRetries ?? 0}`,
-    '',
-  ].join('\n')
+export function codexConfig(url: string, options: { model?: string } = {}): string {
+  return [...(options.model ? [`model = "${options.model}"`] : []), `openai_base_url = "${url}"`, ''].join('\n')
 }
 
-export async function startOpenAIServer(scenario: Scenario): Promise<ModelServer> {
+export async function startOpenAIServer(scenario: Scenario, options: ServerOptions = {}): Promise<ModelServer> {
   const requests: RecordedRequest[] = []
   let answers = 0
   const server = createServer((request, response) => {
@@ -93,9 +80,12 @@ export async function startOpenAIServer(scenario: Scenario): Promise<ModelServer
     for await (const chunk of request) text += chunk
     const path = (request.url ?? '/').split('?')[0]!
     const body = text ? (JSON.parse(text) as ResponsesRequest) : {}
-    requests.push({ method: request.method ?? 'GET', path, body })
+    requests.push({ method: request.method ?? 'GET', path, body, headers: request.headers })
     // `codex exec` asks nothing else (no /v1/models: it knows its models); anything else is the API's 404.
     if (request.method !== 'POST' || path !== '/v1/responses') return json(response, 404, apiError(404, `Not found: ${request.method} ${path}`))
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1]
+    if (options.key !== undefined && !bearer) return json(response, 401, apiError(401, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY)."))
+    if (options.key !== undefined && bearer !== options.key) return json(response, 401, apiError(401, `Incorrect API key provided: ${bearer!.slice(0, 8)}***${bearer!.slice(-4)}.`))
 
     const input = body.input ?? []
     const results = toolResults(input)

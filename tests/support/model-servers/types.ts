@@ -36,6 +36,16 @@ export interface RecordedRequest {
   method: string
   path: string
   body: unknown
+  /** The request's headers (lower-case names), e.g. to see which credential the CLI sent. */
+  headers: Record<string, string | string[] | undefined>
+}
+
+/**
+ * The API key the server accepts, as the vendor's API does: a request without it or with another one is refused
+ * with the vendor's own status and message, before the scenario is asked. Without a key, any request is served.
+ */
+export interface ServerOptions {
+  key?: string
 }
 
 export interface ModelServer {
