@@ -284,9 +284,9 @@ describe('nothing left behind', () => {
   })
 })
 
-describe('the README', () => {
+describe('docs/cli.md', () => {
   it("lists the CLI's commands and shows converge help execute, as the table makes them", async () => {
-    const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
+    const readme = await readFile(join(ROOT, 'docs/cli.md'), 'utf8')
     const block = readme.slice(readme.indexOf('<!-- cli-commands:start -->'), readme.indexOf('<!-- cli-commands:end -->'))
     for (const command of CLI_COMMANDS) expect(block).toContain(`| \`converge ${command.synopsis.replaceAll('|', '\\|')}\` | ${command.summary} |`)
     expect(block).toContain(`$ converge help execute\n${(await converge(['help', 'execute'])).out}\n\`\`\``)
