@@ -2,6 +2,7 @@
  * What the CLI prints about an issue: compact text for a terminal (the comment's markdown is for GitHub). Pure:
  * data in, lines out. Colour only when the output is a terminal (`colour: true`).
  */
+import { plural } from '../report/markdown.js'
 import { runUsage } from '../agents/usage.js'
 import type { ExecutionRecord, IssueState, RunState, Solution, Task, TaskResult } from '../model/index.js'
 import { planHash } from '../plan/hash.js'
@@ -23,7 +24,7 @@ export function issueReport(issue: IssueState, plan: Solution | undefined, execu
   const approved = plan.approval?.plan_hash === planHash(plan)
   const approval = !plan.approval ? 'not approved' : approved ? `approved by ${plan.approval.approved_by}` : 'changed after its approval'
   const current = execution && execution.plan_hash === planHash(plan) ? execution : undefined
-  lines.push(`  Plan ${plan.id}: ${plan.tasks.length} tasks, ${approval}${current ? runSummary(plan, current) : ''}`)
+  lines.push(`  Plan ${plan.id}: ${plural(plan.tasks.length, 'task')}, ${approval}${current ? runSummary(plan, current) : ''}`)
   for (const task of plan.tasks) lines.push(...taskLines(task, current?.tasks[task.id], current?.mode ?? 'execute', paint))
   const next = !approved ? `converge approve --number ${issue.number}`
     : issue.status === 'paused' ? `converge resume --number ${issue.number}`

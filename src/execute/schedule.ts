@@ -202,7 +202,7 @@ class Scheduler {
     if (this.options.onFailure === 'abort') this.stop({ status: 'aborted', reason: `not started: the run was aborted after ${id} failed` })
     else if (this.options.onFailure === 'skip') this.skipDependents(index, `depends on ${id}, which failed`)
     if (this.failures >= (this.options.maxErrors ?? Infinity))
-      this.stop({ status: 'failed', reason: `not started: ${this.failures} tasks failed (max-errors ${this.options.maxErrors})` })
+      this.stop({ status: 'failed', reason: `not started: ${this.failures} task${this.failures === 1 ? '' : 's'} failed (max-errors ${this.options.maxErrors})` })
   }
 
   private makeReady(i: number): void {

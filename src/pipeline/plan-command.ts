@@ -12,6 +12,8 @@ export interface PipelinePlanOptions {
   command?: Omit<CommandPlannerOptions, 'comment' | 'earlier'>
   /** What GitHub says of the issue's sub-issues, parent and dependencies (the CLI has only the text). */
   relations?: GitHubRelations
+  /** What `comment` is, in notes and errors (default `the comment`; the CLI's plan file names itself). */
+  commentName?: string
 }
 
 /**
@@ -36,7 +38,7 @@ export async function pipelinePlan(
       ...(previous?.feedback.length ? { earlier: previous.feedback } : {}),
     })
   } else {
-    output = choosePlanner(mode, issue, comment)
+    output = choosePlanner(mode, issue, comment, options.commentName ? { commentName: options.commentName } : {})
   }
   return { output, result: await planIssue(store, issue, output, now, issueRelations(issue, options.relations)) }
 }

@@ -291,7 +291,7 @@ describe('executeIssue', () => {
     expect(Object.keys(await runsPerTask())).toEqual(['T1'])
     const { issue, execution } = await state()
     expect(execution!.status).toBe('failed')
-    expect(issue!.error).toContain('T3 not started (1 tasks failed (max-errors 1))')
+    expect(issue!.error).toContain('T3 not started (1 task failed (max-errors 1))')
   })
 
   it('resumes: converged tasks are not run again, failed ones only when retried (with their skipped dependents)', async () => {

@@ -40,7 +40,9 @@ export async function statusCommand(args: IssueArgs, output: Output): Promise<nu
       return 0
     }
     const queue = run && (run.queue.length || run.queue_built_at) ? [...queueReport(run, { colour: io.colour ?? false }), ''] : []
-    io.out([...queue, ...issues.map((i) => `ISS-${i.number}  ${i.status.padEnd(10)}  ${(i.solution_id ?? '–').padEnd(16)}  ${i.title}${i.closed ? ' (closed)' : ''}`)].join('\n'))
+    // A folder sync drops GitHub's cursor: its issues that are not open were missing from the folder, not closed.
+    const notOpen = run?.sync ? ' (closed on GitHub)' : ' (not in the issue folder at the last sync)'
+    io.out([...queue, ...issues.map((i) => `ISS-${i.number}  ${i.status.padEnd(10)}  ${(i.solution_id ?? '–').padEnd(16)}  ${i.title}${i.closed ? notOpen : ''}`)].join('\n'))
     return 0
   }
   const n = args.number

@@ -3,14 +3,13 @@ import { resolve } from 'node:path'
 import { credentialValues, executorEnvironment } from '../../exec/environment.js'
 import { approvePlan } from '../../pipeline/approve.js'
 import { WorkBranch } from '../../git/work-branch.js'
-import { CONVERGE_IDENTITY } from '../../git/git.js'
 import { executeIssue, verifyIssue, type RunPlanResult } from '../../pipeline/run-plan.js'
 import { issueReport } from '../terminal-report.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
 import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
 import { progressLines } from '../progress.js'
 import { UsageError } from '../usage-error.js'
-import { checkRepository } from '../repository.js'
+import { checkHasCommit, checkRepository, userIdentity } from '../repository.js'
 
 export interface IssueArgs {
   number?: number
@@ -78,12 +77,14 @@ export interface ExecuteArgs extends IssueArgs {
 export async function executeCommand(args: ExecuteArgs, output: Output): Promise<number> {
   const n = required(args.number, 'execute')
   const repoDir = resolve(args.repo)
+  const store = await storeOf(args)
+  await checkHasCommit(repoDir, n)
   let branch: WorkBranch | undefined
   // The executor is the user's agent CLI on the user's machine: it gets their environment (its API key), less what
   // GitHub's tokens are; values named like credentials are masked in everything recorded.
   const executorEnv = executorEnvironment(process.env)
   const progress = progressLines(progressIo(output))
-  const result = await executeIssue(await storeOf(args), n, {
+  const result = await executeIssue(store, n, {
     repoDir,
     workRoot: resolve(tmpdir(), 'converge'),
     maxParallel: args.maxParallel,
@@ -102,7 +103,7 @@ export async function executeCommand(args: ExecuteArgs, output: Output): Promise
     ...(args.retry ? { retry: args.retry } : {}),
     ...(args.signal ? { signal: args.signal } : {}),
     beforeTasks: async () => {
-      branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: CONVERGE_IDENTITY, uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
+      branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: await userIdentity(repoDir), uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
     },
     committer: { commitTask: (task, issue, others) => branch!.commitTask(task, issue, others), discardTask: (task, others) => branch!.discardTask(task, others) },
   }).finally(() => progress.close())

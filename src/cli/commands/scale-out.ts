@@ -3,10 +3,10 @@
  * with the same state files — the ready tasks as a job matrix, one task carried out and recorded as a matrix job
  * records it, and the issue's status from the recorded results.
  */
+import { userIdentity } from '../repository.js'
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import { credentialValues, executorEnvironment } from '../../exec/environment.js'
-import { CONVERGE_IDENTITY } from '../../git/git.js'
 import { WorkBranch } from '../../git/work-branch.js'
 import { issueFilePaths, readIssueFiles } from '../../pipeline/issue-files.js'
 import { executeTask, issuesToReport, planMatrix, reportIssue, type IssueMatrix, type MatrixPlan } from '../../pipeline/scale-out.js'
@@ -103,7 +103,7 @@ export async function executeTaskCommand(args: Omit<ExecuteArgs, 'maxParallel' |
     ...(args.signal ? { signal: args.signal } : {}),
     ...(progress.onOutput ? { onOutput: progress.onOutput } : {}),
     beforeTask: async () => {
-      branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: CONVERGE_IDENTITY, uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
+      branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: await userIdentity(repoDir), uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
       if (task) progress.onTaskStart?.(task)
     },
     committer: { commitTask: (t, issue, others) => branch!.commitTask(t, issue, others), discardTask: (t, others) => branch!.discardTask(t, others) },

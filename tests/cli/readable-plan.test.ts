@@ -1,0 +1,188 @@
+/**
+ * The CLI as a new user meets it (issue 27's findings, each pinned): the plan readable where it is approved
+ * (`show`, and `plan` printing the same), issue numbers never guessed from a file name, a re-plan that says what it
+ * replaced, a plan file named as such, an empty repository refused with what to do, task commits by the user.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { InputError, UsageError } from '../../src/cli/usage-error.js'
+import { numberInName } from '../../src/cli/issue-file.js'
+import { groupFindings } from '../../src/report/plan-detail.js'
+import type { Finding } from '../../src/model/index.js'
+import { cleanRepo, converge, greetingsRepo, issueText } from './support.js'
+
+describe('converge show --number <n>', () => {
+  it('prints each task with its files, dependencies, criteria, commands and how each is checked, then the hash approve binds', async () => {
+    const t = await greetingsRepo()
+    try {
+      const planned = await converge(['plan', '--issue-file', t.issue, '--repo', t.repo])
+      const shown = await converge(['show', '--number', '7', '--repo', t.repo])
+      expect(shown.code).toBe(0)
+      for (const text of [planned.out, shown.out]) {
+        expect(text).toMatch(/^ {2}T2 {2}Write world\.txt\n {6}depends on: T1\n {6}files:\n {8}create world\.txt: Write world$/m)
+        expect(text).toContain("        - world.txt says world  [checked by: the agent's report, else a person]")
+        expect(text).toContain('      commands (Converge runs each; exit code 0 passes):\n        $ grep -q world world.txt')
+      }
+      const { plan_hash: hash } = JSON.parse((await converge(['show', '--number', '7', '--repo', t.repo, '--json'])).out)
+      expect(shown.out).toContain(`Plan hash ${hash} (not approved: converge approve --number 7 binds this hash)`)
+      const approved = await converge(['approve', '--number', '7', '--repo', t.repo])
+      expect(approved.out).toContain(hash)
+      expect((await converge(['show', '--number', '7', '--repo', t.repo])).out).toMatch(new RegExp(`Plan hash ${hash} \\(approved by .+\\)$`, 'm'))
+      const document = JSON.parse((await converge(['show', '--number', '7', '--repo', t.repo, '--json'])).out)
+      expect(document).toMatchObject({ issue: 7, plan_hash: hash, approved: true, gate: 'pass', plan: { id: 'SOL-ISS-7-1' } })
+      expect(document.plan.tasks.map((task: { id: string }) => task.id)).toEqual(['T1', 'T2'])
+    } finally {
+      await t.cleanup()
+    }
+  })
+
+  it('says what to do for an issue it does not know', async () => {
+    const t = await greetingsRepo()
+    try {
+      const unknown = await converge(['show', '--number', '9', '--repo', t.repo])
+      expect(unknown).toMatchObject({ code: 1, err: 'ISS-9 is not known to Converge yet: converge plan --issue-file <issue.md> --number 9' })
+    } finally {
+      await t.cleanup()
+    }
+  })
+})
+
+describe("the gate's findings", () => {
+  it('are grouped by rule: one entry, with the places where it recurs', async () => {
+    const finding = (task: string): Finding => ({ rule: 'definition_of_done', severity: 'low', task_id: task, path: `tasks[${task.slice(1)}]`, message: `${task} has no definition of done`, fix: 'Say it' })
+    const groups = groupFindings([...Array.from({ length: 34 }, (_, i) => finding(`T${i + 1}`)), { ...finding('T1'), rule: 'other', severity: 'high' }])
+    expect(groups.map((g) => [g.rule, g.places.length])).toEqual([['definition_of_done', 34], ['other', 1]])
+
+    const t = await cleanRepo()
+    try {
+      const issue = join(t.dir, '12.md')
+      await writeFile(issue, '# Three things\n\n- [ ] Add `a.txt`\n- [ ] Add `b.txt`\n- [ ] Add `c.txt`\n')
+      const { out } = await converge(['plan', '--issue-file', issue, '--repo', t.repo])
+      const lines = out.split('\n')
+      // Each kind of finding is listed once, however many tasks it concerns.
+      const heads = lines.filter((line) => /^ {2}(critical|high|medium|low) /.test(line)).map((line) => line.replace(/T\d+/g, 'T'))
+      expect(new Set(heads).size).toBe(heads.length)
+      expect(out).toMatch(/the same in T2, T3 \(3 places in all\)/)
+    } finally {
+      await t.cleanup()
+    }
+  })
+})
+
+describe('issue numbers', () => {
+  it('come from --number, front matter or a name that states one, never from digits a name happens to hold', () => {
+    expect(['42.md', '#42 Fix slugs.md', 'GH-42.md', 'gh-42-fix.md', 'issue-42.md', 'ISS-42.md', 'issue 42.markdown'].map(numberInName)).toEqual(Array(7).fill(42))
+    expect(['issue.md', '2024-notes.md', 'v2.md', 'notes-42.md', 'x42.md'].map(numberInName)).toEqual(Array(5).fill(undefined))
+  })
+
+  it('are asked for when a plain file name gives none, and nothing is written', async () => {
+    const t = await cleanRepo()
+    try {
+      const issue = join(t.dir, 'issue.md')
+      await writeFile(issue, '# Add a greeting\n\n- [ ] Add `hello.txt`\n')
+      await expect(converge(['plan', '--issue-file', issue, '--repo', t.repo])).rejects.toThrow(
+        new UsageError(`${issue}: which issue is it? Give its number: --number <n>, number: <n> in front matter, or a file name like 42.md, "#42 title.md" or GH-42.md`),
+      )
+      expect(t.git('branch', '--list', 'converge/state')).toBe('')
+      await converge(['plan', '--issue-file', issue, '--number', '3', '--repo', t.repo])
+      expect(JSON.parse(t.git('show', 'converge/state:.converge/issues/3/issue.json')).title).toBe('Add a greeting')
+    } finally {
+      await t.cleanup()
+    }
+  })
+
+  it('of a recorded issue with another title are refused unless --replace says it is the same issue, retitled', async () => {
+    const t = await cleanRepo()
+    try {
+      const [first, second] = [join(t.dir, 'first.md'), join(t.dir, 'second.md')]
+      await writeFile(first, '---\nnumber: 5\n---\n# Add a greeting\n\n- [ ] Add `hello.txt`\n')
+      await writeFile(second, '---\nnumber: 5\n---\n# Remove the farewell\n\n- [ ] Delete `bye.txt`\n')
+      await converge(['plan', '--issue-file', first, '--repo', t.repo])
+      const stateBefore = t.git('rev-parse', 'converge/state')
+      const refused = converge(['plan', '--issue-file', second, '--repo', t.repo])
+      await expect(refused).rejects.toThrow(InputError)
+      await expect(converge(['plan', '--issue-file', second, '--repo', t.repo])).rejects.toThrow(
+        `ISS-5 is recorded as "Add a greeting", and ${second} is "Remove the farewell". If it is the same issue, retitled, plan it again with --replace`,
+      )
+      expect(t.git('rev-parse', 'converge/state')).toBe(stateBefore)
+      await converge(['plan', '--issue-file', second, '--repo', t.repo, '--replace'])
+      expect(JSON.parse(t.git('show', 'converge/state:.converge/issues/5/issue.json')).title).toBe('Remove the farewell')
+    } finally {
+      await t.cleanup()
+    }
+  })
+})
+
+describe('planning again', () => {
+  it('prints the new plan id and says that the old approval was dropped', async () => {
+    const t = await greetingsRepo()
+    try {
+      await converge(['plan', '--issue-file', t.issue, '--repo', t.repo])
+      await converge(['approve', '--number', '7', '--repo', t.repo])
+      await writeFile(t.issue, issueText('Greetings', [['T1', 'hello.txt', 'hi', []]]))
+      const { out } = await converge(['plan', '--issue-file', t.issue, '--repo', t.repo])
+      expect(out).toMatch(/^Plan SOL-ISS-7-2 for ISS-7: 1 task in 1 wave$/m)
+      expect(out).toMatch(/^Planned again: SOL-ISS-7-2 replaces SOL-ISS-7-1, and the approval of SOL-ISS-7-1 by .+ was dropped \(it was bound to that plan's hash\): read it with converge show --number 7, then converge approve --number 7$/m)
+      expect(out).toContain('(not approved: converge approve --number 7 binds this hash)')
+      const status = (await converge(['status', '--number', '7', '--repo', t.repo])).out
+      expect(status).toMatch(/Plan SOL-ISS-7-2: 1 task, not approved/)
+    } finally {
+      await t.cleanup()
+    }
+  })
+
+  it('from --plan-file names the file it read, not a comment', async () => {
+    const t = await greetingsRepo()
+    try {
+      const planFile = join(t.dir, 'plan.md')
+      await writeFile(planFile, issueText('Greetings', [['T1', 'hello.txt', 'hello', []]]))
+      const bare = join(t.dir, '7-bare.md')
+      await writeFile(bare, '---\nnumber: 7\n---\n# Greetings\n\nSee the plan.\n')
+      const { out } = await converge(['plan', '--issue-file', bare, '--plan-file', planFile, '--repo', t.repo])
+      expect(out).toContain(`read the \`\`\`json plan block on line 2 of --plan-file ${planFile}`)
+      expect(out).not.toContain('the comment')
+    } finally {
+      await t.cleanup()
+    }
+  })
+})
+
+describe('converge execute', () => {
+  it('refuses a repository without a commit with what to do, recording nothing of an execution', async () => {
+    const t = await cleanRepo()
+    try {
+      const empty = join(t.dir, 'empty')
+      await mkdir(empty)
+      execFileSync('git', ['init', '--quiet', '--initial-branch=main', empty])
+      const issue = join(t.dir, '7.md')
+      await writeFile(issue, issueText('Greetings', [['T1', 'hello.txt', 'hello', []]]))
+      await converge(['plan', '--issue-file', issue, '--repo', empty])
+      await converge(['approve', '--number', '7', '--repo', empty])
+      await expect(converge(['execute', '--number', '7', '--executor', 'none', '--repo', empty])).rejects.toThrow(
+        new InputError(`--repo ${empty} has no commit yet: execute branches converge/issue-7 from your checked-out commit. Commit what the repository has first (git add -A && git commit -m "Initial commit"), then execute again`),
+      )
+      expect(execFileSync('git', ['-C', empty, 'show', 'converge/state:.converge/issues/7/issue.json']).toString()).toContain('"status": "planned"')
+    } finally {
+      await t.cleanup()
+    }
+  })
+
+  it("commits each task as the user's git identity, as their own commits are", async () => {
+    const t = await greetingsRepo()
+    try {
+      t.git('config', 'user.name', 'Ada Lovelace')
+      t.git('config', 'user.email', 'ada@example.com')
+      await converge(['plan', '--issue-file', t.issue, '--repo', t.repo])
+      await converge(['approve', '--number', '7', '--repo', t.repo])
+      expect((await converge(['execute', '--number', '7', '--executor', t.executor, '--repo', t.repo])).code).toBe(0)
+      expect(t.git('log', '--format=%an <%ae>|%s', 'main..converge/issue-7').split('\n')).toEqual([
+        'Ada Lovelace <ada@example.com>|T2: Write world.txt (ISS-7)',
+        'Ada Lovelace <ada@example.com>|T1: Write hello.txt (ISS-7)',
+      ])
+    } finally {
+      await t.cleanup()
+    }
+  })
+})
