@@ -40,3 +40,8 @@ export async function userIdentity(dir: string): Promise<GitIdentity> {
   const [name, email] = [await value('user.name'), await value('user.email')]
   return name && email ? { name, email } : CONVERGE_IDENTITY
 }
+
+/** Whether the repository has the local branch `name` (the work branch `converge/issue-<n>`). */
+export async function hasBranch(dir: string, name: string): Promise<boolean> {
+  return Boolean(await runGit(['rev-parse', '--verify', '--quiet', `refs/heads/${name}`], { cwd: dir }).catch(() => undefined))
+}

@@ -8,6 +8,7 @@ import type { ExecutionRecord, IssueState, RunState, Solution, Task, TaskResult 
 import { planHash } from '../plan/hash.js'
 import { belongsInQueue, queueGroups } from '../queue/index.js'
 import { formatDuration, formatUsage } from '../report/format.js'
+import { hintLine, type NextHint } from './next-hint.js'
 
 export interface TerminalReportOptions {
   colour?: boolean
@@ -15,23 +16,20 @@ export interface TerminalReportOptions {
 
 const PAINT = { red: '31', green: '32', yellow: '33', dim: '2' } as const
 
-/** The issue, its plan's approval, one line per task (with why a failed task failed), and what to do next. */
-export function issueReport(issue: IssueState, plan: Solution | undefined, execution: ExecutionRecord | undefined, options: TerminalReportOptions = {}): string[] {
+/** The issue, its plan's approval, one line per task (with why a failed task failed), and what to do next (`hint`). */
+export function issueReport(
+  issue: IssueState, plan: Solution | undefined, execution: ExecutionRecord | undefined, hint: NextHint | undefined, options: TerminalReportOptions = {},
+): string[] {
   const paint = (colour: keyof typeof PAINT, text: string) => (options.colour ? `\u001b[${PAINT[colour]}m${text}\u001b[0m` : text)
   const lines = [`ISS-${issue.number} · ${issue.title} · ${paint(issue.status === 'completed' ? 'green' : issue.status === 'failed' ? 'red' : 'yellow', issue.status)}`]
   if (issue.error) lines.push(`  ${issue.error}`)
-  if (!plan) return [...lines, `  No plan yet: converge plan --issue-file <issue.md> --number ${issue.number}`]
+  if (!plan) return [...lines, `  No plan yet`, ...hintLine(hint)]
   const approved = plan.approval?.plan_hash === planHash(plan)
   const approval = !plan.approval ? 'not approved' : approved ? `approved by ${plan.approval.approved_by}` : 'changed after its approval'
   const current = execution && execution.plan_hash === planHash(plan) ? execution : undefined
   lines.push(`  Plan ${plan.id}: ${plural(plan.tasks.length, 'task')}, ${approval}${current ? runSummary(plan, current) : ''}`)
   for (const task of plan.tasks) lines.push(...taskLines(task, current?.tasks[task.id], current?.mode ?? 'execute', paint))
-  const next = !approved ? `converge approve --number ${issue.number}`
-    : issue.status === 'paused' ? `converge resume --number ${issue.number}`
-    : current?.tasks && Object.values(current.tasks).some((r) => r.status === 'failed') ? `converge retry --number ${issue.number} --executor <agent>`
-    : issue.status !== 'completed' ? `converge execute --number ${issue.number} --executor <agent>` : undefined
-  if (next) lines.push(`  Next: ${next}`)
-  return lines
+  return [...lines, ...hintLine(hint)]
 }
 
 /** ` · 3/4 converged · took 12 s · agent: $0.0120 · 4,210 tokens · 9 turns` */

@@ -9,7 +9,9 @@ import { LocalGitStore } from '../../state/local-git-store.js'
 import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
 import { progressLines } from '../progress.js'
 import { UsageError } from '../usage-error.js'
-import { checkHasCommit, checkRepository, userIdentity } from '../repository.js'
+import { checkHasCommit, checkRepository, hasBranch, userIdentity } from '../repository.js'
+import type { ExecutionRecord, IssueState, Solution } from '../../model/index.js'
+import { HINT_PLACEHOLDERS, nextHint, type NextHint } from '../next-hint.js'
 
 export interface IssueArgs {
   number?: number
@@ -50,7 +52,7 @@ export async function verifyCommand(
     ...progress,
     ...(args.signal ? { signal: args.signal } : {}),
   }).finally(() => progress.close())
-  return printResult(n, result, output)
+  return printResult(n, resolve(args.repo), result, output)
 }
 
 export interface ExecuteArgs extends IssueArgs {
@@ -109,15 +111,20 @@ export async function executeCommand(args: ExecuteArgs, output: Output): Promise
   }).finally(() => progress.close())
   // The user's branch is checked out again, as it was; the commits stay on the work branch.
   await branch?.leave()
-  const code = printResult(n, result, output, branch?.name)
-  if (result.ok && branch && !output.json) output.io.out(`\nCommits of converged tasks are on ${branch.name} in ${repoDir}.`)
+  const code = await printResult(n, repoDir, result, output, branch?.name)
+  // Only when there are such commits: a run where nothing converged made none.
+  const committed = result.ok ? Object.values(result.record.tasks).filter((r) => r.status === 'completed' && r.commit_hash).length : 0
+  if (committed && branch && !output.json) output.io.out(`\nCommits of converged tasks are on ${branch.name} in ${repoDir}.`)
   return code
 }
 
-function printResult(n: number, result: RunPlanResult, output: Output, branch?: string): number {
+async function printResult(n: number, repoDir: string, result: RunPlanResult, output: Output, branch?: string): Promise<number> {
   if (!result.ok) return refuse(output, inTerminalWords(result.reason, n))
   if (output.json) printDocument(output.io, runDocument(n, result, branch))
-  else output.io.out(['', ...issueReport(result.issue, result.plan, result.record, { colour: output.io.colour ?? false }).map((line) => inTerminalWords(line, n))].join('\n'))
+  else {
+    const hint = await hintOf(repoDir, result.issue, result.plan, result.record)
+    output.io.out(['', ...issueReport(result.issue, result.plan, result.record, hint, { colour: output.io.colour ?? false }).map((line) => inTerminalWords(line, n))].join('\n'))
+  }
   return result.record.status === 'completed' ? 0 : 1
 }
 
@@ -130,9 +137,21 @@ function runDocument(n: number, result: Extract<RunPlanResult, { ok: true }>, br
   }
 }
 
-/** A message of the pipeline, for a terminal: the comment command it names becomes the CLI's (`/converge approve` → `converge approve --number 7`). */
+/** The CLI's next command for the recorded state (src/cli/next-hint.ts), with whether the work branch exists. */
+export async function hintOf(repoDir: string, issue: IssueState, plan: Solution | undefined, execution: ExecutionRecord | undefined): Promise<NextHint | undefined> {
+  return nextHint({ issue, plan, execution, workBranch: await hasBranch(repoDir, `converge/issue-${issue.number}`) })
+}
+
+/**
+ * A message of the pipeline, for a terminal: the comment command it names becomes the CLI's command line, as the
+ * CLI accepts it (`/converge approve` → `converge approve --number 7`; `plan` needs the issue file, `execute` and
+ * `retry` an executor).
+ */
 export function inTerminalWords(message: string, n: number): string {
-  return message.replace(/`\/converge (\w+)`/g, (_, command: string) => `\`converge ${command} --number ${n}\``)
+  const needs: Record<string, string> = {
+    plan: ` --issue-file ${HINT_PLACEHOLDERS.issueFile}`, execute: ` --executor ${HINT_PLACEHOLDERS.agent}`, retry: ` --executor ${HINT_PLACEHOLDERS.agent}`,
+  }
+  return message.replace(/`\/converge (\w+)`/g, (_, command: string) => `\`converge ${command}${needs[command] ?? ''} --number ${n}\``)
 }
 
 /** The state branch of --repo, once --repo is known to be a git repository. */

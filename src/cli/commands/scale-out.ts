@@ -15,7 +15,7 @@ import { printDocument, progressIo, refuse, taskEntries, type Output } from '../
 import { progressLines } from '../progress.js'
 import { issueReport } from '../terminal-report.js'
 import { UsageError } from '../usage-error.js'
-import { inTerminalWords, required, storeOf, type ExecuteArgs, type IssueArgs } from './issue.js'
+import { hintOf, inTerminalWords, required, storeOf, type ExecuteArgs, type IssueArgs } from './issue.js'
 
 export interface FailurePolicyArgs {
   onFailure: 'retry' | 'skip' | 'abort'
@@ -127,7 +127,8 @@ export async function executeTaskCommand(args: Omit<ExecuteArgs, 'maxParallel' |
   output.io.out([
     `ISS-${n} · ${result.task.id}: ${result.task.title} — ${verdict}`,
     '',
-    ...issueReport(result.issue, result.plan, result.record, { colour: output.io.colour ?? false }).filter((line) => !line.startsWith('  Next:')),
+    // A matrix job's next step is the matrix's, not the whole plan's.
+    ...issueReport(result.issue, result.plan, result.record, undefined, { colour: output.io.colour ?? false }),
     `  Next: converge matrix --number ${n} (the tasks ready now), then converge report --number ${n}`,
   ].join('\n'))
   return converged ? 0 : 1
@@ -161,7 +162,7 @@ export async function reportCommand(args: IssueArgs & FailurePolicyArgs & { mark
       issue: n, status: result.issue.status, headline: result.headline, changed: result.changed,
       tasks: taskEntries(result.plan, result.record), error: result.issue.error ?? null, ...(markdown !== undefined ? { markdown } : {}),
     })
-    texts.push(markdown ?? [result.headline, '', ...issueReport(result.issue, result.plan, result.record, { colour: output.io.colour ?? false }).map((l) => inTerminalWords(l, n))].join('\n'))
+    texts.push(markdown ?? [result.headline, '', ...issueReport(result.issue, result.plan, result.record, await hintOf(resolve(args.repo), result.issue, result.plan, result.record), { colour: output.io.colour ?? false }).map((l) => inTerminalWords(l, n))].join('\n'))
   }
   if (output.json) printDocument(output.io, args.number !== undefined ? documents[0] : { reports: documents })
   else output.io.out(texts.length ? texts.join('\n\n') : 'No issue has matrix results waiting to be reported.')
