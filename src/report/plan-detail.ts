@@ -3,7 +3,7 @@
  * and how each criterion is checked; then the content hash the approval binds. Pure: data in, lines out.
  */
 import type { Finding, Solution, Task } from '../model/index.js'
-import { verificationEntries } from '../plan/verification.js'
+import { verificationEntries } from '../model/verification.js'
 import { plural } from './markdown.js'
 
 /** Every task, in plan order, with what it changes, what it waits for and how it is proven. */
