@@ -9,7 +9,8 @@ import { analysePlan } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
 
 export interface HintState {
-  issue: IssueState
+  /** The issue's record (a synced issue not planned yet has only its summary in the run state). */
+  issue: Pick<IssueState, 'number' | 'status' | 'error'>
   plan: Solution | undefined
   /** The last recorded run (execute or verify), of whichever plan. */
   execution: ExecutionRecord | undefined
@@ -47,6 +48,10 @@ export function nextHint({ issue, plan, execution, workBranch }: HintState): Nex
     return { command: execute, why: 'recorded as running: if no execute is running now, this goes on where the last one stopped' }
   if (current.mode === 'verify') {
     if (current.status === 'completed') return workBranch ? { command: `converge verify --number ${n}`, why: `verified; the work is on converge/issue-${n}` } : undefined
+    const failed = results.filter((r) => r.status === 'failed').map((r) => r.task_id)
+    // The execution completed, and its work no longer passes: those tasks again (retry takes completed tasks by name).
+    if (failed.length && plan.tasks.every((task) => current.executed_tasks?.[task.id]?.status === 'completed'))
+      return { command: `converge retry ${failed.join(' ')} --number ${n} --executor ${HINT_PLACEHOLDERS.agent}`, why: 'the converged work no longer passes these checks' }
     return { command: execute, why: 'verification found tasks not done: an agent does them, then each is verified again' }
   }
   if (results.some((r) => r.status === 'failed')) return { command: `converge retry --number ${n} --executor ${HINT_PLACEHOLDERS.agent}`, why: 'the failed tasks again, with what failed fed back' }

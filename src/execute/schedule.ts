@@ -247,9 +247,10 @@ class Scheduler {
   }
 }
 
-/** The result an earlier run leaves standing: completed, or failed and not to be retried. */
+/** The result an earlier run leaves standing: completed or failed, unless `retry` names the task to run again. */
 function carriedOver(recorded: RecordedStatus | undefined, retry: boolean): ScheduledTaskResult | undefined {
+  if (retry) return undefined
   if (recorded === 'completed') return { status: 'completed', reason: 'completed in an earlier run' }
-  if (recorded === 'failed' && !retry) return { status: 'failed', reason: 'failed in an earlier run' }
+  if (recorded === 'failed') return { status: 'failed', reason: 'failed in an earlier run' }
   return undefined
 }

@@ -63,7 +63,15 @@ export async function statusCommand(args: IssueArgs, output: Output): Promise<nu
   }
   const n = args.number
   const { issue, plan, execution } = await readIssueFiles(await store.snapshot(issueFilePaths(n)), n, now)
-  if (!issue) return refuse(output, `ISS-${n} is not known to Converge yet: converge plan --issue-file <issue.md> --number ${n}`)
+  if (!issue) {
+    // Synced from a folder or GitHub, not planned yet: the run state has its summary.
+    const run = await readStateJson(await store.snapshot([statePaths.runState]), statePaths.runState, RunStateSchema)
+    const synced = run?.issues[`ISS-${n}`]
+    if (!synced || output.json) return refuse(output, `ISS-${n} is not known to Converge yet: converge plan --issue-file <issue.md> --number ${n}`)
+    const hint = await hintOf(resolve(args.repo), { number: n, status: synced.status, error: null }, undefined, undefined)
+    io.out([`ISS-${n} · ${synced.title} · ${synced.status}`, '  No plan yet', ...hintLine(hint)].join('\n'))
+    return 0
+  }
   if (output.json) {
     const hash = plan ? planHash(plan) : null
     const current = execution && execution.plan_hash === hash ? execution : undefined

@@ -1,5 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
+import { runGit } from '../../git/git.js'
 import { credentialValues, executorEnvironment } from '../../exec/environment.js'
 import { approvePlan } from '../../pipeline/approve.js'
 import { WorkBranch } from '../../git/work-branch.js'
@@ -10,8 +12,8 @@ import { printDocument, progressIo, refuse, taskEntries, type Output } from '../
 import { progressLines } from '../progress.js'
 import { UsageError } from '../usage-error.js'
 import { checkHasCommit, checkRepository, hasBranch, userIdentity } from '../repository.js'
-import type { ExecutionRecord, IssueState, Solution } from '../../model/index.js'
-import { HINT_PLACEHOLDERS, nextHint, type NextHint } from '../next-hint.js'
+import type { ExecutionRecord, Solution } from '../../model/index.js'
+import { HINT_PLACEHOLDERS, nextHint, type HintState, type NextHint } from '../next-hint.js'
 
 export interface IssueArgs {
   number?: number
@@ -34,25 +36,51 @@ export async function approveCommand(args: IssueArgs & { by: string }, output: O
 }
 
 /**
- * `converge verify --number <n>`: runs the approved plan's verification commands against the working
- * tree of `--repo` and prints the report. Exit 0 when every task converged.
+ * `converge verify --number <n>`: runs the approved plan's verification commands and prints the report. It checks
+ * the work branch `converge/issue-<n>` when there is one (in a temporary checkout of it: the work is there, not on
+ * your branch), else the working tree of `--repo`, and says which. Exit 0 when every task passed.
  */
 export async function verifyCommand(
   args: IssueArgs & { maxParallel: number; timeoutMinutes: number; signal?: AbortSignal }, output: Output,
 ): Promise<number> {
   const n = required(args.number, 'verify')
+  const store = await storeOf(args)
+  const repoDir = resolve(args.repo)
+  const workBranch = `converge/issue-${n}`
+  const tree = (await hasBranch(repoDir, workBranch)) ? await temporaryCheckout(repoDir, workBranch) : undefined
   const progress = progressLines(progressIo(output))
-  const result = await verifyIssue(await storeOf(args), n, {
-    repoDir: resolve(args.repo),
-    workRoot: resolve(tmpdir(), 'converge'),
-    maxParallel: args.maxParallel,
-    timeoutMs: args.timeoutMinutes * 60_000,
-    secrets: [],
-    now: () => new Date().toISOString(),
-    ...progress,
-    ...(args.signal ? { signal: args.signal } : {}),
-  }).finally(() => progress.close())
-  return printResult(n, resolve(args.repo), result, output)
+  try {
+    const result = await verifyIssue(store, n, {
+      repoDir: tree?.dir ?? repoDir,
+      workRoot: resolve(tmpdir(), 'converge'),
+      maxParallel: args.maxParallel,
+      timeoutMs: args.timeoutMinutes * 60_000,
+      secrets: [],
+      now: () => new Date().toISOString(),
+      ...progress,
+      ...(args.signal ? { signal: args.signal } : {}),
+    }).finally(() => progress.close())
+    const code = await printResult(n, repoDir, result, output, tree ? workBranch : undefined)
+    if (result.ok && !output.json)
+      output.io.out(`\nChecked ${tree ? `${workBranch} at ${tree.commit.slice(0, 7)}, where the work is (in a temporary checkout)` : `the working tree of ${repoDir}`}.`)
+    return code
+  } finally {
+    await tree?.remove()
+  }
+}
+
+/** A detached checkout of `branch` in a temporary folder (a git worktree), removed with `remove`. */
+async function temporaryCheckout(repoDir: string, branch: string): Promise<{ dir: string; commit: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'converge-verify-'))
+  await runGit(['worktree', 'add', '--quiet', '--detach', dir, branch], { cwd: repoDir })
+  const commit = (await runGit(['rev-parse', 'HEAD'], { cwd: dir })).stdout.trim()
+  return {
+    dir, commit,
+    remove: async () => {
+      await runGit(['worktree', 'remove', '--force', dir], { cwd: repoDir }).catch(() => undefined)
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
 }
 
 export interface ExecuteArgs extends IssueArgs {
@@ -138,7 +166,7 @@ function runDocument(n: number, result: Extract<RunPlanResult, { ok: true }>, br
 }
 
 /** The CLI's next command for the recorded state (src/cli/next-hint.ts), with whether the work branch exists. */
-export async function hintOf(repoDir: string, issue: IssueState, plan: Solution | undefined, execution: ExecutionRecord | undefined): Promise<NextHint | undefined> {
+export async function hintOf(repoDir: string, issue: HintState['issue'], plan: Solution | undefined, execution: ExecutionRecord | undefined): Promise<NextHint | undefined> {
   return nextHint({ issue, plan, execution, workBranch: await hasBranch(repoDir, `converge/issue-${issue.number}`) })
 }
 
