@@ -13,6 +13,7 @@
  * report records them as skipped); failed tasks run again only when asked for by name (`execute-task T2`,
  * or `retry`). With `on-failure: abort`, or once `max-errors` tasks failed, nothing new is ready.
  */
+import { agentPreflight } from '../agents/preflight.js'
 import { executionOfPlan, ExecutionRecordSchema, IssueStateSchema, RunStateSchema, SolutionSchema, wasStopped, type ExecutionRecord, type IssueState, type Solution, type Task, type TaskResult } from '../model/index.js'
 import { analyseDag, normalisePath } from '../plan/dag.js'
 import { planHash } from '../plan/hash.js'
@@ -324,6 +325,8 @@ export type ExecuteTaskResult =
  * or whose dependencies have not all converged; a task that converged already is not run again.
  */
 export async function executeTask(store: StateStore, n: number, taskId: string, options: ExecuteTaskOptions): Promise<ExecuteTaskResult> {
+  const missing = await agentPreflight(options.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir)
+  if (missing) return { ok: false, reason: `${taskId} could not start: ${missing}`, started: false }
   const started = await startTask(store, n, taskId, options.now())
   if (!started.ok) return { ...started, started: false }
   const { plan, task } = started

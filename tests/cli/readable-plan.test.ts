@@ -6,7 +6,8 @@
 import { execFileSync } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { agentProgram } from '../../src/agents/preflight.js'
 import { InputError, UsageError } from '../../src/cli/usage-error.js'
 import { numberInName } from '../../src/cli/issue-file.js'
 import { groupFindings } from '../../src/report/plan-detail.js'
@@ -181,6 +182,41 @@ describe('converge execute', () => {
         'Ada Lovelace <ada@example.com>|T2: Write world.txt (ISS-7)',
         'Ada Lovelace <ada@example.com>|T1: Write hello.txt (ISS-7)',
       ])
+    } finally {
+      await t.cleanup()
+    }
+  })
+})
+
+describe('the preflight of an agent CLI', () => {
+  afterEach(() => vi.unstubAllEnvs())
+
+  it('names the program an executor or planner command starts', () => {
+    expect(agentProgram('claude-code')).toMatchObject({ program: 'claude', preset: { install: 'npm install -g @anthropic-ai/claude-code' } })
+    expect(agentProgram('node tools/executor.mjs')).toEqual({ program: 'node' })
+    for (const value of ['none', 'FOO=1 node x.js', '$AGENT run']) expect(agentProgram(value)).toBeUndefined()
+  })
+
+  it('refuses execute before any attempt when the agent CLI is not installed, with its install line, recording nothing', async () => {
+    const t = await greetingsRepo()
+    try {
+      await converge(['plan', '--issue-file', t.issue, '--repo', t.repo])
+      await converge(['approve', '--number', '7', '--repo', t.repo])
+      const stateBefore = t.git('rev-parse', 'converge/state')
+      vi.stubEnv('PATH', '/nonexistent-converge-bin:/usr/bin:/bin')
+      const refused = await converge(['execute', '--number', '7', '--executor', 'claude-code', '--repo', t.repo])
+      expect(refused).toMatchObject({
+        code: 1,
+        err: 'Execution could not start: the executor claude-code runs `claude`, which is not installed here (command -v claude finds nothing on PATH): install it with `npm install -g @anthropic-ai/claude-code` and give it ANTHROPIC_API_KEY, then run this again',
+      })
+      const own = await converge(['execute', '--number', '7', '--executor', 'my-agent-xyz --task "$CONVERGE_TASK_FILE"', '--repo', t.repo])
+      expect(own.err).toBe('Execution could not start: the executor runs `my-agent-xyz`, which is not on PATH here (command -v my-agent-xyz finds nothing): install it, or correct the command')
+      expect(t.git('rev-parse', 'converge/state')).toBe(stateBefore)
+      expect(t.git('branch', '--list', 'converge/issue-7')).toBe('')
+      await expect(converge(['plan', '--issue-file', t.issue, '--number', '8', '--planner', 'command', '--planner-command', 'gemini', '--repo', t.repo])).rejects.toThrow(
+        new InputError('Planning could not start: the planner command gemini runs `gemini`, which is not installed here (command -v gemini finds nothing on PATH): install it with `npm install -g @google/gemini-cli` and give it GEMINI_API_KEY, then run this again'),
+      )
+      expect(t.git('rev-parse', 'converge/state')).toBe(stateBefore)
     } finally {
       await t.cleanup()
     }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import { credentialValues, executorEnvironment } from '../../exec/environment.js'
-import { pipelinePlan, type PipelinePlanOptions } from '../../pipeline/plan-command.js'
+import { PlannerMissingError, pipelinePlan, type PipelinePlanOptions } from '../../pipeline/plan-command.js'
 import { PLANNER_MODES, type PlannerMode } from '../../planners/index.js'
 import { renderPlanText } from '../../report/plan-text.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
@@ -78,6 +78,9 @@ export async function planCommand(args: PlanArgs, output: Output): Promise<numbe
   if (args.planFile !== undefined) options.commentName = `--plan-file ${args.planFile}`
   // A plan file is planned as a ```json block given with the command would be: by the explicit planner.
   const { output: planned, result, epic } = await pipelinePlan(store, issue, planBlock ? 'explicit' : mode, new Date().toISOString(), planBlock, options)
+    .catch((error: unknown) => {
+      throw error instanceof PlannerMissingError ? new InputError(error.message) : error
+    })
   const code = result.analysis.errors.length || result.analysis.gate === 'fail' ? 1 : 0
   if (output.json) {
     printDocument(output.io, await planDocument(issue.number, result, store.branch, repoDir, planned.workDir))
