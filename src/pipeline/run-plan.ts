@@ -113,7 +113,6 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
     onFailure: mode === 'verify' ? 'continue' : options.onFailure === 'abort' ? 'abort' : 'skip',
     maxErrors: options.maxErrors,
     controlIntervalMs: options.controlIntervalMs ?? DEFAULT_CONTROL_INTERVAL_MS,
-    controlWithinTasks: mode === 'execute',
     budget: mode === 'execute' && options.maxCostUsd !== undefined ? costBudget(options.maxCostUsd) : undefined,
     signal: options.signal,
     onTaskStart: options.onTaskStart,

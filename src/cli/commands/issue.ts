@@ -139,6 +139,11 @@ export async function executeCommand(args: ExecuteArgs, output: Output): Promise
   }).finally(() => progress.close())
   // The user's branch is checked out again, as it was; the commits stay on the work branch.
   await branch?.leave()
+  const discarded = args.signal?.aborted ? progress.running() : []
+  if (discarded.length) {
+    const [them, their] = discarded.length === 1 ? ['it', 'its'] : ['them', 'their']
+    output.io.err(`Ctrl-C: ${discarded.join(', ')} did not finish: ${their} changes were put back and nothing of ${them} was recorded; converge execute --number ${n} --executor ${HINT_PLACEHOLDERS.agent} runs ${them} again`)
+  }
   const code = await printResult(n, repoDir, result, output, branch?.name)
   // Only when there are such commits: a run where nothing converged made none.
   const committed = result.ok ? Object.values(result.record.tasks).filter((r) => r.status === 'completed' && r.commit_hash).length : 0
