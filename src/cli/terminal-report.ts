@@ -7,6 +7,7 @@ import { runUsage } from '../agents/usage.js'
 import type { ExecutionRecord, IssueState, RunState, Solution, Task, TaskResult } from '../model/index.js'
 import { planHash } from '../plan/hash.js'
 import { belongsInQueue, queueGroups } from '../queue/index.js'
+import { outputLines, SIGNIFICANT } from '../execute/failure-text.js'
 import { formatDuration, formatUsage } from '../report/format.js'
 import { hintLine, type NextHint } from './next-hint.js'
 
@@ -48,11 +49,14 @@ function taskLines(task: Task, result: TaskResult | undefined, mode: 'execute' |
   const commit = result?.commit_hash ? result.commit_hash.slice(0, 7) : '–'
   const lines = [`  ${task.id.padEnd(4)}  ${paint(colour, verdict.padEnd(9))}  ${attempts.padEnd(10)}  ${commit.padEnd(7)}  ${task.title}`]
   if (result && result.status !== 'completed' && result.error) {
-    lines.push(`        ${cut(result.error.split('\n')[0]!, 160)}`)
-    // The output lines that explain the first failing command.
+    // Whole: the reason ends with the line that explains it (an assertion's expected and actual), after a command
+    // that may be long; a cut here would drop exactly that.
+    lines.push(`        ${result.error.split('\n')[0]!}`)
+    // The output lines that explain the first failing command: its error-looking lines, else its last ones.
     const failed = result.convergence_verified.find((c) => c.kind === 'command' && c.verdict === 'fail')
-    const tail = failed?.output_tail?.trim().split('\n').filter(Boolean).slice(-3) ?? []
-    for (const line of tail) lines.push(paint('dim', `          ${cut(line, 160)}`))
+    const output = outputLines(failed?.output_tail ?? '').map((l) => l.trimEnd()).filter((l) => l.trim())
+    const telling = output.filter((l) => SIGNIFICANT.test(l))
+    for (const line of (telling.length ? telling : output).slice(-6)) lines.push(paint('dim', `          ${cut(line, 200)}`))
   }
   return lines
 }

@@ -222,3 +222,29 @@ describe('the preflight of an agent CLI', () => {
     }
   })
 })
+
+describe("a failed task's detail", () => {
+  it('is not cut before the line that explains it, after a long command', async () => {
+    const t = await cleanRepo()
+    try {
+      const command = `node -e "console.log('checking the slug of a long title with accents, ${'and more words '.repeat(6)}'); console.error('AssertionError: expected creme-brulee, got cre-me-bru-le-e'); process.exit(1)"`
+      const plan = {
+        description: 'Slugs', analysis: { risk: 'low', impact: 'low', complexity: 'low' },
+        tasks: [{
+          id: 'T1', title: 'Fix slugs', action: 'Fix', description: 'Fix them', depends_on: [],
+          files: [{ path: 'slug.js', action: 'modify', changes: ['Fold accents'] }], implementation: ['Fold accents'],
+          test: { commands: [command] }, convergence: { criteria: ['Accents fold'], verification: '', definition_of_done: 'Slugs read well' },
+        }],
+      }
+      const issue = join(t.dir, '3.md')
+      await writeFile(issue, `# Slugs\n\n\`\`\`json\n${JSON.stringify(plan)}\n\`\`\`\n`)
+      await converge(['plan', '--issue-file', issue, '--repo', t.repo])
+      await converge(['approve', '--number', '3', '--repo', t.repo])
+      const { out } = await converge(['verify', '--number', '3', '--repo', t.repo])
+      expect(out).toMatch(/^ {8}Not converged after 1 attempt: `node -e .*` exited with code 1 \(AssertionError: expected creme-brulee, got cre-me-bru-le-e\)$/m)
+      expect(out).toMatch(/^ {10}AssertionError: expected creme-brulee, got cre-me-bru-le-e$/m)
+    } finally {
+      await t.cleanup()
+    }
+  })
+})
