@@ -248,3 +248,19 @@ describe("a failed task's detail", () => {
     }
   })
 })
+
+describe('attempt counts', () => {
+  it('agree everywhere: an executor that fails the same way in two rounds is 4 attempts in the count and in the reason', async () => {
+    const t = await greetingsRepo()
+    try {
+      await converge(['plan', '--issue-file', t.issue, '--repo', t.repo])
+      await converge(['approve', '--number', '7', '--repo', t.repo])
+      const run = await converge(['execute', '--number', '7', '--repo', t.repo, '--executor', "sh -c 'echo Invalid API key >&2; exit 1'", '--max-iterations', '3', '--json'])
+      const [t1] = JSON.parse(run.out).tasks
+      expect(t1.attempts).toBe(4)
+      expect(t1.error).toMatch(/^the executor exited with code 1: Invalid API key \(stopped after 4 attempts in 2 rounds: the executor failed the same way each time\)\. Not converged after 4 attempts in 2 rounds \(on-failure: retry\): /)
+    } finally {
+      await t.cleanup()
+    }
+  })
+})
