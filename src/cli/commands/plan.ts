@@ -6,7 +6,7 @@ import { PlannerMissingError, pipelinePlan, type PipelinePlanOptions } from '../
 import { PLANNER_MODES, type PlannerMode } from '../../planners/index.js'
 import { renderPlanText } from '../../report/plan-text.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
-import { DEFAULT_STATE_BRANCH, statePaths } from '../../state/layout.js'
+import { DEFAULT_STATE_BRANCH, statePaths } from '../../model/state-layout.js'
 import { readIssueFile } from '../issue-file.js'
 import { IssueStateSchema } from '../../model/index.js'
 import type { IssueDocument } from '../../planners/types.js'
