@@ -395,6 +395,8 @@ describe('executeIssue', () => {
     const verified = ok(await verifyIssue(store, N, options))
     expect(verified.record).toMatchObject({ mode: 'verify', status: 'failed', executed_tasks: executed.tasks })
     expect(Object.values(verified.record.tasks).every((r) => r.status !== 'completed')).toBe(true)
+    // Recorded beside the execution: the completed execution does not become a failed one.
+    expect(verified.issue).toMatchObject({ status: 'completed', error: null })
 
     const again = ok(await executeIssue(store, N, executeOptions()))
     expect(again.ran).toEqual([])
