@@ -1,9 +1,9 @@
 /**
- * Writes the README's generated sections: the inputs and outputs tables from action.yml (between
- * `<!-- action-inputs:start -->` and `<!-- action-inputs:end -->`), the agent presets table from
- * src/agents/presets.ts (`<!-- agent-presets:start -->` … `<!-- agent-presets:end -->`), and the CLI's commands
- * with `converge help execute` from the CLI's command table (`<!-- cli-commands:start -->` … `<!-- cli-commands:end -->`).
- * `--check` exits 1 when the README is stale (CI runs it).
+ * Writes the generated sections of the documentation pages: the inputs and outputs tables from action.yml in
+ * docs/inputs.md (between `<!-- action-inputs:start -->` and `<!-- action-inputs:end -->`), the agent presets table
+ * from src/agents/presets.ts in docs/execution.md (`<!-- agent-presets:start -->` … `<!-- agent-presets:end -->`), and
+ * the CLI's commands with `converge help execute` from the CLI's command table in docs/cli.md
+ * (`<!-- cli-commands:start -->` … `<!-- cli-commands:end -->`). `--check` exits 1 when a page is stale (CI runs it).
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -72,24 +72,33 @@ const cliCommands = [
   '```',
 ]
 
-const readmePath = join(root, 'README.md')
-const readme = readFileSync(readmePath, 'utf8')
-let next = readme
-for (const [name, lines] of [['action-inputs', inputs], ['agent-presets', presets], ['cli-commands', cliCommands]] as const) {
+/** Each generated section and the page it lives in. */
+const SECTIONS = [
+  { page: 'docs/inputs.md', name: 'action-inputs', lines: inputs },
+  { page: 'docs/execution.md', name: 'agent-presets', lines: presets },
+  { page: 'docs/cli.md', name: 'cli-commands', lines: cliCommands },
+] as const
+
+const stale: string[] = []
+for (const { page, name, lines } of SECTIONS) {
+  const path = join(root, page)
+  const text = readFileSync(path, 'utf8')
   const start = `<!-- ${name}:start -->`
   const end = `<!-- ${name}:end -->`
-  const from = next.indexOf(start)
-  const to = next.indexOf(end)
+  const from = text.indexOf(start)
+  const to = text.indexOf(end)
   if (from === -1 || to === -1) {
-    console.error(`README.md has no ${start} … ${end} section`)
+    console.error(`${page} has no ${start} … ${end} section`)
     process.exit(1)
   }
-  next = `${next.slice(0, from)}${[start, ...lines, end].join('\n')}${next.slice(to + end.length)}`
+  const next = `${text.slice(0, from)}${[start, ...lines, end].join('\n')}${text.slice(to + end.length)}`
+  if (next === text) continue
+  stale.push(page)
+  if (!process.argv.includes('--check')) writeFileSync(path, next)
 }
-if (next === readme) process.exit(0)
+if (stale.length === 0) process.exit(0)
 if (process.argv.includes('--check')) {
-  console.error('README.md: the generated sections differ from action.yml, src/agents/presets.ts or src/cli/command-table.ts: run npm run docs')
+  console.error(`${stale.join(', ')}: the generated sections differ from action.yml, src/agents/presets.ts or src/cli/command-table.ts: run npm run docs`)
   process.exit(1)
 }
-writeFileSync(readmePath, next)
-console.log('wrote the generated sections of README.md (inputs, outputs, agent presets, CLI commands)')
+console.log(`wrote the generated sections of ${stale.join(', ')} (inputs, outputs, agent presets, CLI commands)`)

@@ -4,7 +4,8 @@
  */
 import { upsertStickyComment } from '../github/comments.js'
 import { readIssue, type ApiIssue } from '../github/issues.js'
-import { inRepository, listBlockedBy, listSubIssues, parentIssue } from '../github/relations.js'
+import * as core from '@actions/core'
+import { inRepository, listBlockedBy, listSubIssues, parentIssue, type RelatedIssue } from '../github/relations.js'
 import type { IssueState } from '../model/index.js'
 import { readEpic } from '../planners/epic.js'
 import { refreshEpic, renderEpicComment, type EpicChildState, type GitHubRelations } from '../pipeline/epic.js'
@@ -31,11 +32,19 @@ export async function githubRelations(session: Session, n: number, issue?: ApiIs
   }
   // A GitHub without these fields (an older GitHub Enterprise Server) is asked directly.
   const known = facts.sub_issues_summary !== undefined && facts.issue_dependencies_summary !== undefined
+  // One without the endpoints answers 404: there are none of these relations on that GitHub, said once.
+  let missing = false
+  const noneWhere404 = (request: Promise<RelatedIssue[]>) => request.catch((error: unknown) => {
+    if ((error as { status?: number }).status !== 404) throw error
+    missing = true
+    return []
+  })
   const [subIssues, parent, blockedBy] = await Promise.all([
-    !known || facts.sub_issues_summary!.total > 0 ? listSubIssues(client, ctx.repo, n) : [],
+    !known || facts.sub_issues_summary!.total > 0 ? noneWhere404(listSubIssues(client, ctx.repo, n)) : [],
     !known || facts.parent_issue_url ? parentIssue(client, ctx.repo, n) : undefined,
-    !known || facts.issue_dependencies_summary!.total_blocked_by > 0 ? listBlockedBy(client, ctx.repo, n) : [],
+    !known || facts.issue_dependencies_summary!.total_blocked_by > 0 ? noneWhere404(listBlockedBy(client, ctx.repo, n)) : [],
   ])
+  if (missing) core.notice(`Converge: this GitHub has no sub-issue or issue-dependency endpoints (404): #${n} is planned without sub-issues or dependencies from GitHub (those its text names still count)`)
   return {
     repo: ctx.repo,
     subIssues: subIssues.filter((i) => inRepository(i, ctx.repo)).map((i) => ({ number: i.number, title: i.title, ...(i.state ? { state: i.state } : {}) })),

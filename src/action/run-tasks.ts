@@ -2,6 +2,7 @@
  * `execute`, `retry` and `verify` in a workflow run: the gate, the work branch, the live check run, the
  * draft pull request and the sticky comment around the pipeline's `executeIssue` / `verifyIssue`.
  */
+import { plural } from '../report/markdown.js'
 import { join } from 'node:path'
 import { CheckRun, CheckRunPermissionError } from '../github/check-runs.js'
 import { upsertStickyComment } from '../github/comments.js'
@@ -64,7 +65,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
     try {
       check = await CheckRun.start(client, ctx.repo, {
         issueNumber: n, headSha, taskCount: plan.tasks.length,
-        output: { title: mode === 'verify' ? 'Verifying' : 'Executing', summary: `${mode === 'verify' ? 'Verifying' : 'Executing'} ${plan.tasks.length} tasks of ${plan.id}.` },
+        output: { title: mode === 'verify' ? 'Verifying' : 'Executing', summary: `${mode === 'verify' ? 'Verifying' : 'Executing'} ${plural(plan.tasks.length, 'task')} of ${plan.id}.` },
         ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
       })
     } catch (error) {

@@ -81,6 +81,7 @@ export async function publish(session: Session, report: RunReport, changed: bool
     try {
       checkRun = await publishCheckRun(client, ctx.repo, {
         issueNumber: n, headSha: ctx.sha, title: output.title, summary: output.summary,
+        ...(report.execution ? { annotations: failureAnnotations(report.execution, session.repoDir) } : {}),
         ...(output.conclusion ? { conclusion: output.conclusion } : {}),
         ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
       })
@@ -153,8 +154,10 @@ export async function publishPullRequest(
   const linked: RunReport = { ...report, links: { ...report.links, pullRequest: pull.url } }
   if (checkRunSha && pull.headSha !== checkRunSha) {
     const output = renderCheckRun(linked)
+    // The check run the pull request shows carries the same annotations as the run's own.
     await publishCheckRun(client, ctx.repo, {
       issueNumber: n, headSha: pull.headSha, title: output.title, summary: output.summary, conclusion: output.conclusion ?? 'neutral',
+      annotations: failureAnnotations(report.execution, session.repoDir),
       ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
     })
   }

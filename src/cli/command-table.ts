@@ -12,6 +12,7 @@ import { approveCommand, executeCommand, verifyCommand } from './commands/issue.
 import { signalCommand, statusCommand } from './commands/control.js'
 import { demoCommand } from './commands/demo.js'
 import { planCommand } from './commands/plan.js'
+import { showCommand } from './commands/show.js'
 import { executeTaskCommand, matrixCommand, reportCommand } from './commands/scale-out.js'
 import { syncCommand } from './commands/sync.js'
 import { validateCommand } from './commands/validate.js'
@@ -119,7 +120,8 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     synopsis: 'plan --issue-file <issue.md> [--plan-file <plan>]',
     summary: 'plan an issue file and commit the issue and its plan to the local state branch',
     options: {
-      'issue-file': true, 'plan-file': true, ...STATE, number: 'the issue number (default: number: in front matter, else the digits of the file name)',
+      'issue-file': true, 'plan-file': true, ...STATE, number: 'the issue number (default: number: in front matter, else a file name that states it: 42.md, "#42 title.md", GH-42.md)',
+      replace: true,
       planner: true, 'planner-command': true,
       'max-iterations': '--planner command: attempts of the planner command', timeout: '--planner command: time limit of each attempt',
     },
@@ -131,10 +133,20 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
       const planFile = values.string('plan-file')
       return planCommand({
         ...issueArgs(values), ...(issueFile !== undefined ? { issueFile } : {}), ...(planFile !== undefined ? { planFile } : {}), planner: values.string('planner')!,
+        replace: values.flag('replace'),
         ...(plannerCommand !== undefined ? { plannerCommand } : {}),
         maxIterations: values.positive('max-iterations'), timeoutMinutes: values.positive('timeout'), ...(signal ? { signal } : {}),
       }, output)
     },
+  },
+  {
+    name: 'show',
+    synopsis: 'show --number <n>',
+    summary: 'show the stored plan as you approve it: each task with its files, dependencies, criteria and commands, the findings, the hash approve binds',
+    options: { number: ISSUE, ...STATE },
+    example: 'converge show --number 42',
+    json: '{ issue, title, status, plan_hash, approved, approved_by, gate, score, findings, plan }',
+    run: ({ values, output }) => showCommand(issueArgs(values), output),
   },
   {
     name: 'approve',

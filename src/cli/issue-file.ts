@@ -6,8 +6,10 @@ import { InputError, UsageError } from './usage-error.js'
 
 /**
  * A local issue: markdown, optionally with YAML front matter (`number`, `title`, `labels`, `author`).
- * Without a title in front matter the first `# heading` is the title; without a number the digits of
- * the file name are (`42.md`, `issue-42.md`), else 1.
+ * Without a title in front matter the first `# heading` is the title. The number is `--number`, else front matter's
+ * `number:`, else a file name that says it (`42.md`, `#42 Fix slugs.md`, `GH-42.md`, `issue-42.md`); digits that
+ * merely occur in a name (`2024-notes.md`) are no issue number, and without one the file is refused: a guess would
+ * put the plan on another issue's state.
  */
 export async function readIssueFile(path: string, overrides: { number?: number } = {}): Promise<IssueDocument> {
   const text = issueText(path, await readFile(path).catch((error: NodeJS.ErrnoException) => {
@@ -24,8 +26,9 @@ export async function readIssueFile(path: string, overrides: { number?: number }
       body = body.slice(heading[0].length)
     }
   }
-  const fromName = /(\d+)/.exec(basename(path))
-  const number = overrides.number ?? (typeof meta.number === 'number' ? meta.number : fromName ? Number(fromName[1]) : 1)
+  const number = overrides.number ?? (typeof meta.number === 'number' ? meta.number : numberInName(basename(path)))
+  if (number === undefined)
+    throw new UsageError(`${path}: which issue is it? Give its number: --number <n>, number: <n> in front matter, or a file name like 42.md, "#42 title.md" or GH-42.md`)
   if (!Number.isInteger(number) || number < 1) throw new InputError(`${path}: issue number must be a positive integer`)
   const labels = Array.isArray(meta.labels) ? meta.labels.map(String) : []
   if (!title && !body.trim()) throw new InputError(`${path} has no title and no text: write the issue (a # title, then what should change) and plan it again`)
@@ -36,6 +39,13 @@ export async function readIssueFile(path: string, overrides: { number?: number }
     labels,
     ...(typeof meta.author === 'string' ? { author: meta.author } : {}),
   }
+}
+
+/** The issue number a file name states: the whole name (`42.md`), or after `#`, `GH-`, `ISS-` or `issue-`. */
+export function numberInName(name: string): number | undefined {
+  const stem = name.replace(/\.(?:md|markdown|txt)$/i, '')
+  const stated = /^(\d+)$/.exec(stem) ?? /(?:^|[^A-Za-z0-9])(?:#|GH-|ISS-|issue[-_ ]?)(\d+)(?!\d)/i.exec(stem)
+  return stated ? Number(stated[1]) : undefined
 }
 
 /** The file's text; an empty file, or one that is not UTF-8 text (a binary), is refused before anything is planned. */

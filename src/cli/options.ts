@@ -25,6 +25,7 @@ export const OPTIONS = {
     type: 'string', value: '<plan>',
     help: 'the plan, from a file: a solution JSON (Converge or CCW), a .jsonl line, Markdown with a ```json block, or a Taskmaster tasks.json',
   },
+  replace: { type: 'boolean', help: "plan over a recorded issue of this number whose title differs (the file is the same issue, retitled)" },
   planner: { type: 'string', value: '<mode>', default: 'auto', help: 'auto | explicit | builtin | command (auto: a ```json plan in the issue, else the built-in planner)' },
   'planner-command': {
     type: 'string', value: '<cmd>',

@@ -12,32 +12,56 @@ import type { CliIo } from './io.js'
 const REDRAW_MS = 100
 
 export interface Progress extends Pick<RunPlanOptions, 'onTaskStart' | 'onProgress' | 'onOutput'> {
-  /** Clears the status lines (the run has ended). */
+  /** The tasks that started and have no result yet (those a Ctrl-C interrupts). */
+  running(): string[]
+  /** Clears the status lines and stops the heartbeat (the run has ended). */
   close(): void
 }
 
-/** The progress callbacks of a run, written to `io` (with status lines when it is a terminal). */
-export function progressLines(io: CliIo): Progress {
+/** How often a running task is reported in output that is not a terminal (a CI log), where no status line shows. */
+export const HEARTBEAT_MS = 30_000
+
+/**
+ * The progress callbacks of a run, written to `io`: on a terminal with status lines; otherwise (piped, in a CI log)
+ * with a heartbeat line every `heartbeatMs` per running task, its elapsed time and its executor's last output line.
+ */
+export function progressLines(io: CliIo, heartbeatMs = HEARTBEAT_MS): Progress {
   const live = io.tty && io.write ? new StatusLines(io as StatusIo) : undefined
   const print = (text: string) => (live ? live.print(text) : io.out(text))
   const reported = new Set<string>()
+  const running = new Map<string, { since: number; last: string }>()
+  const heartbeat = live ? undefined : setInterval(() => {
+    for (const [id, task] of running)
+      print(`  … ${id} running for ${formatDuration(Date.now() - task.since)}${task.last ? `; last output: ${cut(task.last, 160)}` : ''}`)
+  }, heartbeatMs).unref()
   return {
     onTaskStart: (task) => {
       live?.start(task.id)
+      running.set(task.id, { since: Date.now(), last: '' })
       print(`  ▸ ${task.id} ${task.title}`)
     },
     onProgress: (record) => {
       for (const result of Object.values(record.tasks)) {
         if (reported.has(result.task_id) || result.status === 'skipped') continue
         reported.add(result.task_id)
+        running.delete(result.task_id)
         live?.end(result.task_id)
         const verdict = result.status === 'completed' ? `✓ ${result.task_id} ${record.mode === 'verify' ? 'verified' : 'converged'}` : `✗ ${result.task_id} failed`
         const attempts = `${result.attempts} attempt${result.attempts === 1 ? '' : 's'}`
         print(`  ${verdict} (${attempts}, ${formatDuration(result.duration_ms)}${result.commit_hash ? `, ${result.commit_hash.slice(0, 7)}` : ''})`)
       }
     },
-    ...(live ? { onOutput: (taskId: string, line: string) => live.output(taskId, line) } : {}),
-    close: () => live?.close(),
+    onOutput: (taskId: string, line: string) => {
+      const task = running.get(taskId)
+      const text = plainLine(line)
+      if (task && text) task.last = text
+      live?.output(taskId, line)
+    },
+    running: () => [...running.keys()],
+    close: () => {
+      clearInterval(heartbeat)
+      live?.close()
+    },
   }
 }
 
@@ -65,8 +89,7 @@ export class StatusLines {
 
   output(taskId: string, line: string): void {
     if (!this.latest.has(taskId)) return
-    // Shown as text: the executor's colours and cursor movements would break the block.
-    const text = stripAnsi(line).replace(/[\u0000-\u001f\u007f]/g, ' ').trim()
+    const text = plainLine(line)
     if (!text) return
     this.latest.set(taskId, text)
     this.timer ??= setTimeout(() => {
@@ -100,6 +123,11 @@ export class StatusLines {
     this.io.write(lines.map((l) => `${this.io.colour ? `\u001b[2m${l}\u001b[0m` : l}\n`).join(''))
     this.drawn = lines.length
   }
+}
+
+/** An executor's output line as text: its colours and cursor movements would break the status block and the log. */
+function plainLine(line: string): string {
+  return stripAnsi(line).replace(/[\u0000-\u001f\u007f]/g, ' ').trim()
 }
 
 /** At most `width` characters (code points), with … when cut. */

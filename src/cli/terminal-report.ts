@@ -2,11 +2,14 @@
  * What the CLI prints about an issue: compact text for a terminal (the comment's markdown is for GitHub). Pure:
  * data in, lines out. Colour only when the output is a terminal (`colour: true`).
  */
+import { plural } from '../report/markdown.js'
 import { runUsage } from '../agents/usage.js'
 import type { ExecutionRecord, IssueState, RunState, Solution, Task, TaskResult } from '../model/index.js'
 import { planHash } from '../plan/hash.js'
 import { belongsInQueue, queueGroups } from '../queue/index.js'
+import { outputLines, SIGNIFICANT } from '../execute/failure-text.js'
 import { formatDuration, formatUsage } from '../report/format.js'
+import { hintLine, type NextHint } from './next-hint.js'
 
 export interface TerminalReportOptions {
   colour?: boolean
@@ -14,23 +17,20 @@ export interface TerminalReportOptions {
 
 const PAINT = { red: '31', green: '32', yellow: '33', dim: '2' } as const
 
-/** The issue, its plan's approval, one line per task (with why a failed task failed), and what to do next. */
-export function issueReport(issue: IssueState, plan: Solution | undefined, execution: ExecutionRecord | undefined, options: TerminalReportOptions = {}): string[] {
+/** The issue, its plan's approval, one line per task (with why a failed task failed), and what to do next (`hint`). */
+export function issueReport(
+  issue: IssueState, plan: Solution | undefined, execution: ExecutionRecord | undefined, hint: NextHint | undefined, options: TerminalReportOptions = {},
+): string[] {
   const paint = (colour: keyof typeof PAINT, text: string) => (options.colour ? `\u001b[${PAINT[colour]}m${text}\u001b[0m` : text)
   const lines = [`ISS-${issue.number} · ${issue.title} · ${paint(issue.status === 'completed' ? 'green' : issue.status === 'failed' ? 'red' : 'yellow', issue.status)}`]
   if (issue.error) lines.push(`  ${issue.error}`)
-  if (!plan) return [...lines, `  No plan yet: converge plan --issue-file <issue.md> --number ${issue.number}`]
+  if (!plan) return [...lines, `  No plan yet`, ...hintLine(hint)]
   const approved = plan.approval?.plan_hash === planHash(plan)
   const approval = !plan.approval ? 'not approved' : approved ? `approved by ${plan.approval.approved_by}` : 'changed after its approval'
   const current = execution && execution.plan_hash === planHash(plan) ? execution : undefined
-  lines.push(`  Plan ${plan.id}: ${plan.tasks.length} tasks, ${approval}${current ? runSummary(plan, current) : ''}`)
+  lines.push(`  Plan ${plan.id}: ${plural(plan.tasks.length, 'task')}, ${approval}${current ? runSummary(plan, current) : ''}`)
   for (const task of plan.tasks) lines.push(...taskLines(task, current?.tasks[task.id], current?.mode ?? 'execute', paint))
-  const next = !approved ? `converge approve --number ${issue.number}`
-    : issue.status === 'paused' ? `converge resume --number ${issue.number}`
-    : current?.tasks && Object.values(current.tasks).some((r) => r.status === 'failed') ? `converge retry --number ${issue.number} --executor <agent>`
-    : issue.status !== 'completed' ? `converge execute --number ${issue.number} --executor <agent>` : undefined
-  if (next) lines.push(`  Next: ${next}`)
-  return lines
+  return [...lines, ...hintLine(hint)]
 }
 
 /** ` · 3/4 converged · took 12 s · agent: $0.0120 · 4,210 tokens · 9 turns` */
@@ -49,11 +49,14 @@ function taskLines(task: Task, result: TaskResult | undefined, mode: 'execute' |
   const commit = result?.commit_hash ? result.commit_hash.slice(0, 7) : '–'
   const lines = [`  ${task.id.padEnd(4)}  ${paint(colour, verdict.padEnd(9))}  ${attempts.padEnd(10)}  ${commit.padEnd(7)}  ${task.title}`]
   if (result && result.status !== 'completed' && result.error) {
-    lines.push(`        ${cut(result.error.split('\n')[0]!, 160)}`)
-    // The output lines that explain the first failing command.
+    // Whole: the reason ends with the line that explains it (an assertion's expected and actual), after a command
+    // that may be long; a cut here would drop exactly that.
+    lines.push(`        ${result.error.split('\n')[0]!}`)
+    // The output lines that explain the first failing command: its error-looking lines, else its last ones.
     const failed = result.convergence_verified.find((c) => c.kind === 'command' && c.verdict === 'fail')
-    const tail = failed?.output_tail?.trim().split('\n').filter(Boolean).slice(-3) ?? []
-    for (const line of tail) lines.push(paint('dim', `          ${cut(line, 160)}`))
+    const output = outputLines(failed?.output_tail ?? '').map((l) => l.trimEnd()).filter((l) => l.trim())
+    const telling = output.filter((l) => SIGNIFICANT.test(l))
+    for (const line of (telling.length ? telling : output).slice(-6)) lines.push(paint('dim', `          ${cut(line, 200)}`))
   }
   return lines
 }

@@ -202,7 +202,7 @@ class Scheduler {
     if (this.options.onFailure === 'abort') this.stop({ status: 'aborted', reason: `not started: the run was aborted after ${id} failed` })
     else if (this.options.onFailure === 'skip') this.skipDependents(index, `depends on ${id}, which failed`)
     if (this.failures >= (this.options.maxErrors ?? Infinity))
-      this.stop({ status: 'failed', reason: `not started: ${this.failures} tasks failed (max-errors ${this.options.maxErrors})` })
+      this.stop({ status: 'failed', reason: `not started: ${this.failures} task${this.failures === 1 ? '' : 's'} failed (max-errors ${this.options.maxErrors})` })
   }
 
   private makeReady(i: number): void {
@@ -247,9 +247,10 @@ class Scheduler {
   }
 }
 
-/** The result an earlier run leaves standing: completed, or failed and not to be retried. */
+/** The result an earlier run leaves standing: completed or failed, unless `retry` names the task to run again. */
 function carriedOver(recorded: RecordedStatus | undefined, retry: boolean): ScheduledTaskResult | undefined {
+  if (retry) return undefined
   if (recorded === 'completed') return { status: 'completed', reason: 'completed in an earlier run' }
-  if (recorded === 'failed' && !retry) return { status: 'failed', reason: 'failed in an earlier run' }
+  if (recorded === 'failed') return { status: 'failed', reason: 'failed in an earlier run' }
   return undefined
 }

@@ -283,25 +283,31 @@ export interface PublishCheckRunOptions {
   /** Absent: the check run is left `in_progress`. */
   conclusion?: CheckRunConclusion
   detailsUrl?: string
+  /** On the lines the execution's commands failed on: the first 50 with the run, the others 50 per request after. */
+  annotations?: Annotation[]
 }
 
 /**
- * A check run that needs no progress updates (after planning, approving, pausing …), in one request:
- * created `completed` with its conclusion, or `in_progress` when there is none yet.
+ * A check run that needs no progress updates (after planning, approving, pausing …), in one request (and one per
+ * 50 annotations beyond the first 50): created `completed` with its conclusion, or `in_progress` when there is none yet.
  */
 export async function publishCheckRun(client: GitHubClient, repo: RepoRef, options: PublishCheckRunOptions): Promise<{ id: number; url: string | undefined }> {
   const now = new Date().toISOString()
+  const output = githubOutput({ title: options.title, summary: options.summary })
+  const [first, ...rest] = batches(options.annotations ?? [], ANNOTATIONS_PER_REQUEST)
   const { data } = await checksCall('create', () =>
     client.rest.checks.create({
       ...repo,
       name: checkRunName(options.issueNumber),
       head_sha: options.headSha,
-      output: githubOutput({ title: options.title, summary: options.summary }),
+      output: { ...output, ...(first ? { annotations: first } : {}) },
       ...(options.conclusion
         ? { status: 'completed' as const, conclusion: options.conclusion, started_at: now, completed_at: now }
         : { status: 'in_progress' as const, started_at: now }),
       ...(options.detailsUrl ? { details_url: options.detailsUrl } : {}),
     }),
   )
+  for (const annotations of rest)
+    await checksCall('update', () => client.rest.checks.update({ ...repo, check_run_id: data.id, output: { ...output, annotations } }))
   return { id: data.id, url: data.html_url ?? undefined }
 }

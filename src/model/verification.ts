@@ -124,8 +124,8 @@ export function verificationFromEntries(entries: string[]): string {
     .join('\n')
 }
 
-/** The rule above, for the README (kept here so the documentation cannot drift from the code). */
-export const VERIFICATION_RULE_MARKDOWN = `### Which verification entries are run
+/** The rule above, for docs/plan-format.md (kept here so the documentation cannot drift from the code). */
+export const VERIFICATION_RULE_MARKDOWN = `## Which verification entries are run
 
 Converge runs a verification entry only when it is a command; everything else is a manual check that is
 listed in the report and never run.

@@ -1,3 +1,4 @@
+import { agentPreflight } from '../agents/preflight.js'
 import { IssueStateSchema } from '../model/index.js'
 import { choosePlanner, commandPlan, type CommandPlannerOptions, type IssueDocument, type PlannerMode, type PlannerOutput } from '../planners/index.js'
 import { statePaths } from '../model/state-layout.js'
@@ -12,6 +13,8 @@ export interface PipelinePlanOptions {
   command?: Omit<CommandPlannerOptions, 'comment' | 'earlier'>
   /** What GitHub says of the issue's sub-issues, parent and dependencies (the CLI has only the text). */
   relations?: GitHubRelations
+  /** What `comment` is, in notes and errors (default `the comment`; the CLI's plan file names itself). */
+  commentName?: string
 }
 
 /**
@@ -28,6 +31,8 @@ export async function pipelinePlan(
   let output: PlannerOutput
   if (mode === 'command') {
     if (!options.command?.command.trim()) throw new Error('planner: command needs a planner command (planner-command, or --planner-command in the CLI)')
+    const missing = await agentPreflight(options.command.command, 'planner', { PATH: options.command.plannerEnv?.PATH ?? process.env.PATH }, options.command.repoDir)
+    if (missing) throw new PlannerMissingError(`Planning could not start: ${missing}`)
     const path = statePaths.issue(issue.number)
     const previous = await readStateJson(await store.snapshot([path]), path, IssueStateSchema)
     output = await commandPlan(issue, {
@@ -36,7 +41,12 @@ export async function pipelinePlan(
       ...(previous?.feedback.length ? { earlier: previous.feedback } : {}),
     })
   } else {
-    output = choosePlanner(mode, issue, comment)
+    output = choosePlanner(mode, issue, comment, options.commentName ? { commentName: options.commentName } : {})
   }
   return { output, result: await planIssue(store, issue, output, now, issueRelations(issue, options.relations)) }
+}
+
+/** The planner command's program is not installed: nothing was run or recorded. */
+export class PlannerMissingError extends Error {
+  override name = 'PlannerMissingError'
 }

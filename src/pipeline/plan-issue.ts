@@ -24,6 +24,8 @@ export interface PlanIssueResult {
   commit: string | null
   /** True when the stored plan was kept because the new one is identical (its approval, if any, stands). */
   unchanged: boolean
+  /** The stored plan this one replaced (its approval, if it had one, does not carry over). */
+  replaced?: { id: string; approvedBy: string | null }
   planPath: string
 }
 
@@ -101,7 +103,10 @@ export async function planIssue(
         body_sha: bodySha,
         updated_at: now,
       }, output.attempts)
-      result = { analysis, solution, planHash: planHash(solution), issueState: planned, unchanged: Boolean(sameAsStored), planPath: statePaths.plan(n) }
+      result = {
+        analysis, solution, planHash: planHash(solution), issueState: planned, unchanged: Boolean(sameAsStored), planPath: statePaths.plan(n),
+        ...(stored && !sameAsStored ? { replaced: { id: stored.id, approvedBy: stored.approval?.approved_by ?? null } } : {}),
+      }
       // Nothing new: keep the issue where it is (planned, paused, executing, completed), not back at "planned".
       const unchangedIssue = previous && previous.body_sha === bodySha && previous.title === issue.title && sameRelations(previous, current)
       if (sameAsStored && unchangedIssue && previous.status !== 'failed' && previous.status !== 'registered') {

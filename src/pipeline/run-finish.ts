@@ -38,7 +38,11 @@ export async function finishRun(
         : converged === plan.tasks.length ? 'completed' : 'failed'
       const record: ExecutionRecord = { ...execution, tasks, status, executed_at: now }
       const error = status === 'failed' ? failureSummary(plan, tasks, schedule, mode) : null
-      const ended: IssueState = { ...issue, status: status === 'completed' ? 'completed' : 'failed', executed_at: now, error, updated_at: now }
+      // A verification is recorded beside the execution it checked: it never turns a completed execution failed.
+      const executedAll = mode === 'verify' && plan.tasks.every((task) => execution.executed_tasks?.[task.id]?.status === 'completed')
+      const ended: IssueState = executedAll
+        ? { ...issue, status: 'completed', error: null, updated_at: now }
+        : { ...issue, status: status === 'completed' ? 'completed' : 'failed', executed_at: now, error, updated_at: now }
       // A cancelled job no longer runs anything: the issue says so (a pause or a stop said so already).
       const cancelled = interrupted && (options.signal?.aborted ?? false)
       const cancel = `The run was cancelled with ${converged}/${plan.tasks.length} tasks converged: ${mode} again to go on`

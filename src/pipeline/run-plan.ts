@@ -10,6 +10,7 @@
  * finished task recorded) and `run-finish.ts` (the run's end recorded).
  */
 import type { ExecutionRecord, IssueState, Solution, Task } from '../model/index.js'
+import { agentPreflight } from '../agents/preflight.js'
 import { costBudget } from '../execute/budget.js'
 import type { StateStore } from '../state/store.js'
 import { abandonRun, finishRun } from './run-finish.js'
@@ -86,6 +87,11 @@ export function executeIssue(store: StateStore, n: number, options: ExecuteOptio
 }
 
 async function runPlan(store: StateStore, n: number, mode: RunMode, options: ExecuteOptions): Promise<RunPlanResult> {
+  // Before any attempt, and before anything is recorded: the executor's program is there, or how to install it.
+  if (mode === 'execute') {
+    const missing = await agentPreflight(options.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir)
+    if (missing) return { ok: false, reason: `Execution could not start: ${missing}` }
+  }
   const started = await startRun(store, n, mode, options)
   if (!started.ok) return started
   if (options.beforeTasks) {
@@ -107,7 +113,6 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
     onFailure: mode === 'verify' ? 'continue' : options.onFailure === 'abort' ? 'abort' : 'skip',
     maxErrors: options.maxErrors,
     controlIntervalMs: options.controlIntervalMs ?? DEFAULT_CONTROL_INTERVAL_MS,
-    controlWithinTasks: mode === 'execute',
     budget: mode === 'execute' && options.maxCostUsd !== undefined ? costBudget(options.maxCostUsd) : undefined,
     signal: options.signal,
     onTaskStart: options.onTaskStart,

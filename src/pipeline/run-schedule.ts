@@ -21,8 +21,6 @@ export interface ScheduleSettings {
   maxErrors: number
   /** How often `pause` / `stop` are looked up on the state branch (each look is one request). */
   controlIntervalMs: number
-  /** Whether `pause` / `stop` are looked up between the actions of a task too, not only between tasks. */
-  controlWithinTasks: boolean
   /** The run's spending limit, shared by its tasks. */
   budget?: RunBudget | undefined
   /** Cancellation (Ctrl-C, a cancelled job): running commands are ended, nothing new starts. */
@@ -95,8 +93,9 @@ export async function scheduleTasks(
   async function carryOut(task: Task, signal: AbortSignal): Promise<'completed' | 'failed' | 'paused' | 'stopped'> {
     const run = await convergeAndCommit(task, {
       n, issueTitle: issue.title, plan, options: taskRun, signal, ...(budget ? { budget } : {}),
-      // Between the actions of a task too (SPEC §7): verify checks at task boundaries only.
-      control: settings.controlWithinTasks ? control : async () => 'continue',
+      // Pause and stop act at the task boundary: a running task finishes (converges or fails) and is recorded, so
+      // the work an agent was paid for is kept. Ctrl-C (the signal) is the way to stop at once.
+      control: async () => 'continue',
       othersRunning: () => [...running].filter((t) => t !== task),
     })
     // Not a verdict, so nothing is recorded; and unfinished, not failed: the scheduler skips no dependents and

@@ -2,6 +2,7 @@
  * The start of a run: the gate (a plan without errors, approved as it is, the issue neither paused nor stopped),
  * then the run recorded as started — or resumed, with the results of an earlier run of the same plan carried over.
  */
+import { plural } from '../report/markdown.js'
 import { executionOfPlan, wasStopped, type ExecutionRecord, type IssueState, type Solution, type TaskResult } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
@@ -83,7 +84,7 @@ export async function startRun(
       }
       const executing: IssueState = { ...issue, status: 'executing', error: null, updated_at: now }
       result = { ok: true, plan, issue: executing, record, alreadyDone, retry, previousTasks: previous?.tasks ?? {} }
-      const resumed = previous ? ` (resumed: ${Object.values(carried).filter((r) => r.status === 'completed').length} tasks already converged)` : ''
+      const resumed = previous ? ` (resumed: ${plural(Object.values(carried).filter((r) => r.status === 'completed').length, 'task')} already converged)` : ''
       const retrying = retry.length ? ` | **Retrying**: ${retry.join(', ')}` : ''
       return {
         message: `ISS-${n}: ${verb} of ${plan.id} started${resumed}`,

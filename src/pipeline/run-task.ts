@@ -99,9 +99,17 @@ export async function convergeAndCommit(
   }
 
   let result: TaskResult = { ...run!.result, attempts, started_at: startedAt, executed_at: options.now() }
-  // With on-failure retry the last round's reason stands for all of them: say how many there were.
-  if (result.status === 'failed' && rounds > 1 && result.error)
-    result = { ...result, error: result.error.replace(/^Not converged after [^:]*:/, `Not converged after ${attempts} attempts in ${rounds} rounds (on-failure: retry):`) }
+  // With on-failure retry the last round's reason stands for all of them: every count it gives says how many
+  // attempts there were in all, as `attempts` does.
+  if (result.status === 'failed' && rounds > 1 && result.error) {
+    const all = `${attempts} attempts in ${rounds} rounds`
+    result = {
+      ...result,
+      error: result.error
+        .replace(/\(stopped after [^:]*:/, `(stopped after ${all}:`)
+        .replace(/Not converged after [^:]*:/, `Not converged after ${all} (on-failure: retry):`),
+    }
+  }
   if (result.status === 'completed' && options.committer) {
     try {
       const commit = await options.committer.commitTask(task, n, context.othersRunning())

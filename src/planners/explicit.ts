@@ -65,8 +65,8 @@ function lineAt(text: string, offset: number): number {
  * exactly as written. A plan that names another issue is kept as written and noted: the caller
  * decides. Invalid JSON comes back as `error`, located in the issue or comment.
  */
-export function explicitPlan(issue: IssueDocument, source?: string, seq = 1): PlannerOutput {
-  const where = source === undefined ? 'the issue body' : 'the comment'
+export function explicitPlan(issue: IssueDocument, source?: string, seq = 1, sourceName = 'the comment'): PlannerOutput {
+  const where = source === undefined ? 'the issue body' : sourceName
   const block = findExplicitPlan(source ?? issue.body)
   if (!block.found) return noPlanBlock(where)
   const notes = [

@@ -20,7 +20,13 @@ export const PLANNER_MODES: readonly PlannerMode[] = ['auto', 'explicit', 'built
  * - `builtin`: the built-in planner on the issue.
  * - `auto`: `explicit` when the comment or the body holds a plan block, else `builtin`.
  */
-export function choosePlanner(mode: Exclude<PlannerMode, 'command'>, issue: IssueDocument, comment?: string, options: BuiltinOptions = {}): PlannerOutput {
+/** How the planners are chosen: the built-in planner's options, and what the `comment` argument is called in notes and errors. */
+export interface ChooseOptions extends BuiltinOptions {
+  /** Default `the comment` (a `/converge plan` comment); the CLI's `--plan-file <path>` names its file. */
+  commentName?: string
+}
+
+export function choosePlanner(mode: Exclude<PlannerMode, 'command'>, issue: IssueDocument, comment?: string, options: ChooseOptions = {}): PlannerOutput {
   try {
     return pickPlanner(mode, issue, comment, options)
   } catch (error) {
@@ -29,17 +35,18 @@ export function choosePlanner(mode: Exclude<PlannerMode, 'command'>, issue: Issu
       planner: mode === 'builtin' ? 'builtin' : 'explicit',
       raw: undefined,
       notes: [],
-      error: { code: 'markdown_too_deep', path: '(root)', message: `${error.message}: ${comment !== undefined ? 'the issue or the comment' : 'the issue'} cannot be planned`, hint: 'Flatten the deeply nested quotes or lists, then plan again' },
+      error: { code: 'markdown_too_deep', path: '(root)', message: `${error.message}: ${comment !== undefined ? `the issue or ${options.commentName ?? 'the comment'}` : 'the issue'} cannot be planned`, hint: 'Flatten the deeply nested quotes or lists, then plan again' },
     }
   }
 }
 
-function pickPlanner(mode: Exclude<PlannerMode, 'command'>, issue: IssueDocument, comment: string | undefined, options: BuiltinOptions): PlannerOutput {
+function pickPlanner(mode: Exclude<PlannerMode, 'command'>, issue: IssueDocument, comment: string | undefined, options: ChooseOptions): PlannerOutput {
   if (mode === 'builtin') return builtinPlan(issue, options)
   const seq = options.seq ?? 1
-  if (comment !== undefined && findExplicitPlan(comment).found) return explicitPlan(issue, comment, seq)
+  const commentName = options.commentName ?? 'the comment'
+  if (comment !== undefined && findExplicitPlan(comment).found) return explicitPlan(issue, comment, seq, commentName)
   if (findExplicitPlan(issue.body).found) return explicitPlan(issue, undefined, seq)
-  const searched = comment !== undefined ? 'the comment or the issue body' : 'the issue body'
+  const searched = comment !== undefined ? `${commentName} or the issue body` : 'the issue body'
   if (mode === 'explicit') return noPlanBlock(searched)
   const output = builtinPlan(issue, options)
   return { ...output, notes: [`no \`\`\`json plan block in ${searched}: used the built-in planner`, ...output.notes] }

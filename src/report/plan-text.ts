@@ -1,6 +1,7 @@
 import type { Solution } from '../model/index.js'
 import type { PlanAnalysis } from '../plan/analyse.js'
 import { plural } from './markdown.js'
+import { renderFindingGroups } from './plan-detail.js'
 
 /** The plan check as plain text for a terminal: errors, quality, findings, waves and file conflicts. */
 export function renderPlanText(analysis: PlanAnalysis, options: { notes?: string[]; questions?: string[] } = {}): string {
@@ -27,11 +28,7 @@ export function renderPlanText(analysis: PlanAnalysis, options: { notes?: string
     out.push('', `Errors (${analysis.errors.length})`)
     for (const e of analysis.errors) out.push(`  ✗ ${e.path}: ${e.message}`, `      fix: ${e.hint}`)
   }
-  const findings = [...(quality?.findings ?? []), ...analysis.warnings]
-  if (findings.length) {
-    out.push('', `Findings (${findings.length})`)
-    for (const f of findings) out.push(`  ${f.severity.padEnd(8)} ${f.path}: ${f.message}`, `      fix: ${f.fix}`)
-  }
+  out.push(...renderFindingGroups([...(quality?.findings ?? []), ...analysis.warnings]))
   if (solution?.already_done?.length) out.push('', `Already done (ticked in the issue, not run): ${solution.already_done.join(' · ')}`)
   if (options.questions?.length) {
     out.push('', 'The issue does not say (add it and plan again)')

@@ -172,3 +172,30 @@ describe('publish-tasks: sub-issues', () => {
     expect(gh.state.subIssues(20)).toEqual([])
   })
 })
+
+describe('a GitHub without the sub-issue and dependency endpoints (an older GitHub Enterprise Server)', () => {
+  it('plans the issue: a 404 from those endpoints means none, said in one notice line, never a failed plan', async () => {
+    gh.seed.issue({ number: 1, title: 'Health checks', body: 'Tracking issue.' })
+    gh.seed.issue({ number: 2, title: 'Health endpoint', body: plannable('Add a health endpoint', 'health') })
+    gh.seed.subIssue(1, 2)
+    gh.seed.blockedBy(2, 1)
+    const endpoints = new Set(['issues/list-sub-issues', 'issues/list-dependencies-blocked-by'])
+    gh.faults.inject({ kind: 'not-found', times: 10, match: (r) => endpoints.has(r.operationId ?? '') })
+    const written: string[] = []
+    const write = process.stdout.write.bind(process.stdout)
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      written.push(String(chunk))
+      return (write as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest)
+    }) as typeof process.stdout.write
+    try {
+      const s = await session()
+      expect(await command(s, 'plan', 2)).toMatchObject({ status: 'planned', issueNumber: 2 })
+      expect(IssueStateSchema.parse(await stateFile(statePaths.issue(2))).blocked_by).toBeUndefined()
+    } finally {
+      process.stdout.write = write
+    }
+    expect(gh.faults.injected).toBe(1)
+    const notices = written.join('').split('\n').filter((line) => line.startsWith('::notice::'))
+    expect(notices).toEqual(['::notice::Converge: this GitHub has no sub-issue or issue-dependency endpoints (404): #2 is planned without sub-issues or dependencies from GitHub (those its text names still count)'])
+  })
+})

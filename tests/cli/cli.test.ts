@@ -246,10 +246,14 @@ describe('converge execute', () => {
         '  Next: converge execute --number 7 --executor <agent>',
       ])
 
-      expect(await cli('pause', '--number', '7', '--repo', t.repo)).toEqual({ code: 0, out: 'ISS-7: paused, now paused' })
+      expect(await cli('pause', '--number', '7', '--repo', t.repo)).toEqual({
+        code: 0, out: 'ISS-7: paused: a running execute finishes the tasks it is running, records them and starts no other\n  Next: converge resume --number 7  (paused)',
+      })
       const refused = await cli('execute', '--number', '7', '--repo', t.repo, '--executor', t.executor)
       expect(refused).toEqual({ code: 1, out: 'ISS-7 is paused: run `converge resume --number 7` first' })
-      expect(await cli('resume', '--number', '7', '--repo', t.repo)).toEqual({ code: 0, out: 'ISS-7: resumed, now planned' })
+      expect(await cli('resume', '--number', '7', '--repo', t.repo)).toEqual({
+        code: 0, out: 'ISS-7: resumed: nothing runs until an execute does, which goes on where the last one stopped\n  Next: converge execute --number 7 --executor <agent>',
+      })
 
       // Without an executor every task fails; retry runs the failed ones with one.
       expect((await cli('execute', '--number', '7', '--repo', t.repo, '--executor', 'none', '--on-failure', 'skip')).code).toBe(1)
@@ -257,7 +261,7 @@ describe('converge execute', () => {
       expect((await cli('retry', '--number', '7', '--repo', t.repo, '--executor', t.executor)).code).toBe(0)
       const done = await cli('status', '--number', '7', '--repo', t.repo)
       expect(done.out).toMatch(/^ {2}T1 {4}converged {2}\d attempts? +[0-9a-f]{7} {2}Write hello\.txt$/m)
-      expect(done.out).not.toContain('Next:')
+      expect(done.out).toMatch(/^ {2}Next: converge verify --number 7 {2}\(every task converged; review converge\/issue-7, and verify runs every check again\)$/m)
       expect(await cli('status', '--repo', t.repo)).toEqual({ code: 0, out: 'ISS-7  completed   SOL-ISS-7-1       Greetings' })
       expect(await cli('stop', '--number', '7', '--repo', t.repo)).toEqual({ code: 1, out: 'ISS-7 is completed: nothing to stop' })
       await expect(cli('pause', '--repo', t.repo)).rejects.toThrow('pause needs the issue')

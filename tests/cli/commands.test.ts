@@ -163,6 +163,10 @@ describe('converge sync --issues <folder>', () => {
       const closed = state(t, 'state.json').issues
       expect(closed['ISS-8']).toMatchObject({ closed: true })
       expect(closed['ISS-9']).toBeUndefined()
+      // Gone from the folder is not closed: status says which (a GitHub sync says "closed on GitHub").
+      const listed = (await converge(['status', '--repo', t.repo])).out
+      expect(listed).toMatch(/^ISS-8 .* Farewells \(not in the issue folder at the last sync\)$/m)
+      expect(listed).not.toContain('(closed')
     } finally {
       await t.cleanup()
     }
@@ -173,11 +177,11 @@ describe('converge sync --issues <folder>', () => {
     try {
       const folder = join(t.dir, 'issues')
       await mkdir(folder)
-      await writeFile(join(folder, 'a-1.md'), '# One\n\nText.\n')
+      await writeFile(join(folder, '1.md'), '# One\n\nText.\n')
       await writeFile(join(folder, 'b.md'), '---\nnumber: 1\n---\n# Also one\n\nText.\n')
       await expect(converge(['sync', '--issues', join(t.dir, 'nope'), '--repo', t.repo])).rejects.toThrow(new UsageError(`--issues ${join(t.dir, 'nope')}: no such folder`))
       await expect(converge(['sync', '--issues', folder, '--repo', t.repo])).rejects.toThrow(InputError)
-      await expect(converge(['sync', '--issues', folder, '--repo', t.repo])).rejects.toThrow(`${join(folder, 'a-1.md')} and ${join(folder, 'b.md')} are both issue 1`)
+      await expect(converge(['sync', '--issues', folder, '--repo', t.repo])).rejects.toThrow(`${join(folder, '1.md')} and ${join(folder, 'b.md')} are both issue 1`)
       await expect(converge(['sync', '--repo', t.repo])).rejects.toThrow('sync needs one source: converge sync --issues <folder> (issue files), or converge sync --github <owner/repo>')
       expect(t.git('branch', '--list', 'converge/state')).toBe('')
     } finally {
@@ -289,9 +293,9 @@ describe('nothing left behind', () => {
   })
 })
 
-describe('the README', () => {
+describe('docs/cli.md', () => {
   it("lists the CLI's commands and shows converge help execute, as the table makes them", async () => {
-    const readme = await readFile(join(ROOT, 'README.md'), 'utf8')
+    const readme = await readFile(join(ROOT, 'docs/cli.md'), 'utf8')
     const block = readme.slice(readme.indexOf('<!-- cli-commands:start -->'), readme.indexOf('<!-- cli-commands:end -->'))
     for (const command of CLI_COMMANDS) expect(block).toContain(`| \`converge ${command.synopsis.replaceAll('|', '\\|')}\` | ${command.summary} |`)
     expect(block).toContain(`$ converge help execute\n${(await converge(['help', 'execute'])).out}\n\`\`\``)

@@ -7,6 +7,7 @@ import {
   CheckRun,
   CheckRunPermissionError,
   checkRunRequestBound,
+  publishCheckRun,
   CoalescingUpdater,
   type CheckRunConclusion,
   type StartCheckRunOptions,
@@ -126,6 +127,18 @@ describe('check runs through the API emulator', () => {
     expect(stored.annotations.map((a) => a.message)).toEqual(annotations.map((a) => a.message))
     expect(stored).toMatchObject({ status: 'completed', conclusion: 'failure', output: { summary: '3 tasks failed' } })
     expect(checkRequests()).toHaveLength(checkRunRequestBound(0, 120)) // no progress was offered: create + 3
+  })
+
+  it('a check run published in one go (the one on a pull request\'s head) carries its annotations too, 50 per request', async () => {
+    const annotations: Annotation[] = Array.from({ length: 120 }, (_, i) => ({
+      path: 'src/a.ts', start_line: i + 1, end_line: i + 1, annotation_level: 'failure', message: `problem ${i}`,
+    }))
+    const { id } = await publishCheckRun(client, REPO, { issueNumber: 42, headSha, title: 'Failed', summary: '1 task failed', conclusion: 'failure', annotations })
+    const stored = gh.state.checkRun(id)!
+    expect(stored).toMatchObject({ status: 'completed', conclusion: 'failure', output: { title: 'Failed', summary: '1 task failed' } })
+    expect(stored.annotations.map((a) => a.message)).toEqual(annotations.map((a) => a.message))
+    const sent = checkRequests().map((r) => (r.body as { output: { annotations?: unknown[] } }).output.annotations?.length ?? 0)
+    expect(sent).toEqual([50, 50, 20])
   })
 
   it("truncates a summary and a text over GitHub's 65,535 characters, with a note", async () => {

@@ -292,7 +292,7 @@ describe('executeIssue', () => {
     expect(Object.keys(await runsPerTask())).toEqual(['T1'])
     const { issue, execution } = await state()
     expect(execution!.status).toBe('failed')
-    expect(issue!.error).toContain('T3 not started (1 tasks failed (max-errors 1))')
+    expect(issue!.error).toContain('T3 not started (1 task failed (max-errors 1))')
   })
 
   it('resumes: converged tasks are not run again, failed ones only when retried (with their skipped dependents)', async () => {
@@ -395,6 +395,8 @@ describe('executeIssue', () => {
     const verified = ok(await verifyIssue(store, N, options))
     expect(verified.record).toMatchObject({ mode: 'verify', status: 'failed', executed_tasks: executed.tasks })
     expect(Object.values(verified.record.tasks).every((r) => r.status !== 'completed')).toBe(true)
+    // Recorded beside the execution: the completed execution does not become a failed one.
+    expect(verified.issue).toMatchObject({ status: 'completed', error: null })
 
     const again = ok(await executeIssue(store, N, executeOptions()))
     expect(again.ran).toEqual([])
@@ -506,7 +508,7 @@ describe('executeIssue', () => {
     expect((await state()).issue!.error).toContain('T1: Converged, but its changes could not be committed: disk full')
   })
 
-  it('stops at a pause recorded by another writer, then resumes without rerunning recorded tasks', async () => {
+  it('stops at a pause recorded by another writer at the task boundary: the running task finishes and is recorded; resume goes on', async () => {
     await planAndApprove()
     await configure({ gate: ['T2'] })
     const running = executeIssue(store, N, executeOptions({ maxParallel: 1, controlIntervalMs: 0 }))
@@ -518,13 +520,13 @@ describe('executeIssue', () => {
     const paused = ok(await running)
 
     expect(paused.record.status).toBe('paused')
-    expect(paused.ran).toEqual(['T1'])
-    const { issue, execution, loop } = await state()
+    expect(paused.ran).toEqual(['T1', 'T2'])
+    const { issue, execution } = await state()
     expect(issue!.status).toBe('paused')
     expect(execution!.status).toBe('paused')
-    // T2 was interrupted (before its verification): no result, its loop entry pending again.
-    expect(Object.keys(execution!.tasks)).toEqual(['T1'])
-    expect(loop!.skill_state!.develop.tasks.find((t) => t.id === 'T2')).toMatchObject({ status: 'pending' })
+    // T2 was running when the pause came: it finished, converged and was committed; nothing after it started.
+    expect(Object.keys(execution!.tasks).sort()).toEqual(['T1', 'T2'])
+    expect(execution!.tasks.T2).toMatchObject({ status: 'completed', commit_hash: expect.stringMatching(/^[0-9a-f]{40}$/) })
     expect(await runsPerTask()).toEqual({ T1: 1, T2: 1 })
 
     await configure({})
@@ -532,8 +534,8 @@ describe('executeIssue', () => {
     expect(await signalIssue(store, N, 'resume', 'bob', now())).toMatchObject({ ok: true, status: 'executing' })
     const resumed = ok(await executeIssue(store, N, executeOptions({ controlIntervalMs: 0 })))
     expect(resumed.record.status).toBe('completed')
-    expect([...resumed.ran].sort()).toEqual(['T2', 'T3', 'T4'])
-    expect(await runsPerTask()).toEqual({ T1: 1, T2: 2, T3: 1, T4: 1 })
+    expect([...resumed.ran].sort()).toEqual(['T3', 'T4'])
+    expect(await runsPerTask()).toEqual({ T1: 1, T2: 1, T3: 1, T4: 1 })
     expect((await git('rev-list', `main..${WORK_BRANCH}`)).split('\n')).toHaveLength(4)
   })
 })

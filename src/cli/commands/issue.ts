@@ -1,16 +1,19 @@
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
+import { runGit } from '../../git/git.js'
 import { credentialValues, executorEnvironment } from '../../exec/environment.js'
 import { approvePlan } from '../../pipeline/approve.js'
 import { WorkBranch } from '../../git/work-branch.js'
-import { CONVERGE_IDENTITY } from '../../git/git.js'
 import { executeIssue, verifyIssue, type RunPlanResult } from '../../pipeline/run-plan.js'
 import { issueReport } from '../terminal-report.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
 import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
 import { progressLines } from '../progress.js'
 import { UsageError } from '../usage-error.js'
-import { checkRepository } from '../repository.js'
+import { checkHasCommit, checkRepository, hasBranch, userIdentity } from '../repository.js'
+import type { ExecutionRecord, Solution } from '../../model/index.js'
+import { HINT_PLACEHOLDERS, nextHint, type HintState, type NextHint } from '../next-hint.js'
 
 export interface IssueArgs {
   number?: number
@@ -33,25 +36,51 @@ export async function approveCommand(args: IssueArgs & { by: string }, output: O
 }
 
 /**
- * `converge verify --number <n>`: runs the approved plan's verification commands against the working
- * tree of `--repo` and prints the report. Exit 0 when every task converged.
+ * `converge verify --number <n>`: runs the approved plan's verification commands and prints the report. It checks
+ * the work branch `converge/issue-<n>` when there is one (in a temporary checkout of it: the work is there, not on
+ * your branch), else the working tree of `--repo`, and says which. Exit 0 when every task passed.
  */
 export async function verifyCommand(
   args: IssueArgs & { maxParallel: number; timeoutMinutes: number; signal?: AbortSignal }, output: Output,
 ): Promise<number> {
   const n = required(args.number, 'verify')
+  const store = await storeOf(args)
+  const repoDir = resolve(args.repo)
+  const workBranch = `converge/issue-${n}`
+  const tree = (await hasBranch(repoDir, workBranch)) ? await temporaryCheckout(repoDir, workBranch) : undefined
   const progress = progressLines(progressIo(output))
-  const result = await verifyIssue(await storeOf(args), n, {
-    repoDir: resolve(args.repo),
-    workRoot: resolve(tmpdir(), 'converge'),
-    maxParallel: args.maxParallel,
-    timeoutMs: args.timeoutMinutes * 60_000,
-    secrets: [],
-    now: () => new Date().toISOString(),
-    ...progress,
-    ...(args.signal ? { signal: args.signal } : {}),
-  }).finally(() => progress.close())
-  return printResult(n, result, output)
+  try {
+    const result = await verifyIssue(store, n, {
+      repoDir: tree?.dir ?? repoDir,
+      workRoot: resolve(tmpdir(), 'converge'),
+      maxParallel: args.maxParallel,
+      timeoutMs: args.timeoutMinutes * 60_000,
+      secrets: [],
+      now: () => new Date().toISOString(),
+      ...progress,
+      ...(args.signal ? { signal: args.signal } : {}),
+    }).finally(() => progress.close())
+    const code = await printResult(n, repoDir, result, output, tree ? workBranch : undefined)
+    if (result.ok && !output.json)
+      output.io.out(`\nChecked ${tree ? `${workBranch} at ${tree.commit.slice(0, 7)}, where the work is (in a temporary checkout)` : `the working tree of ${repoDir}`}.`)
+    return code
+  } finally {
+    await tree?.remove()
+  }
+}
+
+/** A detached checkout of `branch` in a temporary folder (a git worktree), removed with `remove`. */
+async function temporaryCheckout(repoDir: string, branch: string): Promise<{ dir: string; commit: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'converge-verify-'))
+  await runGit(['worktree', 'add', '--quiet', '--detach', dir, branch], { cwd: repoDir })
+  const commit = (await runGit(['rev-parse', 'HEAD'], { cwd: dir })).stdout.trim()
+  return {
+    dir, commit,
+    remove: async () => {
+      await runGit(['worktree', 'remove', '--force', dir], { cwd: repoDir }).catch(() => undefined)
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
 }
 
 export interface ExecuteArgs extends IssueArgs {
@@ -78,12 +107,14 @@ export interface ExecuteArgs extends IssueArgs {
 export async function executeCommand(args: ExecuteArgs, output: Output): Promise<number> {
   const n = required(args.number, 'execute')
   const repoDir = resolve(args.repo)
+  const store = await storeOf(args)
+  await checkHasCommit(repoDir, n)
   let branch: WorkBranch | undefined
   // The executor is the user's agent CLI on the user's machine: it gets their environment (its API key), less what
   // GitHub's tokens are; values named like credentials are masked in everything recorded.
   const executorEnv = executorEnvironment(process.env)
   const progress = progressLines(progressIo(output))
-  const result = await executeIssue(await storeOf(args), n, {
+  const result = await executeIssue(store, n, {
     repoDir,
     workRoot: resolve(tmpdir(), 'converge'),
     maxParallel: args.maxParallel,
@@ -102,21 +133,31 @@ export async function executeCommand(args: ExecuteArgs, output: Output): Promise
     ...(args.retry ? { retry: args.retry } : {}),
     ...(args.signal ? { signal: args.signal } : {}),
     beforeTasks: async () => {
-      branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: CONVERGE_IDENTITY, uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
+      branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: await userIdentity(repoDir), uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
     },
     committer: { commitTask: (task, issue, others) => branch!.commitTask(task, issue, others), discardTask: (task, others) => branch!.discardTask(task, others) },
   }).finally(() => progress.close())
   // The user's branch is checked out again, as it was; the commits stay on the work branch.
   await branch?.leave()
-  const code = printResult(n, result, output, branch?.name)
-  if (result.ok && branch && !output.json) output.io.out(`\nCommits of converged tasks are on ${branch.name} in ${repoDir}.`)
+  const discarded = args.signal?.aborted ? progress.running() : []
+  if (discarded.length) {
+    const [them, their] = discarded.length === 1 ? ['it', 'its'] : ['them', 'their']
+    output.io.err(`Ctrl-C: ${discarded.join(', ')} did not finish: ${their} changes were put back and nothing of ${them} was recorded; converge execute --number ${n} --executor ${HINT_PLACEHOLDERS.agent} runs ${them} again`)
+  }
+  const code = await printResult(n, repoDir, result, output, branch?.name)
+  // Only when there are such commits: a run where nothing converged made none.
+  const committed = result.ok ? Object.values(result.record.tasks).filter((r) => r.status === 'completed' && r.commit_hash).length : 0
+  if (committed && branch && !output.json) output.io.out(`\nCommits of converged tasks are on ${branch.name} in ${repoDir}.`)
   return code
 }
 
-function printResult(n: number, result: RunPlanResult, output: Output, branch?: string): number {
+async function printResult(n: number, repoDir: string, result: RunPlanResult, output: Output, branch?: string): Promise<number> {
   if (!result.ok) return refuse(output, inTerminalWords(result.reason, n))
   if (output.json) printDocument(output.io, runDocument(n, result, branch))
-  else output.io.out(['', ...issueReport(result.issue, result.plan, result.record, { colour: output.io.colour ?? false }).map((line) => inTerminalWords(line, n))].join('\n'))
+  else {
+    const hint = await hintOf(repoDir, result.issue, result.plan, result.record)
+    output.io.out(['', ...issueReport(result.issue, result.plan, result.record, hint, { colour: output.io.colour ?? false }).map((line) => inTerminalWords(line, n))].join('\n'))
+  }
   return result.record.status === 'completed' ? 0 : 1
 }
 
@@ -129,9 +170,21 @@ function runDocument(n: number, result: Extract<RunPlanResult, { ok: true }>, br
   }
 }
 
-/** A message of the pipeline, for a terminal: the comment command it names becomes the CLI's (`/converge approve` → `converge approve --number 7`). */
+/** The CLI's next command for the recorded state (src/cli/next-hint.ts), with whether the work branch exists. */
+export async function hintOf(repoDir: string, issue: HintState['issue'], plan: Solution | undefined, execution: ExecutionRecord | undefined): Promise<NextHint | undefined> {
+  return nextHint({ issue, plan, execution, workBranch: await hasBranch(repoDir, `converge/issue-${issue.number}`) })
+}
+
+/**
+ * A message of the pipeline, for a terminal: the comment command it names becomes the CLI's command line, as the
+ * CLI accepts it (`/converge approve` → `converge approve --number 7`; `plan` needs the issue file, `execute` and
+ * `retry` an executor).
+ */
 export function inTerminalWords(message: string, n: number): string {
-  return message.replace(/`\/converge (\w+)`/g, (_, command: string) => `\`converge ${command} --number ${n}\``)
+  const needs: Record<string, string> = {
+    plan: ` --issue-file ${HINT_PLACEHOLDERS.issueFile}`, execute: ` --executor ${HINT_PLACEHOLDERS.agent}`, retry: ` --executor ${HINT_PLACEHOLDERS.agent}`,
+  }
+  return message.replace(/`\/converge (\w+)`/g, (_, command: string) => `\`converge ${command}${needs[command] ?? ''} --number ${n}\``)
 }
 
 /** The state branch of --repo, once --repo is known to be a git repository. */

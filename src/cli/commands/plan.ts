@@ -2,12 +2,16 @@ import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import { credentialValues, executorEnvironment } from '../../exec/environment.js'
-import { pipelinePlan, type PipelinePlanOptions } from '../../pipeline/plan-command.js'
+import { PlannerMissingError, pipelinePlan, type PipelinePlanOptions } from '../../pipeline/plan-command.js'
 import { PLANNER_MODES, type PlannerMode } from '../../planners/index.js'
 import { renderPlanText } from '../../report/plan-text.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
-import { DEFAULT_STATE_BRANCH } from '../../model/state-layout.js'
+import { DEFAULT_STATE_BRANCH, statePaths } from '../../model/state-layout.js'
 import { readIssueFile } from '../issue-file.js'
+import { IssueStateSchema } from '../../model/index.js'
+import type { IssueDocument } from '../../planners/types.js'
+import { readStateJson } from '../../state/state-files.js'
+import { planForApproval } from './show.js'
 import { planFileText } from '../../plan/plan-file.js'
 import { runGit } from '../../git/git.js'
 import type { PlanIssueResult } from '../../pipeline/plan-issue.js'
@@ -19,6 +23,8 @@ export interface PlanArgs {
   issueFile?: string
   /** The plan from a file instead of a planner (any form `converge validate` reads). */
   planFile?: string
+  /** Plan over a recorded issue of this number whose title differs (without it, refused). */
+  replace?: boolean
   repo: string
   number?: number
   planner: string
@@ -52,6 +58,7 @@ export async function planCommand(args: PlanArgs, output: Output): Promise<numbe
   await checkRepository(args.repo)
   const repoDir = resolve(args.repo)
   const store = new LocalGitStore({ repoDir, branch: args.stateBranch || DEFAULT_STATE_BRANCH })
+  if (!args.replace) await refuseAnotherTitle(store, issue, args.issueFile)
   const options: PipelinePlanOptions = mode === 'command'
     ? {
         command: {
@@ -68,8 +75,12 @@ export async function planCommand(args: PlanArgs, output: Output): Promise<numbe
         },
       }
     : {}
+  if (args.planFile !== undefined) options.commentName = `--plan-file ${args.planFile}`
   // A plan file is planned as a ```json block given with the command would be: by the explicit planner.
   const { output: planned, result, epic } = await pipelinePlan(store, issue, planBlock ? 'explicit' : mode, new Date().toISOString(), planBlock, options)
+    .catch((error: unknown) => {
+      throw error instanceof PlannerMissingError ? new InputError(error.message) : error
+    })
   const code = result.analysis.errors.length || result.analysis.gate === 'fail' ? 1 : 0
   if (output.json) {
     printDocument(output.io, await planDocument(issue.number, result, store.branch, repoDir, planned.workDir))
@@ -83,14 +94,38 @@ export async function planCommand(args: PlanArgs, output: Output): Promise<numbe
     io.out(result.commit ? `State: ${store.branch} @ ${result.commit.slice(0, 12)}` : `State: unchanged on ${store.branch}`)
     return 0
   }
-  io.out(renderPlanText(result.analysis, { notes: planned.notes, ...(planned.questions ? { questions: planned.questions } : {}) }))
+  // The plan as stored: its id is the one recorded (a new plan of an issue gets the next number).
+  const analysis = result.solution ? { ...result.analysis, solution: result.solution } : result.analysis
+  const checkText = renderPlanText(analysis, { notes: planned.notes, ...(planned.questions ? { questions: planned.questions } : {}) })
+  io.out(result.solution && result.planHash && !analysis.errors.length ? planForApproval(checkText, result.solution, result.planHash, issue.number) : checkText)
   io.out('')
+  if (result.solution && result.replaced) io.out(replacedLine(result.replaced, result.solution.id, issue.number))
   if (planned.workDir) io.out(`Planner files (prompts, feedback, plans): ${planned.workDir}`)
   // A rejected plan is not written: only the issue state, which records why, is.
   const written = result.solution ? result.planPath : 'plan rejected, not written; the issue state records why'
   if (result.commit) io.out(`State: ${store.branch} @ ${result.commit.slice(0, 12)} (${written})`)
   else io.out(`State: unchanged on ${store.branch} (${result.solution ? 'same issue, same plan' : 'same issue, same rejected plan'})`)
   return code
+}
+
+/** A re-plan: which plan the new one replaces, and that an approval of the old one does not carry over. */
+function replacedLine(replaced: NonNullable<PlanIssueResult['replaced']>, id: string, n: number): string {
+  if (!replaced.approvedBy) return `Planned again: ${id} replaces ${replaced.id}.`
+  return `Planned again: ${id} replaces ${replaced.id}, and the approval of ${replaced.id} by ${replaced.approvedBy} was dropped (it was bound to that plan's hash): read it with converge show --number ${n}, then converge approve --number ${n}`
+}
+
+/**
+ * An issue file whose number is recorded with another title is refused: two different issues in files without
+ * numbers must not share one state (the second would replace the first's plan). A retitled issue says --replace.
+ */
+async function refuseAnotherTitle(store: LocalGitStore, issue: IssueDocument, file: string): Promise<void> {
+  const path = statePaths.issue(issue.number)
+  const recorded = await readStateJson(await store.snapshot([path]), path, IssueStateSchema)
+  if (!recorded || recorded.title === issue.title) return
+  throw new InputError(
+    `ISS-${issue.number} is recorded as "${recorded.title}", and ${file} is "${issue.title}". ` +
+      `If it is the same issue, retitled, plan it again with --replace (its plan is replaced and an approval dropped); if it is another issue, give it its own number (--number <n>)`,
+  )
 }
 
 /** The plan of a `--plan-file`, as a ```json block; a .jsonl file must hold one solution (else: which one?). */

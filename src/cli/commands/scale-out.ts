@@ -4,10 +4,10 @@
  * a local repository, with the same state files — the ready tasks as a job matrix, one task carried out and
  * recorded as a matrix job records it, and the issue's status from the recorded results.
  */
+import { userIdentity } from '../repository.js'
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import { credentialValues, executorEnvironment } from '../../exec/environment.js'
-import { CONVERGE_IDENTITY } from '../../git/git.js'
 import { WorkBranch } from '../../git/work-branch.js'
 import { issueFilePaths, readIssueFiles } from '../../pipeline/issue-files.js'
 import { executeTask } from '../../pipeline/scale-out/execute-task.js'
@@ -18,7 +18,7 @@ import { printDocument, progressIo, refuse, taskEntries, type Output } from '../
 import { progressLines } from '../progress.js'
 import { issueReport } from '../terminal-report.js'
 import { UsageError } from '../usage-error.js'
-import { inTerminalWords, required, storeOf, type ExecuteArgs, type IssueArgs } from './issue.js'
+import { hintOf, inTerminalWords, required, storeOf, type ExecuteArgs, type IssueArgs } from './issue.js'
 
 export interface FailurePolicyArgs {
   onFailure: 'retry' | 'skip' | 'abort'
@@ -106,7 +106,7 @@ export async function executeTaskCommand(args: Omit<ExecuteArgs, 'maxParallel' |
     ...(args.signal ? { signal: args.signal } : {}),
     ...(progress.onOutput ? { onOutput: progress.onOutput } : {}),
     beforeTask: async () => {
-      branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: CONVERGE_IDENTITY, uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
+      branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: await userIdentity(repoDir), uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
       if (task) progress.onTaskStart?.(task)
     },
     committer: { commitTask: (t, issue, others) => branch!.commitTask(t, issue, others), discardTask: (t, others) => branch!.discardTask(t, others) },
@@ -130,7 +130,8 @@ export async function executeTaskCommand(args: Omit<ExecuteArgs, 'maxParallel' |
   output.io.out([
     `ISS-${n} · ${result.task.id}: ${result.task.title} — ${verdict}`,
     '',
-    ...issueReport(result.issue, result.plan, result.record, { colour: output.io.colour ?? false }).filter((line) => !line.startsWith('  Next:')),
+    // A matrix job's next step is the matrix's, not the whole plan's.
+    ...issueReport(result.issue, result.plan, result.record, undefined, { colour: output.io.colour ?? false }),
     `  Next: converge matrix --number ${n} (the tasks ready now), then converge report --number ${n}`,
   ].join('\n'))
   return converged ? 0 : 1
@@ -164,7 +165,7 @@ export async function reportCommand(args: IssueArgs & FailurePolicyArgs & { mark
       issue: n, status: result.issue.status, headline: result.headline, changed: result.changed,
       tasks: taskEntries(result.plan, result.record), error: result.issue.error ?? null, ...(markdown !== undefined ? { markdown } : {}),
     })
-    texts.push(markdown ?? [result.headline, '', ...issueReport(result.issue, result.plan, result.record, { colour: output.io.colour ?? false }).map((l) => inTerminalWords(l, n))].join('\n'))
+    texts.push(markdown ?? [result.headline, '', ...issueReport(result.issue, result.plan, result.record, await hintOf(resolve(args.repo), result.issue, result.plan, result.record), { colour: output.io.colour ?? false }).map((l) => inTerminalWords(l, n))].join('\n'))
   }
   if (output.json) printDocument(output.io, args.number !== undefined ? documents[0] : { reports: documents })
   else output.io.out(texts.length ? texts.join('\n\n') : 'No issue has matrix results waiting to be reported.')

@@ -3,6 +3,7 @@
  * (`../run-task.ts`) and recorded on the state branch, beside the other jobs (see `readiness.ts`).
  */
 import { ExecutionRecordSchema, type ExecutionRecord, type IssueState, type Solution, type Task, type TaskResult } from '../../model/index.js'
+import { agentPreflight } from '../../agents/preflight.js'
 import { planHash } from '../../plan/hash.js'
 import { renderTaskEvent } from '../../report/task-event.js'
 import { statePaths, toStateJson } from '../../model/state-layout.js'
@@ -46,6 +47,8 @@ export type ExecuteTaskResult =
  * or whose dependencies have not all converged; a task that converged already is not run again.
  */
 export async function executeTask(store: StateStore, n: number, taskId: string, options: ExecuteTaskOptions): Promise<ExecuteTaskResult> {
+  const missing = await agentPreflight(options.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir)
+  if (missing) return { ok: false, reason: `${taskId} could not start: ${missing}`, started: false }
   const started = await startTask(store, n, taskId, options.now())
   if (!started.ok) return { ...started, started: false }
   const { plan, task } = started

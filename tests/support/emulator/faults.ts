@@ -1,7 +1,7 @@
 import type { Reply } from './http.js'
 import type { GraphqlSummary } from './journal.js'
 
-export const FAULT_KINDS = ['500', '502', 'secondary-rate-limit', '429', 'reset', 'slow', 'stale-head'] as const
+export const FAULT_KINDS = ['500', '502', 'secondary-rate-limit', '429', 'reset', 'slow', 'stale-head', 'not-found'] as const
 
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
@@ -108,6 +108,9 @@ export function faultReply(kind: ErrorFaultKind, requestId: string): Reply {
   switch (kind) {
     case '500':
       return { status: 500, body: { message: 'Server Error' } }
+    // An endpoint this GitHub does not have (an older GitHub Enterprise Server: sub-issues, dependencies).
+    case 'not-found':
+      return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/enterprise-server@3.12/rest' } }
     case '502':
       return {
         status: 502,

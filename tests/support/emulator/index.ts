@@ -35,7 +35,8 @@
  *   `gh.faults.randomly({ rate: 0.1, kinds: ['500', 'reset'], seed: 1 })` inject failures: `500`, `502`,
  *   `secondary-rate-limit` (403 + retry-after), `429`, `reset` (the socket is dropped), `slow` (`delayMs`, default
  *   250), `stale-head` (another commit lands on the target branch just before a ref update or createCommitOnBranch,
- *   so its compare-and-swap fails). Error faults answer before the request is handled: they never change state.
+ *   so its compare-and-swap fails), `not-found` (a 404, as a GitHub without the endpoint answers). Error faults answer
+ *   before the request is handled: they never change state.
  *   `gh.faults.injected` counts them, `gh.faults.history` lists them, `gh.faults.clear()` stops them.
  * - `gh.rateLimit.used` counts the REST requests that cost rate limit (a 304 and GET /rate_limit are free, as are
  *   faulted requests); `gh.rateLimit.graphqlUsed` the GraphQL ones. Answers carry `x-ratelimit-*` headers.

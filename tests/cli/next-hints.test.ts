@@ -1,0 +1,78 @@
+/**
+ * The walk of every state's "Next:" hint: an issue is taken through each state the CLI can record (registered,
+ * planned, approved, paused, resumed, stopped, failed tasks, completed, verified, a verification that fails on a
+ * completed execution, a plan that fails its gate), and in each one the hint `status` prints is run as printed
+ * (placeholders filled in) and must be accepted: no usage error, no refusal. The walk is printed (CI output).
+ */
+import { copyFile, mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { converge, greetingsRepo, type GreetingsRepo } from './support.js'
+
+/** The Next: command `status --number <n>` prints, or null. */
+async function hintOf(t: GreetingsRepo, n: number): Promise<string | null> {
+  const { out } = await converge(['status', '--number', String(n), '--repo', t.repo])
+  return /^ {2}Next: (converge [^ ].*?)(?: {2}\(.*\))?$/m.exec(out)?.[1] ?? null
+}
+
+/** Runs a hint as a user would, with their issue file and agent for the placeholders; returns its JSON document. */
+async function runHint(t: GreetingsRepo, hint: string, fill: { issueFile: string; agent: string }): Promise<Record<string, unknown>> {
+  const words = hint.split(' ').slice(1).map((word) => (word === '<issue.md>' ? fill.issueFile : word === '<agent>' ? fill.agent : word))
+  expect(words.some((word) => /^<.*>$/.test(word)), `${hint} leaves a placeholder unfilled`).toBe(false)
+  const run = await converge([...words, '--repo', t.repo, '--json'])
+  const document = JSON.parse(run.out) as Record<string, unknown>
+  // A refusal is the error document `{ error: { message, kind } }` (a run's own `error` is the issue's, a string).
+  expect(run.code, `${hint} was refused: ${run.out}`).not.toBe(2)
+  expect((document.error as { kind?: string } | null)?.kind, `${hint} was refused: ${run.out}`).toBeUndefined()
+  return document
+}
+
+describe('every state\'s "Next:" hint is a command the CLI accepts', () => {
+  it('walks the states of an issue, running each hint', async () => {
+    const t = await greetingsRepo()
+    const walk: string[] = []
+    const step = async (state: string, expected: RegExp, fill: { issueFile?: string; agent?: string } = {}, n = 7) => {
+      const hint = await hintOf(t, n)
+      walk.push(`${state.padEnd(44)} Next: ${hint}`)
+      expect(hint, state).toMatch(expected)
+      return runHint(t, hint!, { issueFile: fill.issueFile ?? t.issue, agent: fill.agent ?? t.executor })
+    }
+    try {
+      const folder = join(t.dir, 'issues')
+      await mkdir(folder)
+      await copyFile(t.issue, join(folder, '7.md'))
+      await converge(['sync', '--issues', folder, '--repo', t.repo])
+
+      await step('registered (synced, no plan)', /^converge plan --issue-file <issue\.md> --number 7$/)
+      await step('planned, not approved', /^converge approve --number 7$/)
+      await converge(['pause', '--number', '7', '--repo', t.repo])
+      await step('paused', /^converge resume --number 7$/)
+      await converge(['stop', '--number', '7', '--repo', t.repo])
+      await step('stopped', /^converge resume --number 7$/)
+      // Without an agent (none) every task fails its commands.
+      await step('approved, not executed', /^converge execute --number 7 --executor <agent>$/, { agent: 'none' })
+      await step('executed, tasks failed', /^converge retry --number 7 --executor <agent>$/)
+      const verified = await step('executed, every task converged', /^converge verify --number 7$/)
+      expect(verified).toMatchObject({ mode: 'verify', status: 'completed', issue_status: 'completed', branch: 'converge/issue-7' })
+
+      // The work branch no longer passes T1's check: verify says so, and the execution stays completed.
+      t.git('checkout', '--quiet', 'converge/issue-7')
+      await writeFile(join(t.repo, 'hello.txt'), 'changed\n')
+      t.git('commit', '--quiet', '-am', 'Change hello')
+      t.git('checkout', '--quiet', 'main')
+      const failedVerify = await converge(['verify', '--number', '7', '--repo', t.repo, '--json'])
+      expect(JSON.parse(failedVerify.out)).toMatchObject({ mode: 'verify', status: 'failed', issue_status: 'completed', branch: 'converge/issue-7' })
+      expect((await converge(['verify', '--number', '7', '--repo', t.repo])).out).toMatch(/^Checked converge\/issue-7 at [0-9a-f]{7}, where the work is \(in a temporary checkout\)\.$/m)
+      await step('completed, its verification failed', /^converge retry T1 --number 7 --executor <agent>$/)
+      expect(await hintOf(t, 7)).toBe('converge verify --number 7')
+
+      const vague = join(t.dir, '8.md')
+      await writeFile(vague, '# Make it faster\n\nIt is slow.\n')
+      await converge(['plan', '--issue-file', vague, '--repo', t.repo])
+      await step('planned, the plan fails its gate', /^converge plan --issue-file <issue\.md> --number 8$/, { issueFile: vague }, 8)
+    } finally {
+      console.log(`The walk of the "Next:" hints (state, then the hint that was run and accepted):\n${walk.join('\n')}`)
+      await t.cleanup()
+    }
+  })
+})
