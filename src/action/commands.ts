@@ -3,6 +3,7 @@ import { changesState, commandList } from '../commands/commands.js'
 import { reactToComment, replyToIssue } from '../github/comments.js'
 import { issueDocument, readIssue, type ApiIssue } from '../github/issues.js'
 import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
+import { code } from '../report/markdown.js'
 import { approvePlan } from '../pipeline/approve.js'
 import { signalIssue } from '../pipeline/control.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
@@ -33,12 +34,16 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
   const write = !inputs['dry-run']
 
   if (route.kind === 'unknown-command') {
-    const message = `\`${prefix} ${route.name}\` is not a Converge command. Commands:\n\n${commandList(prefix)}`
+    const shown = code(`${prefix} ${shortName(route.name)}`)
+    const message = `${shown} is not a Converge command. Commands:\n\n${commandList(prefix)}`
+    // A stranger's comment gets nothing back: no reply for anyone to steer, no comment spam.
+    const verdict = await checkPermission(client, ctx.repo, route.actor, inputs['min-permission'])
+    if (!verdict.allowed) return { status: 'unknown-command', summary: message, notice: `Unknown command ${shown} from @${route.actor.login}, who may not run commands: not answered` }
     if (write && where) {
       await replyToIssue(client, ctx.repo, where, message)
       if (route.commentId) await reactToComment(client, ctx.repo, route.commentId, 'confused')
     }
-    return { status: 'unknown-command', summary: message, warning: `Unknown command "${route.name}": answered with the list of commands` }
+    return { status: 'unknown-command', summary: message, warning: `Unknown command "${shortName(route.name)}": answered with the list of commands` }
   }
 
   const { command } = route
@@ -258,6 +263,13 @@ async function sync(session: Session, label: string | undefined): Promise<Outcom
 async function interruptedRun(session: Session, n: number): Promise<'execute' | 'verify' | undefined> {
   const { execution } = await readIssueFiles(await session.store.snapshot(issueFilePaths(n)), n, session.now)
   return execution && (execution.status === 'paused' || execution.status === 'stopped') ? (execution.mode ?? 'execute') : undefined
+}
+
+/** Longer command names are cut: a reply quotes at most this much of what a comment wrote. */
+const SHOWN_NAME_LENGTH = 40
+
+function shortName(name: string): string {
+  return name.length > SHOWN_NAME_LENGTH ? `${name.slice(0, SHOWN_NAME_LENGTH)}…` : name
 }
 
 type ResolvedIssue = { number: number; payload?: ApiIssue } | { number: undefined; reason: string }

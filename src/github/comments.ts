@@ -18,7 +18,7 @@ export interface StickyComment {
 
 /**
  * Creates or edits the issue's one Converge comment. The comment is found again by its marker at the
- * start of the body; when it cannot be edited (someone else's comment imitating the marker, or deleted
+ * start of the body, among the bot's own comments only ({@link ownComments}); when it cannot be edited (deleted
  * meanwhile) a new one is created.
  */
 export async function upsertStickyComment(
@@ -47,11 +47,42 @@ export async function upsertStickyComment(
 
 async function findSticky(client: GitHubClient, repo: RepoRef, issueNumber: number, marker: string) {
   const comments = client.octokit.paginate.iterator(client.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: 100 })
+  const own = await ownComments(client)
   let found: { id: number; body: string; html_url: string } | undefined
   for await (const page of comments) {
-    for (const comment of page.data) if (comment.body?.startsWith(marker)) found = { id: comment.id, body: comment.body, html_url: comment.html_url }
+    for (const comment of page.data)
+      if (comment.body?.startsWith(marker) && own(comment.user)) found = { id: comment.id, body: comment.body, html_url: comment.html_url }
   }
   return found
+}
+
+/** The account a workflow's `GITHUB_TOKEN` writes as. */
+export const ACTIONS_BOT_LOGIN = 'github-actions[bot]'
+
+type CommentAuthor = { login: string; type?: string } | null | undefined
+
+const ownership = new WeakMap<GitHubClient, Promise<(author: CommentAuthor) => boolean>>()
+
+/**
+ * Which comments are the bot's own: written by the token's account (`GET /user`: a personal access token's user)
+ * or by `github-actions[bot]`. An installation token cannot ask who it is (`GET /user` answers 403): then a
+ * comment by any account of type Bot counts, which only an installed app can write. A marker in anybody else's
+ * comment is someone imitating the bot, and is ignored.
+ */
+export function ownComments(client: GitHubClient): Promise<(author: CommentAuthor) => boolean> {
+  let known = ownership.get(client)
+  if (!known) {
+    known = client.rest.users.getAuthenticated().then(
+      ({ data }) => (author: CommentAuthor) => author?.login === data.login || author?.login === ACTIONS_BOT_LOGIN,
+      (error: { status?: number }) => {
+        if (error.status !== 401 && error.status !== 403 && error.status !== 404) throw error
+        return (author: CommentAuthor) => author?.login === ACTIONS_BOT_LOGIN || author?.type === 'Bot'
+      },
+    )
+    ownership.set(client, known)
+    known.catch(() => ownership.delete(client)) // GitHub failing: asked again next time
+  }
+  return known
 }
 
 /** A short answer to a command (a refusal, the command list, …). */
