@@ -4,7 +4,7 @@ import { reactToComment, replyToIssue } from '../github/comments.js'
 import { issueDocument, readIssue, type ApiIssue } from '../github/issues.js'
 import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
 import { code } from '../report/markdown.js'
-import { approvePlan } from '../pipeline/approve.js'
+import { approvedHashArgument, approvePlan } from '../pipeline/approve.js'
 import { signalIssue } from '../pipeline/control.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { pipelinePlan } from '../pipeline/plan-command.js'
@@ -12,6 +12,7 @@ import { epicOf, refreshEpic, renderEpicComment } from '../pipeline/epic.js'
 import { syncIssues } from '../pipeline/sync.js'
 import { openBlockersOf, waitForBlockers } from './blocked-gate.js'
 import { doneChildren, githubRelations, publishEpicComment, rollUpParent } from './epics.js'
+import { approvalEvent } from './approval-event.js'
 import { checkPermission } from './permissions.js'
 import { mirrorTasks } from './publish-tasks.js'
 import { issueOfPullRequest } from './pull-request.js'
@@ -77,9 +78,11 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
     case 'plan':
       return plan(session, n, issue.payload, route.source === 'comment' && route.target.kind === 'issue' ? route.commentBody : undefined)
     case 'approve': {
-      const result = await approvePlan(session.store, n, actor, session.now)
+      const named = approvedHashArgument(route.args)
+      if ('error' in named) return refusedOnIssue(session, n, where, named.error)
+      const result = await approvePlan(session.store, n, actor, session.now, approvalEvent(session, route), named.hash)
       if (!result.ok) return refusedOnIssue(session, n, where, result.reason)
-      const approved = await report(session, n, result.alreadyApproved ? `Already approved (${result.planHash.slice(0, 19)}…).` : `Approved by @${actor}.`, !result.alreadyApproved)
+      const approved = await report(session, n, result.summary, result.commit !== null)
       return withWarning(approved, (await mirrorTasks(session, n, result.solution)).warning)
     }
     case 'pause':

@@ -45,6 +45,8 @@ export interface WorkBranchOptions {
 export interface TaskCommit {
   commit: string
   files: string[]
+  /** Of `files`, those outside the task's declared files (the executor changed them unasked). */
+  undeclared: string[]
 }
 
 /** A git step of the work branch failed; the message says which and why. */
@@ -59,6 +61,29 @@ export class WorkBranchError extends Error {
 export const ACTIONS_BOT_IDENTITY: GitIdentity = {
   name: 'github-actions[bot]',
   email: '41898282+github-actions[bot]@users.noreply.github.com',
+}
+
+/**
+ * Paths an approver would never expect a task to change unless the plan says so: workflows and actions (run with
+ * the repository's secrets once pushed, by a token with the workflow scope), git's own files (`.gitattributes`
+ * filters, `.gitmodules` URLs, `.gitignore`) and other CI systems' configuration.
+ */
+const UNEXPECTED_PATHS = [
+  /^\.github\/(?:workflows|actions)\//,
+  /(?:^|\/)\.git[^/]*$/,
+  /^(?:\.gitlab-ci\.yml|\.travis\.yml|\.drone\.yml|azure-pipelines\.yml|bitbucket-pipelines\.yml|Jenkinsfile|\.circleci\/|\.buildkite\/)/,
+]
+
+function isUnexpectedPath(path: string): boolean {
+  return UNEXPECTED_PATHS.some((pattern) => pattern.test(path))
+}
+
+/** The executor changed paths the plan did not declare and an approver would not expect (workflows, CI, git's files). */
+export class UndeclaredChangeError extends WorkBranchError {
+  constructor(readonly paths: string[]) {
+    super(`the executor changed ${paths.join(', ')}, which the plan does not declare: workflows, CI configuration and git's own files are committed only when a task's files name them`)
+    this.name = 'UndeclaredChangeError'
+  }
 }
 
 /** The working tree holds changes that are not Converge's: it will not commit them with a task. */
@@ -152,6 +177,9 @@ export class WorkBranch {
       const changes = (await this.changes()).filter((c) => covers(own, c.path) || !covers(others, c.path))
       if (changes.length === 0) return null
       const paths = changes.map((c) => c.path)
+      const undeclared = paths.filter((path) => !covers(own, path))
+      const refused = undeclared.filter(isUnexpectedPath)
+      if (refused.length) throw new UndeclaredChangeError(refused)
       const env = { ...identityEnv(this.options.identity), GIT_LITERAL_PATHSPECS: '1' }
       // A deletion the executor staged itself (`git rm`) is no longer a path `git add` can match.
       const toAdd = changes.filter((c) => !c.deletedInIndex).map((c) => c.path)
@@ -163,7 +191,7 @@ export class WorkBranch {
       await this.push()
       // After the push: a push that had to rebase onto other jobs' commits made the commit anew.
       const commit = (await git(['rev-parse', 'HEAD'], repoDir)).trim()
-      return { commit, files: paths }
+      return { commit, files: paths, undeclared }
     })
   }
 

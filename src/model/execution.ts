@@ -36,6 +36,8 @@ export const TaskResultSchema = z.object({
   executed_at: z.string().nullable(),
   duration_ms: z.number().nonnegative(),
   files_modified: z.array(z.string()),
+  /** Of `files_modified`, those outside the plan's `files` for the task: the executor changed them unasked. */
+  undeclared_files: z.array(z.string()).optional(),
   commit_hash: z.string().nullable(),
   tests_passed: z.boolean().nullable(),
   convergence_verified: z.array(ConvergenceCheckSchema),
