@@ -83,6 +83,9 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
     timeoutMs: inputs['task-timeout-minutes'] * 60_000,
     secrets: session.secrets,
     now: () => new Date().toISOString(),
+    // One run of a plan at a time; a run that died holding it is taken over after the longest a task can go
+    // without recording a result (each executor and command run within the timeout), or at once by its own re-run.
+    ...(ctx.runUrl ? { holder: { run: ctx.runUrl, staleAfterMs: inputs['task-timeout-minutes'] * 60_000 * (2 * inputs['max-iterations'] + 2) } } : {}),
     ...(session.signal ? { signal: session.signal } : {}),
     onProgress: (record, solution) => {
       const done = Object.keys(record.tasks).length

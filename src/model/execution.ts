@@ -54,6 +54,8 @@ export const ExecutionRecordSchema = z.object({
   /** `execute` (an executor did the work) or `verify` (the commands alone); absent in records of older versions: `execute`. */
   mode: z.enum(['execute', 'verify']).optional(),
   status: z.enum(['running', 'completed', 'failed', 'paused', 'stopped']),
+  /** The workflow run carrying it out (its URL): while `running`, another run of the plan is refused (one at a time). */
+  run: z.string().optional(),
   started_at: z.string(),
   executed_at: z.string().nullable(),
   /** Keyed by task id; a task absent here has not finished yet. */
