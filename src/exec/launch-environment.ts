@@ -33,7 +33,8 @@ const LAUNCH_SECRETS = /^INPUT_GITHUB-TOKEN$|^(?:GITHUB_TOKEN|GH_TOKEN|GH_ENTERP
 export function hideLaunchSecrets(env: NodeJS.ProcessEnv, values: readonly string[] = []): HiddenSecrets {
   const secretValues = new Set(values.filter((v) => v.length >= 8))
   const isSecret = (name: string, value: string) =>
-    LAUNCH_SECRETS.test(name) || isCredentialName(name) || isCredentialValue(value) || secretValues.has(value)
+    // The inputs are the action's settings (`persisted-credentials: remove` is none): only the token among them.
+    LAUNCH_SECRETS.test(name) || (!name.startsWith('INPUT_') && isCredentialName(name)) || isCredentialValue(value) || secretValues.has(value)
   const hidden: string[] = []
   // Picked before the overwrite: process.env reads the same strings, so a value matched by content reads `***` after.
   const picked = Object.entries(env).flatMap(([name, value]) => (value !== undefined && isSecret(name, value) ? [name] : []))
