@@ -1,7 +1,7 @@
 import { appendLines, largest, smallest } from './lines.js'
 import type { Finding } from '../model/index.js'
 import { runUsage, taskUsage } from '../agents/usage.js'
-import { statePaths } from '../state/layout.js'
+import { statePaths } from '../model/state-layout.js'
 import { renderFailures } from './failure.js'
 import { elapsedMs, formatDuration, formatUsage, progressBar } from './format.js'
 import { cell, code, codeBlock, codeCell, details, inline, plural, table, truncate } from './markdown.js'
