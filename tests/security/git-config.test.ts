@@ -106,7 +106,9 @@ describe("an agent's git configuration does not reach Converge's authenticated c
       process.env.GIT_CONFIG_GLOBAL = global
     }],
   ]
-  for (const [name, plant] of redirections)
+  // The variants of the same redirection (pushInsteadOf, an include, the global file) in CI only: a clone each.
+  const variants = Number(process.env.CONVERGE_SUITE_SIZE ?? 1) >= 3 ? redirections : redirections.slice(0, 3)
+  for (const [name, plant] of variants)
     it(`${name}: the token goes to the repository's server only`, async () => {
       try {
         const outcome = await attempt(plant)
