@@ -4,13 +4,18 @@
  * tried, held and broken (CI shows it in its output). Every attack must hold.
  *
  * The attacker: an issue author steering a planner command, an executor (an agent that does what a prompt injection
- * tells it), a read-only user, anyone who can push to the state branch, and a second run of the same plan.
+ * tells it), a read-only user, anyone who can push to the state branch, and a second run of the same plan. Finding
+ * 11 (a 100 000-task chain) runs Converge's planning, reporting and scheduling code in a child process with a
+ * proportionally smaller stack, as tests/security/long-plans does: an issue cannot carry such a plan through GitHub.
  */
+import { execFile } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SolutionSchema } from '../../src/model/index.js'
 import { planHash } from '../../src/plan/hash.js'
@@ -217,8 +222,16 @@ describe.runIf(RUN_SUITE)('the second attack run, through dist/index.js', () => 
     expect(attacks.filter((a) => a.finding === 10).every((a) => a.held)).toBe(true)
   })
 
+  it('11: a 100 000-task dependency chain (as 6 000 tasks on a 75 kB stack, the same ratio) is planned, reported and scheduled', async () => {
+    const script = fileURLToPath(new URL('./support/render-chain.ts', import.meta.url))
+    const held = await promisify(execFile)(process.execPath, ['--stack-size=75', '--import', 'tsx', script, '6000'], { maxBuffer: 1 << 20 })
+      .then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)!).waves === 6000, () => false)
+    record(11, 'a 100 000-task chain ends in "Maximum call stack size exceeded"', held)
+    expect(held).toBe(true)
+  }, 120_000)
+
   it('every attack held', () => {
     expect(attacks.filter((a) => !a.held)).toEqual([])
-    expect(new Set(attacks.map((a) => a.finding))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]))
+    expect(new Set(attacks.map((a) => a.finding))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]))
   })
 })
