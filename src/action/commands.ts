@@ -3,7 +3,8 @@ import { changesState, commandList } from '../commands/commands.js'
 import { reactToComment, replyToIssue } from '../github/comments.js'
 import { issueDocument, readIssue, type ApiIssue } from '../github/issues.js'
 import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
-import { approvePlan } from '../pipeline/approve.js'
+import { code } from '../report/markdown.js'
+import { approvedHashArgument, approvePlan } from '../pipeline/approve.js'
 import { signalIssue } from '../pipeline/control.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { pipelinePlan } from '../pipeline/plan-command.js'
@@ -11,6 +12,7 @@ import { epicOf, refreshEpic, renderEpicComment } from '../pipeline/epic.js'
 import { syncIssues } from '../pipeline/sync.js'
 import { openBlockersOf, waitForBlockers } from './blocked-gate.js'
 import { doneChildren, githubRelations, publishEpicComment, rollUpParent } from './epics.js'
+import { approvalEvent } from './approval-event.js'
 import { checkPermission } from './permissions.js'
 import { mirrorTasks } from './publish-tasks.js'
 import { issueOfPullRequest } from './pull-request.js'
@@ -33,12 +35,16 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
   const write = !inputs['dry-run']
 
   if (route.kind === 'unknown-command') {
-    const message = `\`${prefix} ${route.name}\` is not a Converge command. Commands:\n\n${commandList(prefix)}`
+    const shown = code(`${prefix} ${shortName(route.name)}`)
+    const message = `${shown} is not a Converge command. Commands:\n\n${commandList(prefix)}`
+    // A stranger's comment gets nothing back: no reply for anyone to steer, no comment spam.
+    const verdict = await checkPermission(client, ctx.repo, route.actor, inputs['min-permission'])
+    if (!verdict.allowed) return { status: 'unknown-command', summary: message, notice: `Unknown command ${shown} from @${route.actor.login}, who may not run commands: not answered` }
     if (write && where) {
       await replyToIssue(client, ctx.repo, where, message)
       if (route.commentId) await reactToComment(client, ctx.repo, route.commentId, 'confused')
     }
-    return { status: 'unknown-command', summary: message, warning: `Unknown command "${route.name}": answered with the list of commands` }
+    return { status: 'unknown-command', summary: message, warning: `Unknown command "${shortName(route.name)}": answered with the list of commands` }
   }
 
   const { command } = route
@@ -72,9 +78,11 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
     case 'plan':
       return plan(session, n, issue.payload, route.source === 'comment' && route.target.kind === 'issue' ? route.commentBody : undefined)
     case 'approve': {
-      const result = await approvePlan(session.store, n, actor, session.now)
+      const named = approvedHashArgument(route.args)
+      if ('error' in named) return refusedOnIssue(session, n, where, named.error)
+      const result = await approvePlan(session.store, n, actor, session.now, approvalEvent(session, route), named.hash)
       if (!result.ok) return refusedOnIssue(session, n, where, result.reason)
-      const approved = await report(session, n, result.alreadyApproved ? `Already approved (${result.planHash.slice(0, 19)}…).` : `Approved by @${actor}.`, !result.alreadyApproved)
+      const approved = await report(session, n, result.summary, result.commit !== null)
       return withWarning(approved, (await mirrorTasks(session, n, result.solution)).warning)
     }
     case 'pause':
@@ -258,6 +266,13 @@ async function sync(session: Session, label: string | undefined): Promise<Outcom
 async function interruptedRun(session: Session, n: number): Promise<'execute' | 'verify' | undefined> {
   const { execution } = await readIssueFiles(await session.store.snapshot(issueFilePaths(n)), n, session.now)
   return execution && (execution.status === 'paused' || execution.status === 'stopped') ? (execution.mode ?? 'execute') : undefined
+}
+
+/** Longer command names are cut: a reply quotes at most this much of what a comment wrote. */
+const SHOWN_NAME_LENGTH = 40
+
+function shortName(name: string): string {
+  return name.length > SHOWN_NAME_LENGTH ? `${name.slice(0, SHOWN_NAME_LENGTH)}…` : name
 }
 
 type ResolvedIssue = { number: number; payload?: ApiIssue } | { number: undefined; reason: string }

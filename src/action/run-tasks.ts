@@ -10,6 +10,7 @@ import { pullRequestHead } from '../github/pull-requests.js'
 import { checkoutCommit } from '../git/checkout.js'
 import { ACTIONS_BOT_IDENTITY, WorkBranch } from '../git/work-branch.js'
 import { approveIfPassing } from '../pipeline/approve.js'
+import { autoApproval, unconfirmedApproval } from './approval-event.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { executeIssue, verifyIssue, type RunPlanOptions, type RunPlanResult } from '../pipeline/run-plan.js'
 import { renderCheckRun } from '../report/check-run.js'
@@ -39,8 +40,10 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
   const write = !inputs['dry-run']
   const stored = await readIssueFiles(await store.snapshot(issueFilePaths(n)), n, session.now)
   const plan = stored.plan && inputs['auto-approve']
-    ? (await approveIfPassing(store, n, stored.plan, request.actor, session.now)).plan
+    ? (await approveIfPassing(store, n, stored.plan, request.actor, session.now, autoApproval(session))).plan
     : stored.plan
+  const unconfirmed = await unconfirmedApproval(session, n, plan)
+  if (unconfirmed) return refusedOnIssue(session, n, request.where, unconfirmed)
   const remote = gitRemote(session)
   await session.checkout.beforeCommands()
 
@@ -81,6 +84,9 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
     timeoutMs: inputs['task-timeout-minutes'] * 60_000,
     secrets: session.secrets,
     now: () => new Date().toISOString(),
+    // One run of a plan at a time; a run that died holding it is taken over after the longest a task can go
+    // without recording a result (each executor and command run within the timeout), or at once by its own re-run.
+    ...(ctx.runUrl ? { holder: { run: ctx.runUrl, staleAfterMs: inputs['task-timeout-minutes'] * 60_000 * (2 * inputs['max-iterations'] + 2) } } : {}),
     ...(session.signal ? { signal: session.signal } : {}),
     onProgress: (record, solution) => {
       const done = Object.keys(record.tasks).length

@@ -3,8 +3,9 @@ import { resolve } from 'node:path'
 import * as core from '@actions/core'
 import { credentialValues, executorEnvironment } from '../exec/environment.js'
 import { hideLaunchSecrets } from '../exec/launch-environment.js'
-import { encodedCredentials } from '../git/work-branch.js'
+import { encodedCredentials } from '../git/sealed-remote.js'
 import { clientFromEnvironment } from '../github/client.js'
+import { secretForms } from '../report/secrets.js'
 import { DryRunStore } from '../state/dry-run-store.js'
 import { GitHubStore } from '../state/github-store.js'
 import { dispatch, type Outcome } from './commands.js'
@@ -26,20 +27,21 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     return
   }
   const inputs = read.inputs
-  // The token, the form git sends it in, and what the executor gets named like a credential: masked in the
-  // log by the runner, and scrubbed by Converge from everything it records or posts.
+  // The token, the form git sends it in, and the step's other secrets (named like a credential, or URLs with a
+  // password), in every form they are looked for in: masked in the log by the runner, and by Converge in
+  // everything it records or posts.
   const executorEnv = executorEnvironment(env)
   const plannerEnv = Object.fromEntries(inputs['planner-env'].flatMap((name) => (executorEnv[name] === undefined ? [] : [[name, executorEnv[name]]])))
   const unset = inputs['planner-env'].filter((name) => executorEnv[name] === undefined)
   if (unset.length && inputs.planner === 'command') core.warning(`Converge: planner-env names ${unset.join(', ')}, not set in the step's env: the planner command runs without ${unset.length === 1 ? 'it' : 'them'}`)
   const secrets = [inputs['github-token'], encodedCredentials(inputs['github-token']), ...credentialValues(executorEnv)]
-  for (const secret of secrets) core.setSecret(secret)
-  // Everything that reads the token from the environment has: keep it out of /proc/<pid>/environ, where the
-  // commands Converge starts could read it from their parent.
-  const launch = hideLaunchSecrets(env, [inputs['github-token']])
+  for (const secret of secrets) for (const form of secretForms(secret)) core.setSecret(form)
+  // Everything that reads the step's secrets from the environment has (the executor's are kept in memory): keep
+  // them out of /proc/<pid>/environ, where the commands Converge starts could read them from their parent.
+  const launch = hideLaunchSecrets(env, secrets)
   if (launch.problem && process.platform === 'linux') core.warning(`Converge: the token stays readable in /proc/${process.pid}/environ: ${launch.problem}`)
   else if (launch.problem) core.debug(`Converge: ${launch.problem}`)
-  else if (launch.hidden.length) core.info(`Converge: wrote over ${launch.hidden.join(', ')} in /proc/${process.pid}/environ, so the commands it runs cannot read the token there`)
+  else if (launch.hidden.length) core.info(`Converge: wrote over ${launch.hidden.join(', ')} in /proc/${process.pid}/environ, so the commands it runs cannot read the step's secrets there`)
 
   const ctx = readRunContext()
   const route = routeEvent(ctx.eventName, ctx.payload as Parameters<typeof routeEvent>[1], {

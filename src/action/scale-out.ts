@@ -15,6 +15,7 @@
  * WorkBranch); the report job turns the results into the issue's status, the sticky comment, the check run
  * and the draft pull request.
  */
+import type { Solution } from '../model/index.js'
 import { join } from 'node:path'
 import { CheckRun, CheckRunPermissionError } from '../github/check-runs.js'
 import { upsertStickyComment } from '../github/comments.js'
@@ -22,6 +23,7 @@ import { ACTIONS_BOT_IDENTITY, WorkBranch } from '../git/work-branch.js'
 import type { TaskResult } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { approveIfPassing } from '../pipeline/approve.js'
+import { autoApproval, unconfirmedApproval } from './approval-event.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { executeTask } from '../pipeline/scale-out/execute-task.js'
 import { planMatrix } from '../pipeline/scale-out/matrix.js'
@@ -92,7 +94,8 @@ export async function executeTaskCommand(session: Session, request: ScaleOutRequ
   if (!n) return refused(undefined, '`execute-task` needs an issue: set the issue-number input')
   if (!taskId) return refused(n, '`execute-task` needs a task id: `execute-task T2`')
   const write = !inputs['dry-run']
-  await autoApprove(session, n, request.actor)
+  const unconfirmed = await unconfirmedApproval(session, n, await autoApprove(session, n, request.actor))
+  if (unconfirmed) return refused(n, unconfirmed)
   await session.checkout.beforeCommands()
 
   const remote = gitRemote(session)
@@ -231,11 +234,11 @@ async function reportOne(session: Session, n: number): Promise<Outcome> {
   }
 }
 
-/** `auto-approve`, as `execute` does it: the asking actor approves a plan that passes its gate. */
-async function autoApprove(session: Session, n: number, actor: string): Promise<void> {
-  if (!session.inputs['auto-approve']) return
+/** `auto-approve`, as `execute` does it: the asking actor approves a plan that passes its gate. Returns the plan. */
+async function autoApprove(session: Session, n: number, actor: string): Promise<Solution | undefined> {
   const { plan } = await readIssueFiles(await session.store.snapshot(issueFilePaths(n)), n, session.now)
-  if (plan) await approveIfPassing(session.store, n, plan, actor, session.now)
+  if (!plan || !session.inputs['auto-approve']) return plan
+  return (await approveIfPassing(session.store, n, plan, actor, session.now, autoApproval(session))).plan
 }
 
 /** A matrix job answers on no issue: N jobs would each post the same refusal. The job summary says why. */

@@ -12,6 +12,7 @@
  * process — on a runner where ptrace is not restricted (Yama `ptrace_scope` 0), any process of the same user.
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs'
+import { isCredentialName, isCredentialValue } from './environment.js'
 
 export interface HiddenSecrets {
   /** The variables whose values were written over and removed from `process.env`. */
@@ -20,17 +21,23 @@ export interface HiddenSecrets {
   problem?: string
 }
 
-/** Variables of the launch environment that hold credentials Converge's commands must not get. */
+/** Variables of the launch environment that hold the token and the runner's credentials. */
 const LAUNCH_SECRETS = /^INPUT_GITHUB-TOKEN$|^(?:GITHUB_TOKEN|GH_TOKEN|GH_ENTERPRISE_TOKEN|GITHUB_ENTERPRISE_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_TOKEN)$/
 
 /**
- * Writes `*` over the values of the launch environment's credential variables (and of any variable holding one
- * of `values`), and deletes them from `env`. Call it after everything that reads them has (the inputs).
+ * Writes `*` over the values of every secret of the step in the launch environment — the token, the runner's
+ * credentials, every variable named like a credential (`ANTHROPIC_API_KEY`, `GITHUB_PAT`, …), every URL with a
+ * password (`DATABASE_URL`) and any variable holding one of `values` — and deletes them from `env`. Call it after
+ * everything that reads them has (the inputs, the executor's environment, which Converge keeps in memory).
  */
 export function hideLaunchSecrets(env: NodeJS.ProcessEnv, values: readonly string[] = []): HiddenSecrets {
   const secretValues = new Set(values.filter((v) => v.length >= 8))
-  const isSecret = (name: string, value: string) => LAUNCH_SECRETS.test(name) || secretValues.has(value)
+  const isSecret = (name: string, value: string) =>
+    // The inputs are the action's settings (`persisted-credentials: remove` is none): only the token among them.
+    LAUNCH_SECRETS.test(name) || (!name.startsWith('INPUT_') && isCredentialName(name)) || isCredentialValue(value) || secretValues.has(value)
   const hidden: string[] = []
+  // Picked before the overwrite: process.env reads the same strings, so a value matched by content reads `***` after.
+  const picked = Object.entries(env).flatMap(([name, value]) => (value !== undefined && isSecret(name, value) ? [name] : []))
   let problem: string | undefined
   if (process.platform !== 'linux') problem = `${process.platform} has no /proc/<pid>/environ to hide it from`
   else {
@@ -40,8 +47,7 @@ export function hideLaunchSecrets(env: NodeJS.ProcessEnv, values: readonly strin
       problem = `could not write over the launch environment: ${(error as Error).message}`
     }
   }
-  for (const [name, value] of Object.entries(env)) {
-    if (value === undefined || !isSecret(name, value)) continue
+  for (const name of picked) {
     delete env[name]
     if (!hidden.includes(name) && !problem) hidden.push(name)
   }

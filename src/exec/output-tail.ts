@@ -8,6 +8,7 @@
  * then lies whole in the buffer and is masked. Limitation: stdout and stderr share one tail in arrival order, so a
  * value written in two pieces with the other stream's output landing in between is not recognised.
  */
+import { maskTokenShapes } from '../report/secrets.js'
 import { redact, secretPatterns } from './redact.js'
 
 export class OutputTail {
@@ -45,13 +46,17 @@ export class OutputTail {
     return this.received > this.maxBytes
   }
 
-  /** The last `maxBytes` bytes as text, secrets masked (each `***` may make it a little longer or shorter). */
+  /**
+   * The last `maxBytes` bytes as text, secrets and credential shapes (a `ghp_…` nobody registered) masked: the
+   * tail is recorded on the state branch as it is shown in the comment. Each `***` may make it a little longer or
+   * shorter.
+   */
   text(): string {
     const held = Buffer.concat(this.chunks)
     const buffer = held.subarray(Math.max(0, held.length - this.capacity))
     const cut = Math.max(0, buffer.length - this.maxBytes)
     const tail = redact(buffer, this.patterns, cut)
-    return (this.truncated ? dropPartialCharacter(tail) : tail).toString('utf8')
+    return maskTokenShapes((this.truncated ? dropPartialCharacter(tail) : tail).toString('utf8'))
   }
 }
 

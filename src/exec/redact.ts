@@ -1,45 +1,17 @@
 /**
- * Masking of secret values in raw command output.
- *
- * What counts as a secret's appearance:
- * - the value itself, exactly, for every non-empty secret;
- * - for values of at least {@link BASE64_MIN_SECRET_BYTES} bytes, also their base64 encoding: the whole padded
- *   encoding, and, for each of the three byte offsets the value can sit at inside a longer encoded text (a
- *   `user:token` Basic credential, a docker `auth` entry), the run of base64 characters that depends on the value
- *   alone. Shorter values get no base64 forms: their few characters would mask unrelated text everywhere.
- * Other encodings (URL or JSON escaping, hex) are not recognised.
- *
- * Every byte covered by any appearance is masked, overlapping appearances included, and each covered run becomes
- * one `***`.
+ * Masking of secret values in raw command output: every form {@link secretForms} gives (the value, reversed,
+ * URL-encoded, base64); the callers mask the shapes of credentials nobody registered on top (`maskTokenShapes`).
+ * Every byte covered by any appearance is masked, overlapping appearances included, and each
+ * covered run becomes one `***`.
  */
-import { MASK } from '../report/secrets.js'
-
-const BASE64_MIN_SECRET_BYTES = 8
+import { MASK, secretForms } from '../report/secrets.js'
 
 const MASK_BYTES = Buffer.from(MASK)
 
 /** The byte sequences to mask for `secrets`, longest first. */
 export function secretPatterns(secrets: readonly string[]): Buffer[] {
-  const forms = new Set<string>()
-  for (const secret of secrets) {
-    if (secret === '') continue
-    forms.add(secret)
-    const bytes = Buffer.from(secret, 'utf8')
-    if (bytes.length < BASE64_MIN_SECRET_BYTES) continue
-    forms.add(bytes.toString('base64'))
-    for (const offset of [0, 1, 2]) forms.add(base64AtOffset(bytes, offset))
-  }
+  const forms = new Set(secrets.flatMap(secretForms))
   return [...forms].map((form) => Buffer.from(form, 'utf8')).sort((a, b) => b.length - a.length)
-}
-
-/**
- * The base64 characters that encode `bytes` and nothing else when `bytes` starts `offset` bytes into a 3-byte
- * group: each character carries 6 bits, so the first ones may mix in the bytes before and the last one the bytes
- * after.
- */
-function base64AtOffset(bytes: Buffer, offset: number): string {
-  const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64')
-  return encoded.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6))
 }
 
 /**

@@ -17,6 +17,7 @@
  */
 import { spawn } from 'node:child_process'
 import { setTimeout as delay } from 'node:timers/promises'
+import { maskTokenShapes } from '../report/secrets.js'
 import { baseEnvironment } from './environment.js'
 import { OutputTail } from './output-tail.js'
 import { terminateGroup } from './process-group.js'
@@ -197,7 +198,7 @@ class LineSplitter {
   }
 
   private emit(bytes: Buffer): void {
-    const line = redact(bytes, this.patterns).toString('utf8').trimEnd()
+    const line = maskTokenShapes(redact(bytes, this.patterns).toString('utf8')).trimEnd()
     if (line.trim()) this.onLine(line)
   }
 }

@@ -218,7 +218,7 @@ class Scheduler {
       if (this.results[i]) continue
       this.results[i] = { status: 'skipped', reason }
       this.emit({ type: 'skip', taskId: this.tasks[i]!.id, status: 'skipped', reason })
-      stack.push(...this.dependents[i]!)
+      for (const dependent of this.dependents[i]!) stack.push(dependent) // not push(...): a task may have 100 000 dependents
     }
   }
 

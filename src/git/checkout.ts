@@ -1,5 +1,6 @@
 import { GitError, runGit } from './git.js'
-import { authEnv, WorkBranchError, type GitRemote } from './work-branch.js'
+import { fetchSealed, NO_CHECKOUT_PROGRAMS } from './sealed-remote.js'
+import { WorkBranchError, type GitRemote } from './work-branch.js'
 
 /**
  * Puts the checkout at `sha` (a pull request's head, for `verify`), fetching `ref` from the remote when the
@@ -13,13 +14,13 @@ export async function checkoutCommit(repoDir: string, sha: string, fetch: { remo
   if (!(await hasCommit(repoDir, sha))) {
     if (!fetch.remote) throw new WorkBranchError(`commit ${sha.slice(0, 7)} is not in the checkout and there is no remote to fetch it from`)
     try {
-      await runGit(['fetch', '--no-tags', '--quiet', fetch.remote.url, `+${fetch.ref}:refs/converge/checkout`], { cwd: repoDir, env: authEnv(fetch.remote) })
+      await fetchSealed(repoDir, fetch.remote, fetch.ref, 'refs/converge/checkout')
     } catch (error) {
       throw new WorkBranchError(`could not fetch ${fetch.ref}: ${error instanceof GitError ? error.stderr : String(error)}`, error)
     }
     if (!(await hasCommit(repoDir, sha))) throw new WorkBranchError(`${fetch.ref} is no longer at ${sha.slice(0, 7)} (pushed to meanwhile): run the command again`)
   }
-  await runGit(['checkout', '--quiet', '--detach', sha], { cwd: repoDir })
+  await runGit([...NO_CHECKOUT_PROGRAMS, 'checkout', '--quiet', '--detach', sha], { cwd: repoDir })
 }
 
 async function hasCommit(repoDir: string, sha: string): Promise<boolean> {

@@ -6,12 +6,12 @@
  * the changed paths under its own `files[]`, plus changes under no running task's files (an executor may touch
  * files its task did not declare): so concurrent tasks never take each other's declared work.
  */
-import { Buffer } from 'node:buffer'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { normalisePath } from '../plan/dag.js'
 import { GitError, identityEnv, runGit, type GitIdentity } from './git.js'
 import { resolveRef } from './refs.js'
+import { fetchSealed, NO_CHECKOUT_PROGRAMS, pushSealed } from './sealed-remote.js'
 
 /** Where the work branch is pushed, and with which token. */
 export interface GitRemote {
@@ -45,6 +45,8 @@ export interface WorkBranchOptions {
 export interface TaskCommit {
   commit: string
   files: string[]
+  /** Of `files`, those outside the task's declared files (the executor changed them unasked). */
+  undeclared: string[]
 }
 
 /** A git step of the work branch failed; the message says which and why. */
@@ -59,6 +61,29 @@ export class WorkBranchError extends Error {
 export const ACTIONS_BOT_IDENTITY: GitIdentity = {
   name: 'github-actions[bot]',
   email: '41898282+github-actions[bot]@users.noreply.github.com',
+}
+
+/**
+ * Paths an approver would never expect a task to change unless the plan says so: workflows and actions (run with
+ * the repository's secrets once pushed, by a token with the workflow scope), git's own files (`.gitattributes`
+ * filters, `.gitmodules` URLs, `.gitignore`) and other CI systems' configuration.
+ */
+const UNEXPECTED_PATHS = [
+  /^\.github\/(?:workflows|actions)\//,
+  /(?:^|\/)\.git[^/]*$/,
+  /^(?:\.gitlab-ci\.yml|\.travis\.yml|\.drone\.yml|azure-pipelines\.yml|bitbucket-pipelines\.yml|Jenkinsfile|\.circleci\/|\.buildkite\/)/,
+]
+
+function isUnexpectedPath(path: string): boolean {
+  return UNEXPECTED_PATHS.some((pattern) => pattern.test(path))
+}
+
+/** The executor changed paths the plan did not declare and an approver would not expect (workflows, CI, git's files). */
+export class UndeclaredChangeError extends WorkBranchError {
+  constructor(readonly paths: string[]) {
+    super(`the executor changed ${paths.join(', ')}, which the plan does not declare: workflows, CI configuration and git's own files are committed only when a task's files name them`)
+    this.name = 'UndeclaredChangeError'
+  }
 }
 
 /** The working tree holds changes that are not Converge's: it will not commit them with a task. */
@@ -102,7 +127,7 @@ export class WorkBranch {
     if (remote) {
       const tracking = `refs/converge/remote/${branch}`
       try {
-        await git(['fetch', '--no-tags', '--quiet', remote.url, `+refs/heads/${branch}:${tracking}`], repoDir, authEnv(remote))
+        await fetchSealed(repoDir, remote, `refs/heads/${branch}`, tracking)
         start = tracking
         pushed = true
       } catch (error) {
@@ -152,6 +177,9 @@ export class WorkBranch {
       const changes = (await this.changes()).filter((c) => covers(own, c.path) || !covers(others, c.path))
       if (changes.length === 0) return null
       const paths = changes.map((c) => c.path)
+      const undeclared = paths.filter((path) => !covers(own, path))
+      const refused = undeclared.filter(isUnexpectedPath)
+      if (refused.length) throw new UndeclaredChangeError(refused)
       const env = { ...identityEnv(this.options.identity), GIT_LITERAL_PATHSPECS: '1' }
       // A deletion the executor staged itself (`git rm`) is no longer a path `git add` can match.
       const toAdd = changes.filter((c) => !c.deletedInIndex).map((c) => c.path)
@@ -163,7 +191,7 @@ export class WorkBranch {
       await this.push()
       // After the push: a push that had to rebase onto other jobs' commits made the commit anew.
       const commit = (await git(['rev-parse', 'HEAD'], repoDir)).trim()
-      return { commit, files: paths }
+      return { commit, files: paths, undeclared }
     })
   }
 
@@ -197,7 +225,7 @@ export class WorkBranch {
     const retries = this.options.pushRetries ?? 0
     for (let attempt = 0; ; attempt++) {
       try {
-        await git(['push', '--quiet', '--porcelain', remote.url, `HEAD:refs/heads/${branch}`], repoDir, authEnv(remote))
+        await pushSealed(repoDir, remote, (await git(['rev-parse', 'HEAD'], repoDir)).trim(), `refs/heads/${branch}`)
         this.pushed = true
         return
       } catch (error) {
@@ -216,7 +244,7 @@ export class WorkBranch {
     const { remote, repoDir, branch, identity } = this.options
     const tracking = `refs/converge/remote/${branch}`
     try {
-      await git(['fetch', '--no-tags', '--quiet', remote!.url, `+refs/heads/${branch}:${tracking}`], repoDir, authEnv(remote!))
+      await fetchSealed(repoDir, remote!, `refs/heads/${branch}`, tracking)
     } catch (error) {
       throw fetchError(branch, remote!, error)
     }
@@ -255,35 +283,6 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
-/**
- * The token goes to git as an HTTP header in the environment (never in the URL or on the command line, where
- * logs and process listings would show it). The empty value first clears a header `actions/checkout` may have
- * configured for the same server: GitHub refuses a request with two. What the checkout's configuration could
- * run while this environment holds the header is switched off: repository hooks (`pre-push`,
- * `reference-transaction`), credential helpers, and askpass programs (an empty `GIT_ASKPASS` wins over
- * `core.askPass`).
- */
-export function authEnv(remote: GitRemote): Record<string, string> {
-  const key = `http.${new URL(remote.url).origin}/.extraheader`
-  return {
-    GIT_CONFIG_COUNT: '4',
-    GIT_CONFIG_KEY_0: key,
-    GIT_CONFIG_VALUE_0: '',
-    GIT_CONFIG_KEY_1: key,
-    GIT_CONFIG_VALUE_1: `AUTHORIZATION: basic ${encodedCredentials(remote.token)}`,
-    GIT_CONFIG_KEY_2: 'core.hooksPath',
-    GIT_CONFIG_VALUE_2: '/dev/null',
-    GIT_CONFIG_KEY_3: 'credential.helper',
-    GIT_CONFIG_VALUE_3: '',
-    GIT_ASKPASS: '',
-  }
-}
-
-/** The form of the token that appears in the header, to be masked like the token itself. */
-export function encodedCredentials(token: string): string {
-  return Buffer.from(`x-access-token:${token}`).toString('base64')
-}
-
 interface Change {
   path: string
   /** Staged as deleted (and not recreated since). */
@@ -317,8 +316,9 @@ async function isAncestor(repoDir: string, ancestor: string, descendant: string)
   }
 }
 
+/** A local git command in the checkout: no hook, fsmonitor or signing program an agent planted runs inside it. */
 async function git(args: string[], cwd: string, env?: Record<string, string>, input?: string): Promise<string> {
-  const { stdout } = await runGit(args, { cwd, ...(env ? { env } : {}), ...(input !== undefined ? { input } : {}) })
+  const { stdout } = await runGit([...NO_CHECKOUT_PROGRAMS, ...args], { cwd, ...(env ? { env } : {}), ...(input !== undefined ? { input } : {}) })
   return stdout
 }
 

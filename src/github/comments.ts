@@ -18,7 +18,7 @@ export interface StickyComment {
 
 /**
  * Creates or edits the issue's one Converge comment. The comment is found again by its marker at the
- * start of the body; when it cannot be edited (someone else's comment imitating the marker, or deleted
+ * start of the body, among the bot's own comments only ({@link isOwnComment}); when it cannot be edited (deleted
  * meanwhile) a new one is created.
  */
 export async function upsertStickyComment(
@@ -49,9 +49,42 @@ async function findSticky(client: GitHubClient, repo: RepoRef, issueNumber: numb
   const comments = client.octokit.paginate.iterator(client.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: 100 })
   let found: { id: number; body: string; html_url: string } | undefined
   for await (const page of comments) {
-    for (const comment of page.data) if (comment.body?.startsWith(marker)) found = { id: comment.id, body: comment.body, html_url: comment.html_url }
+    for (const comment of page.data)
+      if (comment.body?.startsWith(marker) && (await isOwnComment(client, comment.user))) found = { id: comment.id, body: comment.body, html_url: comment.html_url }
   }
   return found
+}
+
+/** The account a workflow's `GITHUB_TOKEN` writes as. */
+export const ACTIONS_BOT_LOGIN = 'github-actions[bot]'
+
+type CommentAuthor = { login: string; type?: string } | null | undefined
+
+const tokenLogins = new WeakMap<GitHubClient, Promise<string | undefined>>()
+
+/**
+ * Is this comment the bot's own: written by `github-actions[bot]` or by the token's account (`GET /user`, asked
+ * once and only when another author wrote the marker: a personal access token's user). An installation token
+ * cannot ask who it is (`GET /user` answers 403): then a comment by an account of type Bot counts, which only an
+ * installed app can write. A marker in anybody else's comment is someone imitating the bot, and is ignored.
+ */
+export async function isOwnComment(client: GitHubClient, author: CommentAuthor): Promise<boolean> {
+  if (!author) return false
+  if (author.login === ACTIONS_BOT_LOGIN) return true
+  let login = tokenLogins.get(client)
+  if (!login) {
+    login = client.rest.users.getAuthenticated().then(
+      ({ data }) => data.login,
+      (error: { status?: number }) => {
+        if (error.status !== 401 && error.status !== 403 && error.status !== 404) throw error
+        return undefined // an installation token
+      },
+    )
+    tokenLogins.set(client, login)
+    login.catch(() => tokenLogins.delete(client)) // GitHub failing: asked again next time
+  }
+  const own = await login
+  return own === undefined ? author.type === 'Bot' : author.login === own
 }
 
 /** A short answer to a command (a refusal, the command list, …). */

@@ -36,6 +36,8 @@ export const TaskResultSchema = z.object({
   executed_at: z.string().nullable(),
   duration_ms: z.number().nonnegative(),
   files_modified: z.array(z.string()),
+  /** Of `files_modified`, those outside the plan's `files` for the task: the executor changed them unasked. */
+  undeclared_files: z.array(z.string()).optional(),
   commit_hash: z.string().nullable(),
   tests_passed: z.boolean().nullable(),
   convergence_verified: z.array(ConvergenceCheckSchema),
@@ -52,6 +54,8 @@ export const ExecutionRecordSchema = z.object({
   /** `execute` (an executor did the work) or `verify` (the commands alone); absent in records of older versions: `execute`. */
   mode: z.enum(['execute', 'verify']).optional(),
   status: z.enum(['running', 'completed', 'failed', 'paused', 'stopped']),
+  /** The workflow run carrying it out (its URL): while `running`, another run of the plan is refused (one at a time). */
+  run: z.string().optional(),
   started_at: z.string(),
   executed_at: z.string().nullable(),
   /** Keyed by task id; a task absent here has not finished yet. */

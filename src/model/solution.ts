@@ -16,11 +16,25 @@ export const ExplorationContextSchema = z.object({
   constraints: z.array(z.string()),
 })
 
-/** Bound to the plan's content hash: a plan edited after approval no longer matches and is not executed. */
+/**
+ * Bound to the plan's content hash: a plan edited after approval no longer matches and is not executed. The rest
+ * says what gave it, so that a push to the state branch cannot make one up: the issue and plan it was given on, and
+ * the event, which a workflow run checks against GitHub before it executes (the comment, by its id).
+ */
 export const ApprovalSchema = z.object({
   plan_hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
   approved_by: z.string(),
   approved_at: z.string(),
+  /** The issue it was given for: a plan copied to another issue is not approved there. */
+  issue: z.number().int().positive().optional(),
+  plan_id: z.string().optional(),
+  /** `comment`: a `/converge approve` comment; `workflow`: the `command` input of a run; `auto-approve`; `cli`. */
+  via: z.enum(['comment', 'workflow', 'auto-approve', 'cli']).optional(),
+  /** The approving comment, and the issue or pull request it is on. */
+  comment_id: z.number().int().positive().optional(),
+  comment_on: z.number().int().positive().optional(),
+  /** The workflow run (`via: workflow`, `auto-approve`), by its URL. */
+  run: z.string().optional(),
 })
 
 export const SolutionSchema = z.object({

@@ -1,4 +1,4 @@
-import type { Solution } from '../model/index.js'
+import type { Approval, Solution } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
 import { statePaths, toStateJson } from '../model/state-layout.js'
@@ -8,14 +8,37 @@ import { simpleEvent } from './events.js'
 import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
 
 export type ApproveResult =
-  | { ok: true; solution: Solution; planHash: string; alreadyApproved: boolean; commit: string | null }
+  | { ok: true; solution: Solution; planHash: string; alreadyApproved: boolean; commit: string | null; summary: string }
   | { ok: false; reason: string }
+
+/** What gave the approval, recorded with it (see {@link Approval}). */
+export type ApprovalEvent = Pick<Approval, 'via' | 'comment_id' | 'comment_on' | 'run'>
+
+/** How many hex digits of a hash an approver must give at least: the 12 the comment shows. */
+const MIN_HASH_DIGITS = 12
+
+/**
+ * The hash an approver named (`/converge approve sha256:3f2a…`), at least {@link MIN_HASH_DIGITS} hex digits of
+ * it; undefined when `args` names none; an error when what it names is no hash.
+ */
+export function approvedHashArgument(args: readonly string[]): { hash?: string } | { error: string } {
+  const given = args[0]
+  if (given === undefined) return {}
+  const hash = /^(?:sha256:)?([0-9a-f]+)…?$/i.exec(given)?.[1]?.toLowerCase()
+  if (!hash || hash.length < MIN_HASH_DIGITS || hash.length > 64)
+    return { error: `\`approve\` takes the plan's content hash as the comment shows it (sha256: and at least ${MIN_HASH_DIGITS} hex digits), or nothing` }
+  return { hash: `sha256:${hash}` }
+}
 
 /**
  * `approve`: binds an approval to the plan's content hash. Execution later refuses a plan whose hash no
- * longer matches (edited after approval). A plan that fails its gate cannot be approved.
+ * longer matches (edited after approval). A plan that fails its gate cannot be approved. With `expectedHash`
+ * (the hash the approver read), only a plan with that hash is approved: a re-plan in between is refused, naming
+ * both hashes. `event` says what gave the approval.
  */
-export async function approvePlan(store: StateStore, n: number, approvedBy: string, now: string): Promise<ApproveResult> {
+export async function approvePlan(
+  store: StateStore, n: number, approvedBy: string, now: string, event: ApprovalEvent = {}, expectedHash?: string,
+): Promise<ApproveResult> {
   let result = { ok: false, reason: '' } as ApproveResult // set by the transaction below
   const { commit } = await transact(
     store,
@@ -35,12 +58,22 @@ export async function approvePlan(store: StateStore, n: number, approvedBy: stri
         return null
       }
       const hash = planHash(plan)
-      if (plan.approval?.plan_hash === hash) {
-        result = { ok: true, solution: plan, planHash: hash, alreadyApproved: true, commit: null }
+      if (expectedHash && !hash.startsWith(expectedHash)) {
+        result = { ok: false, reason: `you approved ${expectedHash}, but the plan of ISS-${n} is now ${hash} (${plan.id}): it was planned again since. Read the plan as it is now and approve its hash` }
         return null
       }
-      const approved: Solution = { ...plan, approval: { plan_hash: hash, approved_by: approvedBy, approved_at: now } }
-      result = { ok: true, solution: approved, planHash: hash, alreadyApproved: false, commit: null }
+      const author = issue.author ? ` from @${issue.author}'s issue` : ''
+      const alreadyApproved = plan.approval?.plan_hash === hash
+      const summary = alreadyApproved ? `Already approved: ${plan.id} (${hash}), made${author}.` : `Approved by @${approvedBy}: ${plan.id} (${hash}), made${author}.`
+      // An approval already recorded for this issue by the same kind of event stands; a new approving comment (or
+      // one given where the record names none, written before approvals carried their event) is recorded anew.
+      if (alreadyApproved && plan.approval!.issue === n && plan.approval!.via === event.via && plan.approval!.comment_id === event.comment_id) {
+        result = { ok: true, solution: plan, planHash: hash, alreadyApproved, commit: null, summary }
+        return null
+      }
+      const approval: Approval = { plan_hash: hash, approved_by: approvedBy, approved_at: now, issue: n, plan_id: plan.id, ...event }
+      const approved: Solution = { ...plan, approval }
+      result = { ok: true, solution: approved, planHash: hash, alreadyApproved, commit: null, summary }
       return {
         message: `ISS-${n}: ${plan.id} approved by ${approvedBy}`,
         files: {
@@ -60,9 +93,9 @@ export async function approvePlan(store: StateStore, n: number, approvedBy: stri
  * and passes its gate. Returns the plan as it stands afterwards, and whether this call approved it.
  */
 export async function approveIfPassing(
-  store: StateStore, n: number, plan: Solution, actor: string, now: string,
+  store: StateStore, n: number, plan: Solution, actor: string, now: string, event: ApprovalEvent = { via: 'auto-approve' },
 ): Promise<{ plan: Solution; approvedNow: boolean }> {
   if (plan.approval?.plan_hash === planHash(plan) || analysePlan(plan).gate !== 'pass') return { plan, approvedNow: false }
-  const result = await approvePlan(store, n, actor, now)
+  const result = await approvePlan(store, n, actor, now, event)
   return result.ok ? { plan: result.solution, approvedNow: !result.alreadyApproved } : { plan, approvedNow: false }
 }

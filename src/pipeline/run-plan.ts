@@ -15,7 +15,7 @@ import { costBudget } from '../execute/budget.js'
 import type { StateStore } from '../state/store.js'
 import { abandonRun, finishRun } from './run-finish.js'
 import { scheduleTasks } from './run-schedule.js'
-import { startRun, type RunMode } from './run-start.js'
+import { startRun, type RunHolder, type RunMode } from './run-start.js'
 import type { TaskRunOptions } from './run-task.js'
 
 export interface RunPlanOptions {
@@ -39,6 +39,8 @@ export interface RunPlanOptions {
   signal?: AbortSignal
   /** How often `pause` / `stop` are looked up on the state branch (default 3 s; each look is one request). */
   controlIntervalMs?: number
+  /** This workflow run, which holds the plan while it runs (see {@link RunHolder}); absent locally. */
+  holder?: RunHolder
 }
 
 /** The run's options: the run's own, and what each task is carried out with (`TaskRunOptions`). */

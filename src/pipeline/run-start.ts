@@ -43,9 +43,21 @@ export interface StartedRun {
   previousTasks: Record<string, TaskResult>
 }
 
+/**
+ * The run that executes a plan, recorded with the execution: while its record says `running`, another run is
+ * refused, naming it. The state branch's compare-and-swap makes this a lock: of two runs starting at once, one
+ * commit wins and the other reads the winner's record when it tries again. A run that died holding it (a runner
+ * gone) is taken over once its record has shown no progress for `staleAfterMs`, or at once by a re-run of itself.
+ */
+export interface RunHolder {
+  /** The workflow run's URL. */
+  run: string
+  staleAfterMs: number
+}
+
 /** Checks the gate and records that the run started (or resumed). */
 export async function startRun(
-  store: StateStore, n: number, mode: RunMode, options: { now: () => string; retry?: readonly string[] | 'failed' | undefined },
+  store: StateStore, n: number, mode: RunMode, options: { now: () => string; retry?: readonly string[] | 'failed' | undefined; holder?: RunHolder | undefined },
 ): Promise<StartedRun | { ok: false; reason: string }> {
   let result = { ok: false, reason: '' } as StartedRun | { ok: false; reason: string }
   const now = options.now()
@@ -56,6 +68,8 @@ export async function startRun(
       const { run, issue, plan, events, execution } = await readIssueFiles(snapshot, n, now)
       const refusal = gateRefusal(n, issue, plan)
       if (refusal !== null || !issue || !plan) return refuse(refusal ?? `ISS-${n} has no plan yet`)
+      const held = heldByAnother(execution, options.holder, now)
+      if (held) return refuse(`ISS-${n} is being ${held.mode === 'verify' ? 'verified' : 'executed'} by another run, ${held.run} (started ${held.started_at}): one run of a plan at a time. Wait for it to end, or \`/converge stop\` it`)
       const hash = planHash(plan)
 
       const known = new Set(plan.tasks.map((t) => t.id))
@@ -77,7 +91,7 @@ export async function startRun(
       // report, which an earlier run may have failed to do (an API outage after its last task).
 
       const record: ExecutionRecord = {
-        solution_id: plan.id, issue_id: `ISS-${n}`, plan_hash: hash, mode, status: 'running',
+        solution_id: plan.id, issue_id: `ISS-${n}`, plan_hash: hash, mode, status: 'running', ...(options.holder ? { run: options.holder.run } : {}),
         // This run's start: a resumed run's duration is its own, not the time since the first run began.
         started_at: now, executed_at: null, tasks: carried,
         ...(mode === 'verify' && executed ? { executed_tasks: executed.tasks } : {}),
@@ -106,3 +120,11 @@ export async function startRun(
   }
 }
 
+
+/** The record of another run that still holds the plan (running, and making progress), if any. */
+function heldByAnother(execution: ExecutionRecord | undefined, holder: RunHolder | undefined, now: string): ExecutionRecord | undefined {
+  if (!holder || execution?.status !== 'running' || !execution.run || execution.run === holder.run) return undefined
+  let progress = Date.parse(execution.started_at)
+  for (const result of Object.values(execution.tasks)) if (result.executed_at) progress = Math.max(progress, Date.parse(result.executed_at))
+  return Date.parse(now) - progress < holder.staleAfterMs ? execution : undefined
+}

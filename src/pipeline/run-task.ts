@@ -10,7 +10,7 @@ import { convergeTask, type TaskOutcome } from '../execute/task-loop.js'
 
 /** Commits a converged task's changes (the work branch); null when the task changed nothing. */
 export interface TaskCommitter {
-  commitTask(task: Task, issue: number, othersRunning: readonly Task[]): Promise<{ commit: string; files: string[] } | null>
+  commitTask(task: Task, issue: number, othersRunning: readonly Task[]): Promise<{ commit: string; files: string[]; undeclared: string[] } | null>
   /** Undoes what a task that did not converge changed in its declared files. */
   discardTask(task: Task, othersRunning: readonly Task[]): Promise<void>
 }
@@ -113,7 +113,7 @@ export async function convergeAndCommit(
   if (result.status === 'completed' && options.committer) {
     try {
       const commit = await options.committer.commitTask(task, n, context.othersRunning())
-      if (commit) result = { ...result, commit_hash: commit.commit, files_modified: commit.files }
+      if (commit) result = { ...result, commit_hash: commit.commit, files_modified: commit.files, ...(commit.undeclared.length ? { undeclared_files: commit.undeclared } : {}) }
     } catch (error) {
       // A cancelled job signals the whole process group, git included: a commit or push it killed is no verdict
       // on the task (its changes stay put; the next run does it again).

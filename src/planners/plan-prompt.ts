@@ -148,7 +148,8 @@ function repositorySection(context: RepositoryContext): string {
 
 /** `text` in a backtick fence longer than any run of backticks inside it. */
 export function fenced(text: string, lang = ''): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length))
+  let longest = 0 // a loop: an issue with 100 000 backtick runs would overflow Math.max(...runs)
+  for (const run of text.matchAll(/`+/g)) longest = Math.max(longest, run[0].length)
   const fence = '`'.repeat(Math.max(3, longest + 1))
   return `${fence}${lang}\n${text.replace(/\n$/, '')}\n${fence}`
 }

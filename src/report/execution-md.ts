@@ -1,6 +1,7 @@
 import { planHash } from '../plan/hash.js'
 import { statePaths } from '../model/state-layout.js'
 import { elapsedMs, formatDuration } from './format.js'
+import { appendLines } from './lines.js'
 import { cell, code, codeBlock, codeCell, inline, table } from './markdown.js'
 import { renderTaskGraph } from './mermaid.js'
 import type { RunReport } from './run-report.js'
@@ -36,11 +37,12 @@ export function renderExecutionMarkdown(report: RunReport): string {
     String(i + 1), cell(t.task.id), cell(t.task.title), t.task.type, t.task.priority, SEED_STATUS[t.state],
   ])), '')
 
-  out.push('## Pre-Execution Analysis', '', ...preExecution(view), '')
-  out.push('## Execution Timeline', '', '> Updated as tasks complete', '', ...timeline(view.tasks), '')
-  if (execution) out.push('## Execution Summary', '', ...summary(view), '')
+  const add = (...sections: ReadonlyArray<readonly string[]>) => appendLines(out, ...sections)
+  add(['## Pre-Execution Analysis', ''], preExecution(view), [''])
+  add(['## Execution Timeline', '', '> Updated as tasks complete', ''], timeline(view.tasks), [''])
+  if (execution) add(['## Execution Summary', ''], summary(view), [''])
 
-  if (view.tasks.length) out.push('## Task Details', '', ...view.tasks.flatMap((t) => [renderTaskDetails(t, ALL_TAIL_LINES), '']))
+  if (view.tasks.length) add(['## Task Details', ''], view.tasks.flatMap((t) => [renderTaskDetails(t, ALL_TAIL_LINES), '']))
   const graph = renderTaskGraph(view.tasks)
   if (graph) out.push('## Task Graph', '', codeBlock(graph, 'mermaid'), '')
   return maskSecrets(`${out.join('\n').trimEnd()}\n`, report.secrets ?? [])
@@ -50,10 +52,10 @@ function preExecution(view: ReportView): string[] {
   const dag = view.analysis?.dag
   const out: string[] = []
   const errors = view.analysis?.errors ?? []
-  if (errors.length) out.push('### Plan Errors', '', ...errors.map((e) => `- ${code(e.path)}: ${inline(e.message)}`), '')
-  if (dag?.waves.length) out.push('### Execution Order', '', ...dag.waves.map((w, i) => `- **Wave ${i + 1}**: ${w.join(', ')}`), '')
+  if (errors.length) appendLines(out, ['### Plan Errors', ''], errors.map((e) => `- ${code(e.path)}: ${inline(e.message)}`), [''])
+  if (dag?.waves.length) appendLines(out, ['### Execution Order', ''], dag.waves.map((w, i) => `- **Wave ${i + 1}**: ${w.join(', ')}`), [''])
   if (dag?.conflicts.length)
-    out.push('### File Conflicts', '', ...dag.conflicts.map((c) => `- **${inline(c.path)}**: ${c.tasks.join(', ')}`))
+    appendLines(out, ['### File Conflicts', ''], dag.conflicts.map((c) => `- **${inline(c.path)}**: ${c.tasks.join(', ')}`))
   else out.push('No file conflicts detected.')
   return out
 }

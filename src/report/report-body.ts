@@ -1,3 +1,4 @@
+import { appendLines, largest, smallest } from './lines.js'
 import type { Finding } from '../model/index.js'
 import { runUsage, taskUsage } from '../agents/usage.js'
 import { statePaths } from '../model/state-layout.js'
@@ -35,16 +36,16 @@ function renderAtLevel(view: ReportView, graph: string | undefined, level: Compa
   if (report.headline) out.push(inline(truncate(report.headline, 500)), '')
   for (const line of report.security ?? []) out.push(`> ⚠️ ${inline(truncate(line, 1000))}`, '')
   if (view.started) out.push(statusLine(view), '')
-  out.push(...renderFailures(view))
-  if (analysis?.errors.length) out.push(...errorSection(view), '')
+  appendLines(out, renderFailures(view))
+  if (analysis?.errors.length) appendLines(out, errorSection(view), [''])
   if (report.questions?.length) out.push(questionList(report.questions), '')
-  if (report.solution) out.push(planLine(view), '', ...taskTable(view, level), '')
+  if (report.solution) appendLines(out, [planLine(view), ''], taskTable(view, level), [''])
   if (report.solution?.already_done?.length) out.push(alreadyDone(report.solution.already_done), '')
   if (graph && level.graph) out.push(codeBlock(graph, 'mermaid'), '')
   else if (!graph && view.tasks.length) out.push(`_The task graph is too large for Mermaid to draw; the waves are in ${executionLink(report)}._`, '')
   out.push(nextStep(view), '')
   const sections = taskSections(view, level)
-  if (sections.length) out.push('#### Convergence checks', '', ...sections.flatMap((s) => [s, '']))
+  if (sections.length) appendLines(out, ['#### Convergence checks', ''], sections.flatMap((s) => [s, '']))
   const findings = [...(analysis?.quality?.findings ?? []), ...(analysis?.warnings ?? [])]
   // Open when they are why the plan cannot go ahead.
   if (findings.length) out.push(details(`Plan quality findings (${findings.length})`, findingList(findings), analysis?.gate === 'fail'), '')
@@ -63,7 +64,7 @@ function statusLine(view: ReportView): string {
     if (count[state]) parts.push(`${STATE_ICON[state]} ${count[state]} ${state}`)
   const waves = view.analysis?.dag?.waves.length ?? 0
   const current = tasks.filter((t) => !isFinished(t.state) && t.wave !== undefined).map((t) => t.wave!)
-  if (waves > 1 && current.length) parts.push(`wave ${Math.min(...current)} of ${waves}`)
+  if (waves > 1 && current.length) parts.push(`wave ${smallest(current)} of ${waves}`)
   const loop = report.loop
   if (loop && loop.current_iteration > 0) parts.push(`iteration ${loop.current_iteration} of ${loop.max_iterations}`)
   const execution = report.execution
@@ -177,7 +178,7 @@ function noteList(notes: string[]): string {
 /** What this level left out compared with the full report, or undefined when nothing was. */
 function cutsNotice(view: ReportView, graph: string | undefined, level: Compaction): string | undefined {
   const cuts: string[] = []
-  const longestTail = Math.max(0, ...view.tasks.flatMap((t) => t.checks.map((c) => c.output_tail?.split('\n').length ?? 0)))
+  const longestTail = largest(view.tasks.flatMap((t) => t.checks.map((c) => c.output_tail?.split('\n').length ?? 0)))
   if (longestTail > level.tailLines) cuts.push(level.tailLines ? 'output tails shortened' : 'output tails left out')
   const finished = view.tasks.filter((t) => isFinished(t.state)).length
   const waiting = view.tasks.filter((t) => t.state === 'pending' || t.state === 'blocked').length

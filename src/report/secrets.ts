@@ -59,7 +59,36 @@ function replaceSecrets(text: string, longestFirst: readonly string[]): string {
 }
 
 function usableSecrets(secrets: readonly string[]): string[] {
-  return [...new Set(secrets.filter((s) => s.length > 0))].sort((a, b) => b.length - a.length)
+  return [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length)
+}
+
+/** Secrets shorter than this get no base64 forms: their few characters would mask unrelated text everywhere. */
+const BASE64_MIN_SECRET_BYTES = 8
+
+/**
+ * Every form a secret is masked in: the value, reversed, URL-encoded, and — from 8 bytes on — base64-encoded, whole
+ * and at each of the three byte offsets it can sit at inside a longer encoded text (a `user:token` Basic
+ * credential, a docker `auth` entry): the run of base64 characters that depends on the value alone.
+ */
+export function secretForms(secret: string): string[] {
+  if (secret === '') return []
+  const forms = new Set([secret, [...secret].reverse().join(''), encodeURIComponent(secret)])
+  const bytes = Buffer.from(secret, 'utf8')
+  if (bytes.length >= BASE64_MIN_SECRET_BYTES) {
+    forms.add(bytes.toString('base64'))
+    for (const offset of [0, 1, 2]) forms.add(base64AtOffset(bytes, offset))
+  }
+  return [...forms]
+}
+
+/**
+ * The base64 characters that encode `bytes` and nothing else when `bytes` starts `offset` bytes into a 3-byte
+ * group: each character carries 6 bits, so the first ones may mix in the bytes before and the last one the bytes
+ * after.
+ */
+function base64AtOffset(bytes: Buffer, offset: number): string {
+  const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64')
+  return encoded.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6))
 }
 
 /** A copy of plain data (what JSON can hold) with every secret masked in every string, keys included. */

@@ -82,6 +82,9 @@ function changes(t: TaskView): string {
   if (files.length)
     parts.push(`Files modified: ${files.slice(0, 10).map((f) => code(f)).join(', ')}${files.length > 10 ? ` +${files.length - 10}` : ''}`)
   if (t.result!.commit_hash) parts.push(`commit ${code(t.result!.commit_hash.slice(0, 12))}`)
+  const undeclared = t.result!.undeclared_files ?? []
+  if (undeclared.length)
+    parts.push(`⚠️ not in the plan's files: ${undeclared.slice(0, 10).map((f) => code(f)).join(', ')}${undeclared.length > 10 ? ` +${undeclared.length - 10}` : ''}`)
   return parts.join(' · ')
 }
 

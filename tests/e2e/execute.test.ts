@@ -249,7 +249,8 @@ describe('execute (dist/index.js against the API emulator)', () => {
   it('resumes after the process is killed (SIGKILL): nothing recorded runs twice, nothing is lost', async () => {
     await planAndApprove()
     const kill = new AbortController()
-    const executing = comment('/converge execute', { env: { SLOW_MS: '700' }, inputs: { 'max-parallel': '1' }, kill: kill.signal })
+    // The killed run still holds the plan (one execute at a time): its re-run (GitHub keeps GITHUB_RUN_ID) goes on.
+    const executing = comment('/converge execute', { env: { SLOW_MS: '700', GITHUB_RUN_ID: '3001' }, inputs: { 'max-parallel': '1' }, kill: kill.signal })
     await waitForRecorded(2)
     kill.abort()
     expect((await executing).signal).toBe('SIGKILL')
@@ -258,7 +259,10 @@ describe('execute (dist/index.js against the API emulator)', () => {
     const recorded = Object.keys(partial.tasks)
     expect(recorded.length).toBeGreaterThanOrEqual(1)
 
-    const rerun = await comment('/converge execute', { inputs: { 'max-parallel': '1' } })
+    const other = await comment('/converge execute', { inputs: { 'max-parallel': '1' } })
+    expect(other.outputs.status).toBe('refused')
+    expect(gh.state.comments(N).at(-1)!.body).toContain('is being executed by another run, http://')
+    const rerun = await comment('/converge execute', { env: { GITHUB_RUN_ID: '3001' }, inputs: { 'max-parallel': '1' } })
     expect(rerun.outputs).toMatchObject({ status: 'completed', 'tasks-completed': '5' })
     const ran = (await runs()).map((line) => line.split(' ')[0])
     for (const id of recorded) expect(ran.filter((r) => r === id), id).toHaveLength(1)

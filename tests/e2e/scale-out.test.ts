@@ -199,7 +199,9 @@ describe('scale-out: matrix, concurrent execute-task jobs, report (dist/index.js
     expect((await step('report', null)).outputs.status).toBe('no-issue')
 
     const comments = gh.state.comments(N).length
-    const early = await step('execute-task T4')
+    // The job of a workflow that auto-approves auto-approves too: an auto-approve recorded on the state branch is
+    // honoured only by a run that would have given it (a push to the branch cannot forge one).
+    const early = await step('execute-task T4', N, { inputs: { 'auto-approve': 'true' } })
     expect(early.exitCode).toBe(0)
     expect(early.outputs.status).toBe('refused')
     expect(early.warnings.join('\n')).toContain('T4 depends on T1, T2, which have not converged')

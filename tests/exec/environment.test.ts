@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { baseEnvironment } from '../../src/exec/environment.js'
+import { baseEnvironment, credentialValues, isCredentialName } from '../../src/exec/environment.js'
 
 /** What a runner's environment looks like while the action runs (values shortened). */
 const RUNNER_ENV = {
@@ -53,5 +53,33 @@ describe('baseEnvironment', () => {
     for (const name of ['INPUT_GITHUB-TOKEN', 'GITHUB_TOKEN', 'ACTIONS_RUNTIME_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN'])
       expect(names).not.toContain(name)
     expect(names.filter((name) => name.startsWith('INPUT_'))).toEqual([])
+  })
+})
+
+/** The names the first attack run found unmasked and passed on (PAT, KEY, AUTH, PASS) and a URL with a password. */
+const MISSED_BEFORE = {
+  GITHUB_PAT: 'ghp_patValue0123456789abcdefghijklmnop',
+  GITHUB_APP_KEY: 'app-key-material-0123456789',
+  GITHUB_AUTH: 'basic-auth-value-0123',
+  RUNNER_PASS: 'runner-pass-0123',
+  DATABASE_URL: 'postgres://app:db%40password@db.internal/prod',
+}
+
+describe('credentials by a wider list of names, and URLs with a password', () => {
+  it('keeps GITHUB_PAT, GITHUB_APP_KEY, GITHUB_AUTH, RUNNER_PASS out of the base environment', () => {
+    expect(baseEnvironment({ ...RUNNER_ENV, ...MISSED_BEFORE })).toEqual(baseEnvironment(RUNNER_ENV))
+    expect(baseEnvironment({ GITHUB_SERVER_URL: 'https://user:pw-0123456@ghe.example.com' })).toEqual({})
+  })
+
+  it('masks each of them, and the password of the URL as it appears decoded', () => {
+    const values = credentialValues({ ...MISSED_BEFORE, EDITOR: 'vim', GITHUB_REPOSITORY: 'octo-org/demo' })
+    expect(values).toEqual(expect.arrayContaining([...Object.values(MISSED_BEFORE), 'db%40password', 'db@password']))
+    expect(values).not.toContain('vim')
+    expect(values).not.toContain('octo-org/demo')
+  })
+
+  it('tells credential names by their words: PAT and KEY as words, not inside PATH or KEYBOARD', () => {
+    for (const name of ['GITHUB_PAT', 'GITHUB_APP_KEY', 'NPM_AUTH', 'DB_PASS', 'MY_API_KEY', 'SLACK_BOT_TOKEN', 'OPENAI_APIKEY']) expect(isCredentialName(name), name).toBe(true)
+    for (const name of ['PATH', 'GITHUB_EVENT_PATH', 'KEYBOARD_LAYOUT', 'GIT_AUTHOR_NAME', 'PASSENGER_COUNT']) expect(isCredentialName(name), name).toBe(false)
   })
 })

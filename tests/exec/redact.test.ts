@@ -28,9 +28,14 @@ describe('redact', () => {
     }
   })
 
-  it('gives short secrets no base64 forms, and ignores empty ones', () => {
-    expect(secretPatterns(['short', ''])).toEqual([Buffer.from('short')])
-    expect(secretPatterns(['12345678']).map(String)).toEqual(['MTIzNDU2Nzg=', 'MTIzNDU2Nz', 'EyMzQ1Njc4', 'xMjM0NTY3O', '12345678'])
+  it('gives short secrets no base64 forms (only the value and its reverse), and ignores empty ones', () => {
+    expect(secretPatterns(['short', '']).map(String)).toEqual(['short', 'trohs'])
+    expect(secretPatterns(['12345678']).map(String)).toEqual(['MTIzNDU2Nzg=', 'MTIzNDU2Nz', 'EyMzQ1Njc4', 'xMjM0NTY3O', '12345678', '87654321'])
+  })
+
+  it('masks a secret reversed and URL-encoded, as a command could print it to get past the masking', () => {
+    const secret = 'sk-ant/key+0123=456'
+    expect(mask(`reversed: ${[...secret].reverse().join('')}; encoded: ${encodeURIComponent(secret)}.`, [secret])).toBe('reversed: ***; encoded: ***.')
   })
 
   it('masks secrets that are not ASCII', () => {

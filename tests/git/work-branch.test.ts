@@ -10,7 +10,8 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { identityEnv, runGit } from '../../src/git/git.js'
-import { authEnv, encodedCredentials, UncommittedWorkError, WorkBranch, WorkBranchError, type GitRemote } from '../../src/git/work-branch.js'
+import { encodedCredentials, sealedEnv } from '../../src/git/sealed-remote.js'
+import { UncommittedWorkError, WorkBranch, WorkBranchError, type GitRemote } from '../../src/git/work-branch.js'
 import { busyWorkingRepo, type TempRepo } from '../support/temp-repos.js'
 
 const IDENTITY = { name: 'Converge Test', email: 'converge-test@example.com' }
@@ -393,13 +394,19 @@ describe('WorkBranch with a remote (a bare repository over file://)', () => {
   })
 })
 
-describe('authEnv', () => {
-  it('passes the token as a basic-auth header for the server, after clearing an earlier one', () => {
+describe('sealedEnv', () => {
+  it('passes the token as a basic-auth header for the server, after clearing an earlier one, in a scratch repository with no system or global config', () => {
     const token = 'ghs_s3cretTokenValue'
-    const env = authEnv({ url: 'https://github.com/octo-org/demo.git', token })
+    const env = sealedEnv('/tmp/scratch', '/repo/.git/objects', { url: 'https://github.com/octo-org/demo.git', token })
     const basic = Buffer.from(`x-access-token:${token}`).toString('base64')
     expect(env).toEqual({
-      GIT_CONFIG_COUNT: '4',
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_DIR: '/tmp/scratch',
+      GIT_OBJECT_DIRECTORY: '/repo/.git/objects',
+      GIT_ASKPASS: '',
+      SSH_ASKPASS: '',
+      GIT_CONFIG_COUNT: '5',
       GIT_CONFIG_KEY_0: 'http.https://github.com/.extraheader',
       GIT_CONFIG_VALUE_0: '',
       GIT_CONFIG_KEY_1: 'http.https://github.com/.extraheader',
@@ -408,14 +415,15 @@ describe('authEnv', () => {
       GIT_CONFIG_VALUE_2: '/dev/null',
       GIT_CONFIG_KEY_3: 'credential.helper',
       GIT_CONFIG_VALUE_3: '',
-      GIT_ASKPASS: '',
+      GIT_CONFIG_KEY_4: 'http.followRedirects',
+      GIT_CONFIG_VALUE_4: 'false',
     })
     expect(encodedCredentials(token)).toBe(basic)
     expect(JSON.stringify(env)).not.toContain(token)
   })
 
   it('keys the header by the origin of the URL (port kept, path and credentials dropped)', () => {
-    const env = authEnv({ url: 'https://user:pw@ghe.example.com:8443/octo/demo.git', token: 'tok-123456' })
+    const env = sealedEnv('/tmp/scratch', '/repo/.git/objects', { url: 'https://user:pw@ghe.example.com:8443/octo/demo.git', token: 'tok-123456' })
     expect(env.GIT_CONFIG_KEY_0).toBe('http.https://ghe.example.com:8443/.extraheader')
     expect(env.GIT_CONFIG_KEY_1).toBe(env.GIT_CONFIG_KEY_0)
     expect(Object.values(env).join('\n')).not.toContain('tok-123456')

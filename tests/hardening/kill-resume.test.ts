@@ -134,7 +134,9 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
       gh,
       event: issueCommentEvent({ gh, issue: n, body: '/converge execute', sender: 'alice' }),
       inputs: { 'executor-command': 'node tools/executor.js', 'max-parallel': '2', 'max-iterations': '2' },
-      env: { GITHUB_SERVER_URL: gh.url, RUN_LOG: runLogOf(n), RUN_TAG: String(tag), SLOW_MS: String(slowMs) },
+      // Every run of an issue is a re-run of one workflow run (GitHub keeps GITHUB_RUN_ID): a killed run still holds
+      // the plan (one execute at a time), and only its own re-run takes it over at once.
+      env: { GITHUB_SERVER_URL: gh.url, RUN_LOG: runLogOf(n), RUN_TAG: String(tag), SLOW_MS: String(slowMs), GITHUB_RUN_ID: String(4_000_000 + n) },
       ...(kill ? { kill: kill.signal, killSignal: kill.with } : {}),
     })
   }

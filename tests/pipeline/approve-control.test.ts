@@ -29,10 +29,23 @@ describe('approve and control signals', () => {
     await pipelinePlan(store, GOOD, 'auto', '2026-01-01T00:00:00Z')
     const first = await approvePlan(store, 3, 'alice', '2026-01-01T01:00:00Z')
     expect(first).toMatchObject({ ok: true, alreadyApproved: false })
-    expect((await plan(3)).approval).toEqual({ plan_hash: planHash(await plan(3)), approved_by: 'alice', approved_at: '2026-01-01T01:00:00Z' })
+    const stored = await plan(3)
+    expect(stored.approval).toEqual({ plan_hash: planHash(stored), approved_by: 'alice', approved_at: '2026-01-01T01:00:00Z', issue: 3, plan_id: stored.id })
     const again = await approvePlan(store, 3, 'bob', '2026-01-01T02:00:00Z')
     expect(again).toMatchObject({ ok: true, alreadyApproved: true, commit: null })
     expect((await plan(3)).approval!.approved_by).toBe('alice')
+  })
+
+  it('approves only the hash the approver read: a re-plan in between is refused with both hashes', async () => {
+    await pipelinePlan(store, GOOD, 'auto', '2026-01-01T00:00:00Z')
+    const hash = planHash(await plan(3))
+    expect(await approvePlan(store, 3, 'alice', '2026-01-01T01:00:00Z', {}, 'sha256:0123456789ab')).toEqual({
+      ok: false, reason: `you approved sha256:0123456789ab, but the plan of ISS-3 is now ${hash} (SOL-ISS-3-1): it was planned again since. Read the plan as it is now and approve its hash`,
+    })
+    expect((await plan(3)).approval).toBeUndefined()
+    const approved = await approvePlan(store, 3, 'alice', '2026-01-01T01:00:00Z', { via: 'comment', comment_id: 7, comment_on: 3 }, hash.slice(0, 19))
+    expect(approved).toMatchObject({ ok: true, summary: expect.stringContaining(`(${hash})`) })
+    expect((await plan(3)).approval).toMatchObject({ issue: 3, via: 'comment', comment_id: 7, comment_on: 3 })
   })
 
   it('sees an approval as stale once the stored plan is edited, and approves the new content', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { maskReport, maskSecrets, maskTokenShapes } from '../../src/report/secrets.js'
+import { maskReport, maskSecrets, maskStrings, maskTokenShapes, secretForms } from '../../src/report/secrets.js'
 import { renderIssueComment } from '../../src/report/issue-comment.js'
 import * as fx from './fixtures.js'
 
@@ -38,5 +38,20 @@ describe('secrets', () => {
     expect(comment).not.toContain(fx.PRINTED_TOKEN)
     expect(comment).toContain('T3 failed while publishing with key ***.')
     expect(comment).toContain('> curl -H "Authorization: Bearer ***" https://registry.example.test/v2/')
+  })
+})
+
+describe('every form of a secret is masked in what is posted and recorded', () => {
+  const key = 'sk-ant-api03-Secret/Value+0123'
+  it('the value, its reverse, its URL encoding and its base64, in a comment text and in plan data alike', () => {
+    const forms = [key, [...key].reverse().join(''), encodeURIComponent(key), Buffer.from(key).toString('base64')]
+    expect(maskSecrets(forms.join(' | '), [key])).toBe('*** | *** | *** | ***')
+    const plan = { tasks: [{ title: `echo ${forms[1]}`, commands: [`curl -d ${forms[2]}`] }] }
+    expect(JSON.stringify(maskStrings(plan, [key]))).not.toMatch(/Secret|terceS|Value|eulaV/)
+  })
+
+  it('lists the forms it looks for, short secrets without base64', () => {
+    expect(secretForms('abc/def')).toEqual(['abc/def', 'fed/cba', 'abc%2Fdef'])
+    expect(secretForms('')).toEqual([])
   })
 })

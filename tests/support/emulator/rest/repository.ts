@@ -1,7 +1,9 @@
-import { json, notFound } from '../http.js'
+import { DEFAULT_ACTOR } from '../auth.js'
+import { HttpError, json, notFound } from '../http.js'
 import { PERMISSION_RANK, type Permission } from '../store/records.js'
+import type { UserRecord } from '../store/records.js'
 import { repositoryShape, userShape } from '../store/shapes.js'
-import { stringParam, type RestHandler } from './context.js'
+import { stringParam, type RestContext, type RestHandler } from './context.js'
 import { repoCommitShape } from './git-shapes.js'
 
 /** The legacy `permission` field folds the finer roles: maintain reads as write, triage as read. */
@@ -57,8 +59,18 @@ const getCollaboratorPermission: RestHandler = (context) => {
 const getUser: RestHandler = (context) => {
   const user = context.store.user(stringParam(context, 'username'))
   if (user === undefined) throw notFound()
+  return json(200, fullUserShape(context, user))
+}
+
+/** `GET /user`: a personal access token's user; an installation token (github-actions[bot]) may not ask. */
+const getAuthenticated: RestHandler = (context) => {
+  if (context.actor.login === DEFAULT_ACTOR) throw new HttpError(403, 'Resource not accessible by integration')
+  return json(200, fullUserShape(context, context.actor))
+}
+
+function fullUserShape(context: RestContext, user: UserRecord) {
   const createdAt = context.store.repository.createdAt
-  return json(200, {
+  return {
     ...userShape(context, user),
     name: null,
     company: null,
@@ -74,7 +86,7 @@ const getUser: RestHandler = (context) => {
     following: 0,
     created_at: createdAt,
     updated_at: createdAt,
-  })
+  }
 }
 
 export const repositoryHandlers: Record<string, RestHandler> = {
@@ -82,5 +94,6 @@ export const repositoryHandlers: Record<string, RestHandler> = {
   'repos/get-branch': getBranch,
   'repos/get-collaborator-permission-level': getCollaboratorPermission,
   'users/get-by-username': getUser,
+  'users/get-authenticated': getAuthenticated,
   'rate-limit/get': (context) => json(200, context.rateLimit.overview()),
 }

@@ -1,0 +1,27 @@
+/**
+ * Plans of user size: a 100 000-task dependency chain ended in "Maximum call stack size exceeded" (the report's
+ * lines spread into `push(...)`, one call argument a task). The chain is planned, rendered and scheduled in a child
+ * process: by default 6 000 tasks on a call stack of 75 kB (the same ratio of tasks to stack as 100 000 tasks on
+ * node's default 984 kB, in a few seconds), and with `CONVERGE_SUITE_SIZE=3` (CI) the 100 000 tasks themselves.
+ */
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+
+const SIZE = Math.max(1, Number(process.env.CONVERGE_SUITE_SIZE ?? 1) || 1)
+const FULL = SIZE >= 3
+const TASKS = FULL ? 100_000 : 6_000
+const STACK = FULL ? [] : ['--stack-size=75']
+const SCRIPT = fileURLToPath(new URL('./support/render-chain.ts', import.meta.url))
+
+describe('plans of user size never exhaust the call stack', () => {
+  it(`a ${TASKS}-task chain is read, analysed, rendered (execution.md, the comment) and its failures skipped`, async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [...STACK, '--import', 'tsx', SCRIPT, String(TASKS)], { maxBuffer: 1 << 20 })
+    const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, number>
+    expect(result.waves).toBe(TASKS)
+    expect(result.skipped).toBe(TASKS - 1)
+    expect(result.comment).toBeGreaterThan(1000)
+    expect(result.markdown).toBeGreaterThan(TASKS * 100)
+  }, FULL ? 600_000 : 120_000)
+})
