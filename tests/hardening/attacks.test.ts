@@ -104,7 +104,7 @@ describe('attacks (dist/index.js against the API emulator)', () => {
     const groups = Object.entries(tally.groups).map(([group, n]) => `${group} ×${n}`).join(', ')
     console.log(
       `attack suite: ${tally.attacks} attacks tried (${groups}; ${markers.size} injected shell commands among them); ` +
-        `${tally.blocked} blocked, ${tally.knownLimits} known limit pinned with it.fails (see the README's security model), ` +
+        `${tally.blocked} blocked, ${tally.knownLimits} known limit pinned with it.fails (see docs/security.md), ` +
         `${tally.failures} failures found`,
     )
   })
@@ -372,7 +372,7 @@ describe('attacks (dist/index.js against the API emulator)', () => {
     // Once a known limit (it.fails): the command's parent is the action's node process, whose launch environment
     // held INPUT_GITHUB-TOKEN, readable by the same user in /proc/<pid>/environ. The action now writes over it
     // there once its inputs are read (src/exec/launch-environment.ts); what stays open is its memory, pinned in
-    // tests/security/token-reach.test.ts and documented in the README's security model.
+    // tests/security/token-reach.test.ts and documented in docs/security.md.
     it('an approved plan command finds no INPUT_GITHUB-TOKEN in the action process (/proc/$PPID/environ) to publish reversed, past the masking', async () => {
       const steal = `for p in $PPID $(ps -o ppid= -p $PPID 2>/dev/null); do tr '\\0' '\\n' < /proc/$p/environ 2>/dev/null; done | grep -a '^INPUT_GITHUB-TOKEN=' | sed 's/^INPUT_GITHUB-TOKEN=//'`
       const stolen = plan([{ id: 'T1', title: 'Steal the token', files: ['inside-1.txt'], commands: [
