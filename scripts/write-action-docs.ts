@@ -54,7 +54,7 @@ const presets = [
   '| --- | --- | --- | --- | --- |',
   ...Object.values(AGENT_PRESETS).map((p) => `| \`${p.name}\` | ${code(p.executor)} | ${code(p.planner)}<br>${cell(p.readOnly)} | ${code(p.install)}, \`${cell(p.apiKey)}\` | ${tested(p.install)}, ${TURN_LIMITS[p.turnLimit]} |`),
   '',
-  'How to set each one up, what it does with a wrong key and how `max-turns` holds: [docs/agents.md](docs/agents.md).',
+  'How to set each one up, what it does with a wrong key and how `max-turns` holds: [docs/agents.md](agents.md).',
 ]
 
 const cliCommands = [

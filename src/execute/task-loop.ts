@@ -86,6 +86,8 @@ export interface TaskOutcome {
   /** `files_modified` and `commit_hash` are left for the caller, who commits. */
   result: TaskResult
   loop: LoopState
+  /** Set when no later round can help either (a refused key, a reached turn limit): `on-failure: retry` stops here. */
+  final?: true
 }
 
 /**
@@ -156,7 +158,7 @@ export async function convergeTask(task: Task, options: TaskLoopOptions): Promis
         if (stop) {
           await tracker.error('develop', `${task.id}: ${stop}`)
           await tracker.finish('failed')
-          return outcome('failed', `${stop}: the task ends, nothing was verified (attempt ${attempt})`)
+          return { ...outcome('failed', `${stop}: the task ends, nothing was verified (attempt ${attempt})`), final: true }
         }
         await tracker.act('validate')
       }

@@ -71,7 +71,9 @@ export async function convergeAndCommit(
   const rounds = options.onFailure === 'retry' ? 1 + options.maxRetries : 1
   let run: TaskOutcome | undefined
   let attempts = 0
+  let roundsRun = 0
   for (let round = 1; round <= rounds; round++) {
+    roundsRun = round
     run = await convergeTask(task, {
       issue: { number: n, title: context.issueTitle },
       solutionId: plan.id,
@@ -89,7 +91,7 @@ export async function convergeAndCommit(
       checkControl: context.control,
     })
     attempts += run.result.attempts
-    if (run.status !== 'failed' || signal.aborted || context.budget?.exhausted()) break
+    if (run.status !== 'failed' || run.final || signal.aborted || context.budget?.exhausted()) break
   }
   if (signal.aborted) return { kind: 'cancelled' }
   if (run!.status === 'paused' || run!.status === 'stopped') {
@@ -101,8 +103,8 @@ export async function convergeAndCommit(
   let result: TaskResult = { ...run!.result, attempts, started_at: startedAt, executed_at: options.now() }
   // With on-failure retry the last round's reason stands for all of them: every count it gives says how many
   // attempts there were in all, as `attempts` does.
-  if (result.status === 'failed' && rounds > 1 && result.error) {
-    const all = `${attempts} attempts in ${rounds} rounds`
+  if (result.status === 'failed' && roundsRun > 1 && result.error) {
+    const all = `${attempts} attempts in ${roundsRun} rounds`
     result = {
       ...result,
       error: result.error

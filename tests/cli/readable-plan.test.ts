@@ -255,10 +255,24 @@ describe('attempt counts', () => {
     try {
       await converge(['plan', '--issue-file', t.issue, '--repo', t.repo])
       await converge(['approve', '--number', '7', '--repo', t.repo])
-      const run = await converge(['execute', '--number', '7', '--repo', t.repo, '--executor', "sh -c 'echo Invalid API key >&2; exit 1'", '--max-iterations', '3', '--json'])
+      const run = await converge(['execute', '--number', '7', '--repo', t.repo, '--executor', "sh -c 'echo disk quota exceeded >&2; exit 1'", '--max-iterations', '3', '--json'])
       const [t1] = JSON.parse(run.out).tasks
       expect(t1.attempts).toBe(4)
-      expect(t1.error).toMatch(/^the executor exited with code 1: Invalid API key \(stopped after 4 attempts in 2 rounds: the executor failed the same way each time\)\. Not converged after 4 attempts in 2 rounds \(on-failure: retry\): /)
+      expect(t1.error).toMatch(/^the executor exited with code 1: disk quota exceeded \(stopped after 4 attempts in 2 rounds: the executor failed the same way each time\)\. Not converged after 4 attempts in 2 rounds \(on-failure: retry\): /)
+    } finally {
+      await t.cleanup()
+    }
+  })
+
+  it('a refused key is one attempt: on-failure retry does not run it again in a later round, and the count says 1', async () => {
+    const t = await greetingsRepo()
+    try {
+      await converge(['plan', '--issue-file', t.issue, '--repo', t.repo])
+      await converge(['approve', '--number', '7', '--repo', t.repo])
+      const run = await converge(['execute', '--number', '7', '--repo', t.repo, '--executor', "sh -c 'echo Invalid API key >&2; exit 1'", '--json'])
+      const [t1] = JSON.parse(run.out).tasks
+      expect(t1.attempts).toBe(1)
+      expect(t1.error).toMatch(/credentials were refused: Invalid API key.*nothing was verified \(attempt 1\)$/)
     } finally {
       await t.cleanup()
     }
