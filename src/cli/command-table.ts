@@ -43,7 +43,7 @@ export interface CliCommand {
 
 const STATE = { repo: true, 'state-branch': true } as const
 const ISSUE = 'the issue number (required)'
-const TASKS = '{ id, title, status, attempts, commit, error }'
+const TASKS = '{ id, title, status, attempts, commit, error, evidence: { kind, before, after } | null, proof }'
 
 /** The options of a run of tasks (besides --executor), shared by execute, retry and execute-task. */
 const EXECUTION = {
@@ -53,6 +53,7 @@ const EXECUTION = {
   timeout: true,
   'max-turns': true,
   'allow-dirty': true,
+  evidence: true,
 } as const
 
 const RUN_JSON = `{ issue, mode, status, issue_status, solution_id, plan_hash, ran, tasks: [${TASKS}], error, branch }`
@@ -75,9 +76,16 @@ function executeArgs({ values, positionals, signal }: CommandContext, name: 'exe
     ...(maxCost !== undefined ? { maxCostUsd: values.dollars('max-cost-usd') } : {}),
     ...(maxTurns !== undefined ? { maxTurns: values.positive('max-turns') } : {}),
     allowDirty: values.flag('allow-dirty'),
+    evidence: evidenceOption(values.string('evidence')),
     ...(retry ? { retry } : {}),
     ...(signal ? { signal } : {}),
   }
+}
+
+function evidenceOption(value: string | undefined): 'on' | 'off' {
+  const setting = (value ?? 'on').trim().toLowerCase()
+  if (setting !== 'on' && setting !== 'off') throw new UsageError(`--evidence takes on or off, not "${value}"`)
+  return setting
 }
 
 function numberOf(values: Values): { number?: number } {

@@ -5,6 +5,7 @@
  */
 import type { RunPlanOptions } from '../pipeline/run-plan.js'
 import { stripAnsi } from '../report/annotations.js'
+import { KIND_LABEL, provedBy } from '../report/evidence-words.js'
 import { formatDuration } from '../report/format.js'
 import type { CliIo } from './io.js'
 
@@ -31,7 +32,9 @@ export function progressLines(io: CliIo): Progress {
         if (reported.has(result.task_id) || result.status === 'skipped') continue
         reported.add(result.task_id)
         live?.end(result.task_id)
-        const verdict = result.status === 'completed' ? `✓ ${result.task_id} ${record.mode === 'verify' ? 'verified' : 'converged'}` : `✗ ${result.task_id} failed`
+        const verdict = result.status !== 'completed' ? `✗ ${result.task_id} failed`
+          : !provedBy(result) ? `⚠ ${result.task_id} ${KIND_LABEL[result.evidence!.kind]}`
+          : `✓ ${result.task_id} ${record.mode === 'verify' ? 'verified' : 'converged'}`
         const attempts = `${result.attempts} attempt${result.attempts === 1 ? '' : 's'}`
         print(`  ${verdict} (${attempts}, ${formatDuration(result.duration_ms)}${result.commit_hash ? `, ${result.commit_hash.slice(0, 7)}` : ''})`)
       }

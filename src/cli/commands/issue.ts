@@ -5,7 +5,7 @@ import { approvePlan } from '../../pipeline/approve.js'
 import { WorkBranch } from '../../git/work-branch.js'
 import { CONVERGE_IDENTITY } from '../../git/git.js'
 import { executeIssue, verifyIssue, type RunPlanResult } from '../../pipeline/run-plan.js'
-import { issueReport } from '../terminal-report.js'
+import { issueReport, unprovenLine } from '../terminal-report.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
 import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
 import { progressLines } from '../progress.js'
@@ -51,7 +51,10 @@ export async function verifyCommand(
     ...progress,
     ...(args.signal ? { signal: args.signal } : {}),
   }).finally(() => progress.close())
-  return printResult(n, result, output)
+  const code = printResult(n, result, output)
+  const unproven = result.ok && !output.json ? unprovenLine(result.record) : undefined
+  if (unproven) output.io.out(unproven)
+  return code
 }
 
 export interface ExecuteArgs extends IssueArgs {
@@ -67,6 +70,8 @@ export interface ExecuteArgs extends IssueArgs {
   maxTurns?: number
   /** Uncommitted changes in --repo stay where they are, out of every task commit (else: refused). */
   allowDirty?: boolean
+  /** `off`: no baseline before each task's executor (evidence `not-measured`). */
+  evidence?: 'on' | 'off'
   signal?: AbortSignal
 }
 
@@ -110,6 +115,9 @@ export async function executeCommand(args: ExecuteArgs, output: Output): Promise
   await branch?.leave()
   const code = printResult(n, result, output, branch?.name)
   if (result.ok && branch && !output.json) output.io.out(`\nCommits of converged tasks are on ${branch.name} in ${repoDir}.`)
+  // The last line says what the run did not prove.
+  const unproven = result.ok && !output.json ? unprovenLine(result.record) : undefined
+  if (unproven) output.io.out(unproven)
   return code
 }
 
