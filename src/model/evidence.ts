@@ -35,6 +35,14 @@ export const TaskEvidenceSchema = z.object({
   after: z.array(EvidenceRunSchema),
 })
 
+/**
+ * A criterion and the command that checks it: the optional link beside a task's plain string criteria
+ * (`convergence.criteria_commands`), which planners add where they can. A linked criterion is met when its command
+ * passes; one without a link waits for a person.
+ */
+export const CriterionCommandSchema = z.object({ criterion: z.string(), command: z.string() })
+export type CriterionCommand = z.infer<typeof CriterionCommandSchema>
+
 export type EvidenceRun = z.infer<typeof EvidenceRunSchema>
 export type TaskEvidence = z.infer<typeof TaskEvidenceSchema>
 

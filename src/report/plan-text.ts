@@ -27,7 +27,7 @@ export function renderPlanText(analysis: PlanAnalysis, options: { notes?: string
     out.push('', `Errors (${analysis.errors.length})`)
     for (const e of analysis.errors) out.push(`  ✗ ${e.path}: ${e.message}`, `      fix: ${e.hint}`)
   }
-  const findings = [...(quality?.findings ?? []), ...analysis.warnings]
+  const findings = [...(quality?.findings ?? []), ...(analysis.proof ?? []), ...analysis.warnings]
   if (findings.length) {
     out.push('', `Findings (${findings.length})`)
     for (const f of findings) out.push(`  ${f.severity.padEnd(8)} ${f.path}: ${f.message}`, `      fix: ${f.fix}`)

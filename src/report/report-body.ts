@@ -46,7 +46,7 @@ function renderAtLevel(view: ReportView, graph: string | undefined, level: Compa
   out.push(nextStep(view), '', ...personChecklist(view))
   const sections = taskSections(view, level)
   if (sections.length) out.push('#### Convergence checks', '', ...sections.flatMap((s) => [s, '']))
-  const findings = [...(analysis?.quality?.findings ?? []), ...(analysis?.warnings ?? [])]
+  const findings = [...(analysis?.quality?.findings ?? []), ...(analysis?.proof ?? []), ...(analysis?.warnings ?? [])]
   // Open when they are why the plan cannot go ahead.
   if (findings.length) out.push(details(`Plan quality findings (${findings.length})`, findingList(findings), analysis?.gate === 'fail'), '')
   if (report.notes?.length) out.push(details('Planner notes', noteList(report.notes)), '')

@@ -1,7 +1,7 @@
 import type { ConvergenceCheck, Task, TaskResult } from '../model/index.js'
 import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
-import { verificationEntries } from '../plan/verification.js'
+import { linkedCommand, verificationEntries } from '../plan/verification.js'
 import type { RunReport } from './run-report.js'
 import { provedBy } from './evidence-words.js'
 import { maskReport } from './secrets.js'
@@ -117,7 +117,18 @@ function taskState(result: TaskResult | undefined, running: boolean, dependencyF
 
 /** The plan's criteria and verification entries with their recorded verdicts (pending when none), then anything else recorded. */
 export function taskChecks(task: Task, result: TaskResult | undefined): ConvergenceCheck[] {
-  return mergeChecks(plannedChecks(task), result?.convergence_verified ?? [])
+  return withLinkedVerdicts(task, mergeChecks(plannedChecks(task), result?.convergence_verified ?? []))
+}
+
+/** A criterion linked to a command (`criteria_commands`) is checked by it: its verdict is the command's. */
+function withLinkedVerdicts(task: Task, checks: ConvergenceCheck[]): ConvergenceCheck[] {
+  if (!task.convergence.criteria_commands?.length) return checks
+  const commands = new Map(checks.filter((c) => c.kind === 'command').map((c) => [c.text, c]))
+  return checks.map((c) => {
+    const command = c.kind === 'criterion' ? linkedCommand(task, c.text) : undefined
+    const check = command === undefined ? undefined : commands.get(command)
+    return check ? { kind: 'criterion', text: c.text, verdict: check.verdict, verified_by: 'command' } : c
+  })
 }
 
 /** What the plan says will verify the task, all pending. */

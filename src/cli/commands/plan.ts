@@ -115,7 +115,7 @@ async function planDocument(n: number, result: PlanIssueResult, branch: string, 
   return {
     issue: n, solution_id: result.solution?.id ?? null, plan_hash: result.planHash ?? null, status: result.issueState.status,
     gate: analysis.gate, score: analysis.quality?.quality_score ?? null,
-    errors: analysis.errors, findings: analysis.quality?.findings ?? [], warnings: analysis.warnings,
+    errors: analysis.errors, findings: [...(analysis.quality?.findings ?? []), ...(analysis.proof ?? [])], warnings: analysis.warnings,
     state: { branch, commit: result.commit, paths }, planner_files: workDir ?? null,
   }
 }
