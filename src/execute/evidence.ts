@@ -1,70 +1,48 @@
 /**
- * Evidence (SPEC §7): the baseline — a task's verification commands run once on the tree it is about to change —
- * and the evidence a finished task records from it and from the runs after the change.
+ * Evidence: the task's verification commands run in the checkout, each recorded as a check with its exit code,
+ * duration, output tail and test counts. The validate phase judges these checks; a run of the same commands
+ * before the executor (a baseline) would record its evidence here too.
  */
-import { baseEnvironment } from '../exec/environment.js'
 import { runCommand, type CommandResult } from '../exec/run-command.js'
-import { classifyEvidence, type ConvergenceCheck, type EvidenceRun, type Task, type TaskEvidence } from '../model/index.js'
-import { verificationEntries } from '../plan/verification.js'
+import { parseTestCounts } from '../exec/test-counts.js'
+import type { ConvergenceCheck } from '../model/index.js'
 
-export interface BaselineOptions {
-  /** The tree the task is about to change (or a pull request's base, checked out). */
-  repoDir: string
+/** Where and how the verification commands run: the checkout, their complete environment, their timeout. */
+export interface CheckLaunch {
+  cwd: string
+  env: Record<string, string>
   timeoutMs: number
+  /** Masked in the recorded output. */
   secrets: readonly string[]
-  /** Extra environment, as the verification commands get it. */
-  env?: Record<string, string>
-  issue: number
   signal?: AbortSignal
 }
 
-/** The commands a task's verification runs, in order. */
-export function taskCommands(task: Task): string[] {
-  return verificationEntries(task).flatMap((e) => (e.kind === 'command' ? [e.command!] : []))
-}
-
 /**
- * Runs the task's commands once, one after the other, each with the timeout of a verification command and the
- * environment the verification gets (`CONVERGE_ATTEMPT=0`). A command that cannot run (missing, not executable)
- * records the shell's failure: a failing baseline, as the check of a test the task is to write should be.
+ * Runs each command in turn, after `beforeEach` (which throws to stop: a pause or stop signal), and returns their
+ * checks in the same order.
  */
-export async function runBaseline(task: Task, options: BaselineOptions): Promise<EvidenceRun[]> {
-  const runs: EvidenceRun[] = []
-  for (const command of taskCommands(task)) {
-    const result = await runCommand({
-      command,
-      cwd: options.repoDir,
-      env: { ...baseEnvironment(process.env), ...options.env, CONVERGE_ISSUE: String(options.issue), CONVERGE_TASK_ID: task.id, CONVERGE_ATTEMPT: '0' },
-      timeoutMs: options.timeoutMs,
-      secrets: options.secrets,
-      ...(options.signal ? { signal: options.signal } : {}),
-    })
-    if (result.aborted) break // cancelled: the task will not run either
-    runs.push(evidenceRun(command, result))
+export async function runChecks(
+  commands: readonly string[], launch: CheckLaunch, beforeEach: (command: string) => Promise<void>,
+): Promise<ConvergenceCheck[]> {
+  const checks: ConvergenceCheck[] = []
+  for (const command of commands) {
+    await beforeEach(command)
+    checks.push(commandCheck(command, await runCommand({ command, ...launch })))
   }
-  return runs
+  return checks
 }
 
-export function evidenceRun(command: string, result: Pick<CommandResult, 'exitCode' | 'timedOut' | 'durationMs' | 'outputTail'>): EvidenceRun {
-  return { command, exit_code: result.timedOut ? null : result.exitCode, duration_ms: result.durationMs, output_tail: result.outputTail }
-}
-
-/** The command checks of a verification, as evidence runs. */
-export function runsOfChecks(checks: readonly ConvergenceCheck[]): EvidenceRun[] {
-  return checks.filter((c) => c.kind === 'command').map((c) => ({
-    command: c.text,
-    exit_code: c.timed_out || c.verdict === 'pending' ? null : (c.exit_code ?? null),
-    duration_ms: c.duration_ms ?? 0,
-    output_tail: c.output_tail ?? '',
-  }))
-}
-
-/**
- * The evidence of a finished task: `before` is the baseline (undefined when it was not measured), the runs after
- * are the last verification's commands, and `changed` says whether the task changed any file.
- */
-export function taskEvidence(task: Task, before: readonly EvidenceRun[] | undefined, checks: readonly ConvergenceCheck[], changed: boolean): TaskEvidence {
-  const after = runsOfChecks(checks)
-  const kind = classifyEvidence({ type: task.type, paths: task.files.map((f) => f.path), changed, before, after })
-  return { kind, before: [...(before ?? [])], after }
+function commandCheck(command: string, result: CommandResult): ConvergenceCheck {
+  const counts = parseTestCounts(result.outputTail)
+  return {
+    kind: 'command',
+    text: command,
+    verdict: result.exitCode === 0 && !result.timedOut ? 'pass' : 'fail',
+    verified_by: 'command',
+    exit_code: result.exitCode,
+    duration_ms: result.durationMs,
+    timed_out: result.timedOut,
+    output_tail: result.outputTail,
+    ...(counts ? { tests_passed: counts.passed, tests_failed: counts.failed } : {}),
+  }
 }

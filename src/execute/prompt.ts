@@ -8,7 +8,7 @@
  */
 import { z } from 'zod'
 import type { Task } from '../model/index.js'
-import { verificationEntries } from '../plan/verification.js'
+import { verificationEntries } from '../model/verification.js'
 
 /** What an executor may write to `$CONVERGE_RESULT_FILE` (JSON). Unknown keys are ignored. */
 export const ExecutorReportSchema = z.object({

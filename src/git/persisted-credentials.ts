@@ -23,8 +23,9 @@
  * reported, not changed.
  */
 import { homedir } from 'node:os'
-import { readdir, rm, stat } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { checkoutConfigFiles, exists, gitDirs, parseOriginList, type Entry } from './config-files.js'
 import { GitError, runGit } from './git.js'
 
 /** One credential found: what it is (never its value) and the file it is in. */
@@ -62,11 +63,6 @@ export interface ScrubOptions {
 /** actions/checkout's name for the file of an `includeIf` that holds its Authorization header. */
 const CHECKOUT_CREDENTIALS_FILE = /git-credentials-[0-9a-f-]+\.config$/i
 const MAX_INCLUDE_DEPTH = 4
-
-interface Entry {
-  key: string
-  value: string
-}
 
 /** Finds the credentials persisted in `repoDir`'s git configuration and removes them (see the module comment). */
 export async function scrubPersistedCredentials(repoDir: string, options: ScrubOptions = {}): Promise<CredentialScrub> {
@@ -240,50 +236,6 @@ async function outsideCredentials(repoDir: string, scrub: Scrub, serverUrl: stri
   return found
 }
 
-interface GitDirs {
-  gitDir: string
-  commonDir: string
-}
-
-async function gitDirs(repoDir: string): Promise<GitDirs | undefined> {
-  try {
-    const { stdout } = await runGit(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: repoDir })
-    const [gitDir, commonDir] = stdout.trim().split('\n')
-    return gitDir && commonDir ? { gitDir, commonDir } : undefined
-  } catch (error) {
-    if (error instanceof GitError) return undefined // not a git repository: nothing persisted
-    throw error
-  }
-}
-
-/** The checkout's own config files: the repository's, the worktree's, and those of its submodules. */
-async function checkoutConfigFiles({ gitDir, commonDir }: GitDirs): Promise<string[]> {
-  const files = [join(commonDir, 'config'), join(gitDir, 'config.worktree')]
-  files.push(...(await submoduleConfigs(join(commonDir, 'modules'), 0)))
-  const present: string[] = []
-  for (const file of new Set(files)) if (await exists(file)) present.push(file)
-  return present
-}
-
-/** `.git/modules/<name>/config`, nested submodules included. */
-async function submoduleConfigs(dir: string, depth: number): Promise<string[]> {
-  if (depth > 8) return []
-  let names: string[]
-  try {
-    names = await readdir(dir)
-  } catch {
-    return []
-  }
-  const found: string[] = []
-  if (names.includes('config') && names.includes('HEAD')) found.push(join(dir, 'config'))
-  for (const name of names) {
-    if (['objects', 'refs', 'logs', 'hooks', 'info'].includes(name)) continue
-    const path = join(dir, name)
-    if ((await stat(path).catch(() => undefined))?.isDirectory()) found.push(...(await submoduleConfigs(path, depth + 1)))
-  }
-  return found
-}
-
 /** The entries of one config file as written (no includes followed), keys as git normalises them. */
 async function readConfig(file: string, cwd: string): Promise<Entry[]> {
   let stdout: string
@@ -300,18 +252,6 @@ async function readConfig(file: string, cwd: string): Promise<Entry[]> {
       const newline = item.indexOf('\n')
       return newline < 0 ? { key: item, value: '' } : { key: item.slice(0, newline), value: item.slice(newline + 1) }
     })
-}
-
-/** `--show-origin -z` output: `file:<path>\0<key>\n<value>\0`. */
-function parseOriginList(stdout: string): Array<{ origin: string; entry: Entry }> {
-  const parts = stdout.split('\0')
-  const out: Array<{ origin: string; entry: Entry }> = []
-  for (let i = 0; i + 1 < parts.length; i += 2) {
-    const item = parts[i + 1]!
-    const newline = item.indexOf('\n')
-    out.push({ origin: parts[i]!, entry: newline < 0 ? { key: item, value: '' } : { key: item.slice(0, newline), value: item.slice(newline + 1) } })
-  }
-  return out
 }
 
 /** `credential.helper` serves every host; `credential.<url>.helper` the hosts of its URL. */
@@ -390,10 +330,6 @@ function maskUrl(url: string): string {
 function isInside(dir: string, path: string): boolean {
   const rel = relative(dir, path)
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel))
-}
-
-async function exists(path: string): Promise<boolean> {
-  return (await stat(path).catch(() => undefined)) !== undefined
 }
 
 function message(error: unknown): string {

@@ -1,6 +1,7 @@
 export * from './enums.js'
 export * from './ids.js'
 export * from './task.js'
+export * from './task-inference.js'
 export * from './solution.js'
 export * from './issue-state.js'
 export * from './run-state.js'

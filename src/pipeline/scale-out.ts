@@ -26,7 +26,11 @@ import { recordIssue, withFeedback } from '../state/transitions.js'
 import { approveIfPassing } from './approve.js'
 import { simpleEvent } from './events.js'
 import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
-import { controlSignals, convergeAndCommit, endedLoop, gateRefusal, recordLoop, recordTask, skippedResult, type TaskRunOptions } from './run-plan.js'
+import { endedLoop, skippedResult } from './run-finish.js'
+import { recordLoop, recordTask } from './run-record.js'
+import { controlSignals } from './run-schedule.js'
+import { gateRefusal } from './run-start.js'
+import { convergeAndCommit, type TaskRunOptions } from './run-task.js'
 
 /** GitHub runs at most 256 jobs per matrix. */
 export const MATRIX_MAX_JOBS = 256

@@ -4,7 +4,7 @@
  * well as after it; a task that modifies a file the repository does not have; criteria that no command checks.
  */
 import type { Finding, Solution, Task } from '../model/index.js'
-import { linkedCommand, verificationEntries } from './verification.js'
+import { linkedCommand, verificationEntries } from '../model/verification.js'
 
 /** Types whose work must make a check pass that failed before: a suite that passed already proves nothing. */
 const CHANGE_TYPES = new Set(['fix', 'feature', 'enhancement'])

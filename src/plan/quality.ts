@@ -1,6 +1,6 @@
 import type { Finding, QualityGate, QualityReport, Severity, Solution, Task } from '../model/index.js'
 import type { DagAnalysis } from './dag.js'
-import { verificationEntries } from './verification.js'
+import { verificationEntries } from '../model/verification.js'
 
 // `task-generation-execution-spec.md`, "Vague Pattern Detection": the seed's patterns, with the English
 // ones as whole words so that "define" or "goodput" are not taken for "fine" and "good".

@@ -1,5 +1,5 @@
 import type { ConvergenceCheck } from '../model/index.js'
-import { linkedCommand } from '../plan/verification.js'
+import { linkedCommand } from '../model/verification.js'
 import { cleanOutput, verifier } from './failure.js'
 import { formatDuration } from './format.js'
 import { codeBlock, codeCell, code, details, htmlText, inline, plural, table, truncate } from './markdown.js'

@@ -1,7 +1,7 @@
 import type { ConvergenceCheck, Task, TaskResult } from '../model/index.js'
 import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
-import { linkedCommand, verificationEntries } from '../plan/verification.js'
+import { linkedCommand, verificationEntries } from '../model/verification.js'
 import type { RunReport } from './run-report.js'
 import { provedBy } from './evidence-words.js'
 import { maskReport } from './secrets.js'

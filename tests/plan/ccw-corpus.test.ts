@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { issueNumberFromFileName, type QualityGate } from '../../src/model/index.js'
 import { analysePlanText, type PlanAnalysis } from '../../src/plan/analyse.js'
 import { planFileText, type PlanFileText } from '../../src/plan/plan-file.js'
-import { verificationEntries } from '../../src/plan/verification.js'
+import { verificationEntries } from '../../src/model/verification.js'
 
 /**
  * The CCW compatibility corpus (tests/fixtures/ccw-compat/, see its README.md): plans written by us after each

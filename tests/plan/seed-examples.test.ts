@@ -7,7 +7,7 @@ import {
 import { analysePlan } from '../../src/plan/analyse.js'
 import { planHash } from '../../src/plan/hash.js'
 import { formatPath } from '../../src/plan/schema-errors.js'
-import { verificationEntries } from '../../src/plan/verification.js'
+import { verificationEntries } from '../../src/model/verification.js'
 
 /**
  * Every JSON example of the seed documents (copied verbatim into tests/fixtures/seed/) read with the

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { Task } from '../../src/model/index.js'
-import { VERIFICATION_RULE_MARKDOWN, verificationEntries } from '../../src/plan/verification.js'
+import { VERIFICATION_RULE_MARKDOWN, verificationEntries } from '../../src/model/verification.js'
 import { task } from '../support/tasks.js'
 
 function withVerification(verification: string, commands: string[] = []): Task {

@@ -1,7 +1,7 @@
 import type { ConvergenceCheck, ExecutionRecord, Solution, Task, TaskResult } from '../../src/model/index.js'
 import { analysePlan, analysePlanText } from '../../src/plan/analyse.js'
 import { planHash } from '../../src/plan/hash.js'
-import { verificationEntries } from '../../src/plan/verification.js'
+import { verificationEntries } from '../../src/model/verification.js'
 import type { RunReport } from '../../src/report/run-report.js'
 
 /**

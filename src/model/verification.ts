@@ -1,4 +1,4 @@
-import type { Task } from '../model/index.js'
+import type { Task } from './task.js'
 
 /**
  * One thing that verifies a task: a command Converge runs (its exit code is the verdict) or a manual

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runBaseline, taskEvidence } from '../../src/execute/evidence.js'
+import { runBaseline, taskEvidence } from '../../src/execute/baseline.js'
 import { classifyEvidence, TaskEvidenceSchema, type ConvergenceCheck, type EvidenceFacts, type EvidenceRun } from '../../src/model/index.js'
 import { task } from '../support/tasks.js'
 

@@ -1,0 +1,88 @@
+/**
+ * A task's result recorded on the state branch as it finishes: one commit of `execution.json`, `loop.json`,
+ * `events.md` and `execution.md`, safe beside other writers (tasks running side by side, matrix jobs).
+ */
+import type { ExecutionRecord, LoopState, Solution, Task, TaskResult } from '../model/index.js'
+import { planHash } from '../plan/hash.js'
+import { renderExecutionMarkdown } from '../report/execution-md.js'
+import { renderTaskEvent } from '../report/task-event.js'
+import { statePaths, toStateJson } from '../state/layout.js'
+import { transact, type StateStore } from '../state/store.js'
+import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
+import type { RunMode } from './run-start.js'
+
+/** Records one finished task (execution.json, loop.json, events.md, execution.md) in one commit, safe beside other writers. */
+export async function recordTask(
+  store: StateStore, n: number, mode: RunMode, plan: Solution, task: Task, result: TaskResult, loop: LoopState, options: { now: () => string; secrets: string[] },
+): Promise<void> {
+  const now = options.now()
+  const verdict = result.status === 'completed' ? (mode === 'verify' ? 'verified' : 'converged') : mode === 'verify' ? 'failed verification' : 'failed'
+  await transact(
+    store,
+    async (snapshot) => {
+      const { issue, events, execution, loop: stored } = await readIssueFiles(snapshot, n, now)
+      if (!execution || execution.plan_hash !== planHash(plan)) return null // another run replaced this one
+      const record: ExecutionRecord = { ...execution, tasks: { ...execution.tasks, [task.id]: result } }
+      return {
+        message: `ISS-${n}: ${task.id} ${verdict}${result.commit_hash ? ` (${result.commit_hash.slice(0, 7)})` : ''}`,
+        files: {
+          [statePaths.execution(n)]: toStateJson(record),
+          [statePaths.loop(n)]: toStateJson(withFilesChanged(mergeLoop(stored, loop, task.id), task.id, result.files_modified)),
+          [statePaths.events(n)]: appendEvent(events, n, renderTaskEvent(task, result, now, options.secrets)),
+          [statePaths.executionReport(n)]: executionMarkdown(n, issue?.title ?? '', plan, record, options),
+        },
+      }
+    },
+    { prefetch: issueFilePaths(n) },
+  )
+}
+
+/** An interrupted task leaves only its loop state (pending again): the task itself has no result yet. */
+export async function recordLoop(store: StateStore, n: number, taskId: string, loop: LoopState): Promise<void> {
+  await transact(
+    store,
+    async (snapshot) => {
+      const { loop: stored } = await readIssueFiles(snapshot, n, new Date().toISOString())
+      return { message: `ISS-${n}: ${taskId} interrupted (${loop.status})`, files: { [statePaths.loop(n)]: toStateJson(mergeLoop(stored, loop, taskId)) } }
+    },
+    { prefetch: issueFilePaths(n) },
+  )
+}
+
+/**
+ * The issue's loop state with one task's loop (which started empty) folded in: tasks running side by side
+ * each bring their own entry, errors and debug iterations, and none overwrites another's.
+ */
+export function mergeLoop(stored: LoopState | undefined, task: LoopState, taskId: string): LoopState {
+  if (!stored?.skill_state || !task.skill_state) return task
+  const mine = task.skill_state.develop.tasks.find((t) => t.id === taskId)
+  const tasks = stored.skill_state.develop.tasks.filter((t) => t.id !== taskId)
+  if (mine) tasks.push(mine)
+  const seen = new Set(stored.skill_state.errors.map((e) => `${e.timestamp}\0${e.message}`))
+  const errors = [...stored.skill_state.errors, ...task.skill_state.errors.filter((e) => !seen.has(`${e.timestamp}\0${e.message}`))]
+  return {
+    ...task,
+    current_iteration: Math.max(stored.current_iteration, task.current_iteration),
+    skill_state: {
+      ...task.skill_state,
+      errors,
+      completed_actions: [...stored.skill_state.completed_actions, ...task.skill_state.completed_actions],
+      debug: {
+        ...(task.skill_state.debug.iteration > 0 ? task.skill_state.debug : stored.skill_state.debug),
+        iteration: stored.skill_state.debug.iteration + task.skill_state.debug.iteration,
+      },
+      develop: { ...task.skill_state.develop, tasks, total: tasks.length, completed: tasks.filter((t) => t.status === 'completed').length },
+    },
+  }
+}
+
+/** The loop with the files a task's commit changed, as its develop entry's `files_changed`. */
+function withFilesChanged(loop: LoopState, taskId: string, files: string[]): LoopState {
+  if (!loop.skill_state || files.length === 0) return loop
+  const tasks = loop.skill_state.develop.tasks.map((t) => (t.id === taskId ? { ...t, files_changed: files } : t))
+  return { ...loop, skill_state: { ...loop.skill_state, develop: { ...loop.skill_state.develop, tasks } } }
+}
+
+export function executionMarkdown(n: number, title: string, plan: Solution, record: ExecutionRecord, options: { secrets: string[] }): string {
+  return renderExecutionMarkdown({ issue: { number: n, title }, status: 'executing', solution: plan, execution: record, commandPrefix: '', links: {}, secrets: options.secrets })
+}

@@ -1,0 +1,143 @@
+/**
+ * The tasks of a started run, in dependency order, `maxParallel` at a time (`execute/schedule.ts`): each carried
+ * out (`run-task.ts`) and recorded (`run-record.ts`) as it finishes, between looks at `pause` and `stop`.
+ */
+import { wasStopped, type Task } from '../model/index.js'
+import type { RunBudget } from '../execute/budget.js'
+import { runSchedule, type ControlSignal, type ScheduleResult } from '../execute/schedule.js'
+import { statePaths } from '../state/layout.js'
+import type { StateStore } from '../state/store.js'
+import { readIssueFiles } from './issue-files.js'
+import { recordLoop, recordTask } from './run-record.js'
+import type { RunMode, StartedRun } from './run-start.js'
+import { convergeAndCommit, type TaskRunOptions } from './run-task.js'
+
+/** How the scheduler runs the tasks: how many at once, what stops new ones, and whom it tells. */
+export interface ScheduleSettings {
+  maxParallel: number
+  /** `continue`: a failed task skips nothing (verify); `skip`: its dependents; `abort`: everything not started. */
+  onFailure: 'continue' | 'skip' | 'abort'
+  /** The run stops starting tasks once this many failed. */
+  maxErrors: number
+  /** How often `pause` / `stop` are looked up on the state branch (each look is one request). */
+  controlIntervalMs: number
+  /** Whether `pause` / `stop` are looked up between the actions of a task too, not only between tasks. */
+  controlWithinTasks: boolean
+  /** The run's spending limit, shared by its tasks. */
+  budget?: RunBudget | undefined
+  /** Cancellation (Ctrl-C, a cancelled job): running commands are ended, nothing new starts. */
+  signal?: AbortSignal | undefined
+  /** Called when a task starts (the CLI's live progress). */
+  onTaskStart?: ((task: Task) => void) | undefined
+  /** Called with the record after every finished task (for check-run progress). */
+  onProgress?: ((record: StartedRun['record'], plan: StartedRun['plan']) => void) | undefined
+}
+
+export interface ScheduledRun {
+  schedule: ScheduleResult
+  /** Tasks this run carried out (not those an earlier run recorded). */
+  ran: string[]
+  /** Set when a result could not be recorded (GitHub failing past the client's retries): the run halted. */
+  unrecorded?: Error
+}
+
+export async function scheduleTasks(
+  store: StateStore, n: number, mode: RunMode, started: StartedRun, settings: ScheduleSettings, taskRun: TaskRunOptions,
+): Promise<ScheduledRun> {
+  const { plan, issue, record } = started
+  const { budget } = settings
+  const control = controlSignals(store, n, settings.controlIntervalMs)
+  const running = new Set<Task>()
+  const ran: string[] = []
+  // A result the state branch would not take (GitHub failing past the client's retries) halts the run: no task
+  // starts whose result could not be recorded either, and the running ones are ended, unrecorded.
+  const halt = new AbortController()
+  const signal = settings.signal ? AbortSignal.any([settings.signal, halt.signal]) : halt.signal
+  let unrecorded: Error | undefined
+  const haltWith = (error: unknown, where: string) => {
+    unrecorded ??= new Error(`ISS-${n}: the run stopped ${where}: ${(error as Error).message}. Run it again to go on from what was recorded.`)
+    halt.abort()
+  }
+
+  const schedule = await runSchedule(plan.tasks, {
+    maxParallel: settings.maxParallel,
+    onFailure: settings.onFailure,
+    maxErrors: settings.maxErrors,
+    alreadyDone: started.alreadyDone,
+    retry: new Set(started.retry),
+    // Pause and stop unreadable (GitHub failing past the retries): the run halts with the error, as below.
+    shouldContinue: () => control().catch((error: unknown) => {
+      haltWith(error, 'before its next task')
+      return 'stop' as const
+    }),
+    ...(budget ? { overBudget: () => budget.exhausted() } : {}),
+    signal,
+    runTask: async (task, signal) => {
+      running.add(task)
+      settings.onTaskStart?.(task)
+      try {
+        const outcome = await carryOut(task, signal)
+        if (outcome !== 'paused' && outcome !== 'stopped') ran.push(task.id)
+        return outcome
+      } catch (error) {
+        // Not a verdict on the task (GitHub failing past the retries while it ran, e.g. reading pause and stop): the
+        // run halts and fails with the error, like a result the state branch would not take; a rerun goes on.
+        haltWith(error, `during ${task.id}`)
+        return 'stopped'
+      } finally {
+        running.delete(task)
+      }
+    },
+  })
+  return { schedule, ran, ...(unrecorded ? { unrecorded } : {}) }
+
+  /** One task through {@link convergeAndCommit}, recorded on the state branch. */
+  async function carryOut(task: Task, signal: AbortSignal): Promise<'completed' | 'failed' | 'paused' | 'stopped'> {
+    const run = await convergeAndCommit(task, {
+      n, issueTitle: issue.title, plan, options: taskRun, signal, ...(budget ? { budget } : {}),
+      // Between the actions of a task too (SPEC §7): verify checks at task boundaries only.
+      control: settings.controlWithinTasks ? control : async () => 'continue',
+      othersRunning: () => [...running].filter((t) => t !== task),
+    })
+    // Not a verdict, so nothing is recorded; and unfinished, not failed: the scheduler skips no dependents and
+    // the next run starts the task again.
+    if (run.kind === 'cancelled') return 'stopped'
+    try {
+      if (run.kind === 'interrupted') {
+        await recordLoop(store, n, task.id, run.loop)
+        return run.status
+      }
+      await recordTask(store, n, mode, plan, task, run.result, run.loop, taskRun)
+    } catch (error) {
+      const commit = run.kind === 'finished' && run.result.commit_hash ? ` (its commit ${run.result.commit_hash.slice(0, 12)} is pushed)` : ''
+      unrecorded ??= new Error(`ISS-${n}: the run stopped after ${task.id}${commit}: ${(error as Error).message}. Run it again to go on from what was recorded.`)
+      halt.abort()
+      return 'stopped'
+    }
+    record.tasks[task.id] = run.result
+    settings.onProgress?.(record, plan)
+    return run.result.status === 'completed' ? 'completed' : 'failed'
+  }
+}
+
+/** `pause` / `stop` recorded on the state branch by another run, looked up at most every `intervalMs`. */
+export function controlSignals(store: StateStore, n: number, intervalMs: number): () => Promise<ControlSignal> {
+  let checkedAt = Number.NEGATIVE_INFINITY
+  let last: ControlSignal = 'continue'
+  let pending: Promise<ControlSignal> | undefined
+  return () => {
+    if (Date.now() - checkedAt < intervalMs) return Promise.resolve(last)
+    // Tasks running side by side share one look.
+    pending ??= (async () => {
+      try {
+        const { issue } = await readIssueFiles(await store.snapshot([statePaths.issue(n)]), n, new Date().toISOString())
+        last = issue?.status === 'paused' ? 'pause' : issue && wasStopped(issue) ? 'stop' : 'continue'
+        checkedAt = Date.now()
+        return last
+      } finally {
+        pending = undefined
+      }
+    })()
+    return pending
+  }
+}

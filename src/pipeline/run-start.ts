@@ -1,0 +1,107 @@
+/**
+ * The start of a run: the gate (a plan without errors, approved as it is, the issue neither paused nor stopped),
+ * then the run recorded as started — or resumed, with the results of an earlier run of the same plan carried over.
+ */
+import { executionOfPlan, wasStopped, type ExecutionRecord, type IssueState, type Solution, type TaskResult } from '../model/index.js'
+import { analysePlan } from '../plan/analyse.js'
+import { planHash } from '../plan/hash.js'
+import type { RecordedStatus } from '../execute/schedule.js'
+import { statePaths, toStateJson } from '../state/layout.js'
+import { transact, type StateStore } from '../state/store.js'
+import { recordIssue } from '../state/transitions.js'
+import { simpleEvent } from './events.js'
+import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
+
+/** `execute` runs the executor and commits; `verify` runs the commands alone against the code as it is. */
+export type RunMode = 'execute' | 'verify'
+
+/**
+ * Why the issue's plan may not run now, or null when it may (SPEC §6): there is a plan without errors, the
+ * issue is neither paused nor stopped, and the plan is approved as it is (the approval is bound to its hash).
+ */
+export function gateRefusal(n: number, issue: IssueState | undefined, plan: Solution | undefined): string | null {
+  if (!issue || !plan) return `ISS-${n} has no plan yet: run \`/converge plan\` first`
+  if (issue.status === 'paused') return `ISS-${n} is paused: run \`/converge resume\` first`
+  if (wasStopped(issue)) return `ISS-${n} was stopped (${issue.error}): run \`/converge resume\` to continue`
+  if (analysePlan(plan).errors.length) return `${plan.id} has errors: fix the plan first`
+  if (plan.approval?.plan_hash !== planHash(plan))
+    return plan.approval
+      ? `${plan.id} changed after it was approved: its commands run only after \`/converge approve\` of the current content`
+      : `${plan.id} is not approved: its commands run only after \`/converge approve\``
+  return null
+}
+
+export interface StartedRun {
+  ok: true
+  plan: Solution
+  issue: IssueState
+  record: ExecutionRecord
+  alreadyDone: Map<string, RecordedStatus>
+  retry: string[]
+  /** The results of the earlier run of this plan, if any. */
+  previousTasks: Record<string, TaskResult>
+}
+
+/** Checks the gate and records that the run started (or resumed). */
+export async function startRun(
+  store: StateStore, n: number, mode: RunMode, options: { now: () => string; retry?: readonly string[] | 'failed' | undefined },
+): Promise<StartedRun | { ok: false; reason: string }> {
+  let result = { ok: false, reason: '' } as StartedRun | { ok: false; reason: string }
+  const now = options.now()
+  const verb = mode === 'verify' ? 'verification' : 'execution'
+  await transact(
+    store,
+    async (snapshot) => {
+      const { run, issue, plan, events, execution } = await readIssueFiles(snapshot, n, now)
+      const refusal = gateRefusal(n, issue, plan)
+      if (refusal !== null || !issue || !plan) return refuse(refusal ?? `ISS-${n} has no plan yet`)
+      const hash = planHash(plan)
+
+      const known = new Set(plan.tasks.map((t) => t.id))
+      const unknown = Array.isArray(options.retry) ? options.retry.filter((id) => !known.has(id)) : []
+      if (unknown.length) return refuse(`${unknown.join(', ')} ${unknown.length === 1 ? 'is not a task' : 'are not tasks'} of ${plan.id} (tasks: ${[...known].join(', ')})`)
+
+      // The same plan, executed before (perhaps verified since): carry its results over. Verify always starts
+      // afresh, and keeps those results for the next execute.
+      const executed = executionOfPlan(execution, hash)
+      const previous = mode === 'execute' ? executed : undefined
+      const retry = options.retry === 'failed'
+        ? Object.values(previous?.tasks ?? {}).filter((r) => r.status === 'failed').map((r) => r.task_id)
+        : [...(options.retry ?? [])]
+      if (options.retry !== undefined && !previous) return refuse(`${plan.id} has not been executed yet: run \`/converge execute\` first`)
+      const alreadyDone = new Map<string, RecordedStatus>(Object.values(previous?.tasks ?? {}).map((r) => [r.task_id, r.status]))
+      if (options.retry !== undefined && retry.length === 0) return refuse(`No task of ${plan.id} failed: nothing to retry`)
+      const carried = Object.fromEntries(Object.entries(previous?.tasks ?? {}).filter(([id, r]) => r.status !== 'skipped' && !retry.includes(id)))
+      // Every task converged already: the run has nothing to carry out, and still goes on to record the end and
+      // report, which an earlier run may have failed to do (an API outage after its last task).
+
+      const record: ExecutionRecord = {
+        solution_id: plan.id, issue_id: `ISS-${n}`, plan_hash: hash, mode, status: 'running',
+        // This run's start: a resumed run's duration is its own, not the time since the first run began.
+        started_at: now, executed_at: null, tasks: carried,
+        ...(mode === 'verify' && executed ? { executed_tasks: executed.tasks } : {}),
+      }
+      const executing: IssueState = { ...issue, status: 'executing', error: null, updated_at: now }
+      result = { ok: true, plan, issue: executing, record, alreadyDone, retry, previousTasks: previous?.tasks ?? {} }
+      const resumed = previous ? ` (resumed: ${Object.values(carried).filter((r) => r.status === 'completed').length} tasks already converged)` : ''
+      const retrying = retry.length ? ` | **Retrying**: ${retry.join(', ')}` : ''
+      return {
+        message: `ISS-${n}: ${verb} of ${plan.id} started${resumed}`,
+        files: {
+          [statePaths.issue(n)]: toStateJson(executing),
+          [statePaths.execution(n)]: toStateJson(record),
+          [statePaths.runState]: toStateJson(recordIssue(run, executing, now, { note: `${verb} of ${plan.id}`, phase: 'executing' })),
+          [statePaths.events(n)]: appendEvent(events, n, simpleEvent(now, n, `${verb} of ${plan.id} started${resumed}`, `**Tasks**: ${plan.tasks.length} | **Plan hash**: \`${hash}\`${retrying}`)),
+        },
+      }
+    },
+    { prefetch: issueFilePaths(n) },
+  )
+  return result
+
+  function refuse(reason: string) {
+    result = { ok: false, reason }
+    return null
+  }
+}
+

@@ -1,0 +1,125 @@
+/**
+ * One task of a run, as `execute` and `execute-task` carry it out: its loop (`execute/task-loop.ts`) in rounds,
+ * then its changes committed or put back. Records nothing: the caller does (`run-record.ts`).
+ */
+import { join } from 'node:path'
+import type { LoopState, Solution, Task, TaskResult } from '../model/index.js'
+import type { RunBudget } from '../execute/budget.js'
+import type { ControlSignal } from '../execute/schedule.js'
+import { convergeTask, type TaskOutcome } from '../execute/task-loop.js'
+
+/** Commits a converged task's changes (the work branch); null when the task changed nothing. */
+export interface TaskCommitter {
+  commitTask(task: Task, issue: number, othersRunning: readonly Task[]): Promise<{ commit: string; files: string[] } | null>
+  /** Undoes what a task that did not converge changed in its declared files. */
+  discardTask(task: Task, othersRunning: readonly Task[]): Promise<void>
+}
+
+/** What carrying out one task needs: its checkout and scratch space, its executor, its attempts and its commit. */
+export interface TaskRunOptions {
+  /** The checkout the tasks run in. */
+  repoDir: string
+  /** Scratch space for per-task files (the runner's temp directory). */
+  workRoot: string
+  /** The workflow author's shell template; `none`: verification only. */
+  executorCommand: string
+  maxIterations: number
+  onFailure: 'retry' | 'skip' | 'abort'
+  /** With `onFailure: retry`: how many times a task that did not converge is run again, from the start. */
+  maxRetries: number
+  /** Timeout of each command and of each executor run. */
+  timeoutMs: number
+  /** Values masked in everything recorded. */
+  secrets: string[]
+  now: () => string
+  /** Extra environment for the executor alone (its API keys). */
+  executorEnv?: Record<string, string>
+  /** Where converged tasks are committed; absent: changes stay in the working tree. */
+  committer?: TaskCommitter
+  /** `max-turns`: turns of each executor run. */
+  maxTurns?: number
+  /** Called with each non-empty line a task's executor prints while it runs, secrets masked (the CLI's status line). */
+  onOutput?: (taskId: string, line: string) => void
+}
+
+
+export type TaskRun =
+  /** Cancelled mid-way (Ctrl-C, a cancelled job): no verdict. */
+  | { kind: 'cancelled' }
+  /** Paused or stopped at an action boundary: not finished, to run again on resume. */
+  | { kind: 'interrupted'; status: 'paused' | 'stopped'; loop: LoopState }
+  | { kind: 'finished'; result: TaskResult; loop: LoopState }
+
+/**
+ * One task, as `execute` and `execute-task` carry it out: rounds of the develop → validate → debug loop
+ * (more than one with `on-failure: retry`), then a commit of its changes when it converged, or its declared
+ * files put back when it did not. Records nothing: the caller does.
+ */
+export async function convergeAndCommit(
+  task: Task,
+  context: {
+    n: number; issueTitle: string; plan: Solution; options: TaskRunOptions; signal: AbortSignal
+    control: () => Promise<ControlSignal>
+    /** The other tasks running right now, whose declared files this task's commit leaves alone. */
+    othersRunning: () => Task[]
+    /** The run's spending limit, shared by its tasks. */
+    budget?: RunBudget
+  },
+): Promise<TaskRun> {
+  const { n, plan, options, signal } = context
+  const startedAt = options.now()
+  const rounds = options.onFailure === 'retry' ? 1 + options.maxRetries : 1
+  let run: TaskOutcome | undefined
+  let attempts = 0
+  for (let round = 1; round <= rounds; round++) {
+    run = await convergeTask(task, {
+      issue: { number: n, title: context.issueTitle },
+      solutionId: plan.id,
+      repoDir: options.repoDir,
+      workDir: join(options.workRoot, `ISS-${n}`, task.id, `round-${round}`),
+      executorCommand: options.executorCommand,
+      maxIterations: options.maxIterations,
+      timeoutMs: options.timeoutMs,
+      secrets: options.secrets,
+      signal,
+      ...(options.executorEnv ? { executorEnv: options.executorEnv } : {}),
+      ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
+      ...(context.budget ? { budget: context.budget } : {}),
+      ...(options.onOutput ? { onExecutorOutput: (line: string) => options.onOutput!(task.id, line) } : {}),
+      checkControl: context.control,
+    })
+    attempts += run.result.attempts
+    if (run.status !== 'failed' || signal.aborted || context.budget?.exhausted()) break
+  }
+  if (signal.aborted) return { kind: 'cancelled' }
+  if (run!.status === 'paused' || run!.status === 'stopped') {
+    // Started again from the beginning on resume: what it changed so far is put back, not left for another commit.
+    await options.committer?.discardTask(task, context.othersRunning()).catch(() => undefined)
+    return { kind: 'interrupted', status: run!.status, loop: run!.loop }
+  }
+
+  let result: TaskResult = { ...run!.result, attempts, started_at: startedAt, executed_at: options.now() }
+  // With on-failure retry the last round's reason stands for all of them: say how many there were.
+  if (result.status === 'failed' && rounds > 1 && result.error)
+    result = { ...result, error: result.error.replace(/^Not converged after [^:]*:/, `Not converged after ${attempts} attempts in ${rounds} rounds (on-failure: retry):`) }
+  if (result.status === 'completed' && options.committer) {
+    try {
+      const commit = await options.committer.commitTask(task, n, context.othersRunning())
+      if (commit) result = { ...result, commit_hash: commit.commit, files_modified: commit.files }
+    } catch (error) {
+      // A cancelled job signals the whole process group, git included: a commit or push it killed is no verdict
+      // on the task (its changes stay put; the next run does it again).
+      if (signal.aborted) return { kind: 'cancelled' }
+      result = { ...result, status: 'failed', error: `Converged, but its changes could not be committed: ${(error as Error).message}` }
+    }
+  }
+  if (result.status === 'failed' && options.committer) {
+    try {
+      await options.committer.discardTask(task, context.othersRunning())
+    } catch (error) {
+      result = { ...result, error: `${result.error ?? 'Failed'}; its changes could not be undone: ${(error as Error).message}` }
+    }
+  }
+  return { kind: 'finished', result, loop: run!.loop }
+}
+
