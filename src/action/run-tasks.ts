@@ -97,6 +97,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
       maxRetries: inputs['max-retries'],
       maxErrors: inputs['max-errors'],
       executorEnv: session.executorEnv,
+      evidence: { measure: inputs.evidence !== 'off' },
       ...(inputs['max-cost-usd'] !== undefined ? { maxCostUsd: inputs['max-cost-usd'] } : {}),
       ...(inputs['max-turns'] !== undefined ? { maxTurns: inputs['max-turns'] } : {}),
       ...(request.retry ? { retry: request.retry } : {}),

@@ -2,10 +2,23 @@
  * Evidence (SPEC §7): the baseline — a task's verification commands run once on the tree it is about to change —
  * and the evidence a finished task records from it and from the runs after the change.
  */
-import { baseEnvironment } from '../exec/environment.js'
 import { runCommand, type CommandResult } from '../exec/run-command.js'
 import { classifyEvidence, type ConvergenceCheck, type EvidenceRun, type Task, type TaskEvidence } from '../model/index.js'
 import { verificationEntries } from '../model/verification.js'
+import { taskEnvironment } from './task-environment.js'
+
+/** How a run measures evidence (SPEC §7). */
+export interface EvidenceSettings {
+  /** `evidence: off`: no baseline run; the evidence of every task is then `not-measured`. */
+  measure: boolean
+  /**
+   * Baselines measured already, by task id: the base of a pull request that `verify` checks. A task whose earlier
+   * result has a baseline keeps it too (a rerun does not run it again).
+   */
+  baselines?: ReadonlyMap<string, EvidenceRun[]>
+  /** Whether the code differs from the base (`verify` on a pull request: its diff); absent: the task's commit says. */
+  changed?: boolean
+}
 
 export interface BaselineOptions {
   /** The tree the task is about to change (or a pull request's base, checked out). */
@@ -34,7 +47,7 @@ export async function runBaseline(task: Task, options: BaselineOptions): Promise
     const result = await runCommand({
       command,
       cwd: options.repoDir,
-      env: { ...baseEnvironment(process.env), ...options.env, CONVERGE_ISSUE: String(options.issue), CONVERGE_TASK_ID: task.id, CONVERGE_ATTEMPT: '0' },
+      env: taskEnvironment(options.env, options.issue, task.id, 0),
       timeoutMs: options.timeoutMs,
       secrets: options.secrets,
       ...(options.signal ? { signal: options.signal } : {}),

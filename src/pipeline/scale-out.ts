@@ -30,7 +30,7 @@ import { endedLoop, skippedResult } from './run-finish.js'
 import { recordLoop, recordTask } from './run-record.js'
 import { controlSignals } from './run-schedule.js'
 import { gateRefusal } from './run-start.js'
-import { convergeAndCommit, type TaskRunOptions } from './run-task.js'
+import { convergeAndCommit, earlierBaseline, type TaskRunOptions } from './run-task.js'
 
 /** GitHub runs at most 256 jobs per matrix. */
 export const MATRIX_MAX_JOBS = 256
@@ -344,6 +344,7 @@ export async function executeTask(store: StateStore, n: number, taskId: string, 
     control: controlSignals(store, n, options.controlIntervalMs ?? 3_000),
     // Each matrix job has a checkout of its own: no other task runs in it.
     othersRunning: () => [],
+    ...earlierBaseline(started.record.tasks[task.id]),
   })
   if (run.kind === 'cancelled') return { ok: false, reason: `${task.id} was cancelled: nothing is recorded, it stays ready`, plan, issue, task, started: true }
   if (run.kind === 'interrupted') {

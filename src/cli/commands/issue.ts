@@ -102,6 +102,7 @@ export async function executeCommand(args: ExecuteArgs, output: Output): Promise
     maxErrors: args.maxErrors,
     onFailure: args.onFailure,
     executorEnv,
+    evidence: { measure: args.evidence !== 'off' },
     ...(args.maxCostUsd !== undefined ? { maxCostUsd: args.maxCostUsd } : {}),
     ...(args.maxTurns !== undefined ? { maxTurns: args.maxTurns } : {}),
     ...(args.retry ? { retry: args.retry } : {}),
