@@ -12,6 +12,7 @@ import { approveIfPassing } from '../pipeline/approve.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { executeIssue, verifyIssue, type RunPlanOptions, type RunPlanResult } from '../pipeline/run-plan.js'
 import { renderCheckRun } from '../report/check-run.js'
+import { convergedTally } from '../report/evidence-words.js'
 import { renderIssueComment } from '../report/issue-comment.js'
 import { renderJobSummary } from '../report/job-summary.js'
 import type { RunReport } from '../report/run-report.js'
@@ -162,8 +163,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
 /** What the run did, and when it failed, why — the first line people read. */
 function headlineOf(request: RunRequest, result: Extract<RunPlanResult, { ok: true }>, cancelled: boolean): string {
   const { record, plan, issue } = result
-  const converged = Object.values(record.tasks).filter((r) => r.status === 'completed').length
-  const tally = `${converged}/${plan.tasks.length} tasks converged`
+  const tally = convergedTally(plan.tasks.length, Object.values(record.tasks))
   // A cancelled job (SIGINT / SIGTERM) ends its run as stopped, but no one stopped it at an action boundary.
   if (cancelled && record.status === 'stopped') return `${request.headline}; cancelled (${tally}): execute again to go on from there.`
   if (record.status === 'paused' || record.status === 'stopped') return `${request.headline}; ${record.status} at an action boundary (${tally}).`

@@ -26,18 +26,18 @@ export function provedBy(result: Pick<TaskResult, 'evidence'>): boolean {
  */
 export function evidenceSentence(taskId: string, evidence: TaskEvidence, mode: 'execute' | 'verify' = 'execute'): string {
   const { before, after } = evidence
-  const commands = (runs: readonly EvidenceRun[]) => (runs.length === 1 ? `\`${runs[0]!.command}\`` : `its ${runs.length} commands`)
+  const commands = (runs: readonly EvidenceRun[]) => (runs.length === 1 ? quoted(runs[0]!.command) : `its ${runs.length} commands`)
   const change = mode === 'verify' ? 'the pull request' : 'the change'
   switch (evidence.kind) {
     case 'proven': {
       const red = before.find((r) => !runPassed(r))!
-      return `${taskId}: \`${red.command}\` failed before ${change}${failing(red)} and ${after.length > 1 ? `all ${after.length} commands pass` : 'passes'} after`
+      return `${taskId}: ${quoted(red.command)} failed before ${change}${failing(red)} and ${after.length === 1 ? 'passes' : after.length === 2 ? 'both commands pass' : `all ${after.length} commands pass`} after`
     }
     case 'regression-guard':
       return `${taskId}: ${commands(after)} passed before and after ${change}: ${after.length === 1 ? 'it guards' : 'they guard'} against regressions`
     case 'unproven': {
       const red = after.find((r) => !runPassed(r))
-      if (red) return `${taskId}: \`${red.command}\` fails after ${change}${failing(red)}`
+      if (red) return `${taskId}: ${quoted(red.command)} fails after ${change}${failing(red)}`
       return `${taskId}: ${commands(after)} already passed before ${change}: nothing shows ${change} did what the task asks`
     }
     case 'no-change': {
@@ -54,6 +54,12 @@ export function evidenceSentence(taskId: string, evidence: TaskEvidence, mode: '
         ? `${taskId}: ${commands(after)} ${after.length === 1 ? 'passes' : 'pass'}, run on this code only: nothing shows ${after.length === 1 ? 'it' : 'they'} failed without it`
         : `${taskId}: not measured (evidence: off): ${commands(after)} ran after the change only`
   }
+}
+
+/** A command in a sentence: in backticks, cut to a length a sentence can carry. */
+function quoted(command: string): string {
+  const line = command.replace(/\s+/g, ' ').trim()
+  return `\`${line.length > 72 ? `${line.slice(0, 71)}…` : line}\``
 }
 
 /** " (2 failing)" when the output says how many tests failed. */
@@ -79,4 +85,17 @@ export function tallyText(tally: Partial<Record<EvidenceKind, number>>): string 
 /** "3 criteria wait for a person": the criteria no command checks, or undefined when there are none. */
 export function waitingCriteria(count: number): string | undefined {
   return count ? `${count} ${count === 1 ? 'criterion waits' : 'criteria wait'} for a person` : undefined
+}
+
+/**
+ * "3/4 tasks converged" of a run, and when tasks completed without proof, what they are: "3/4 tasks converged, 1
+ * not proven (T3 changed nothing)". Only proven tasks are called converged.
+ */
+export function convergedTally(total: number, results: readonly TaskResult[]): string {
+  const completed = results.filter((r) => r.status === 'completed')
+  const unproven = completed.filter((r) => !provedBy(r))
+  const tally = `${completed.length - unproven.length}/${total} tasks converged`
+  if (!unproven.length) return tally
+  const named = unproven.slice(0, 3).map((r) => `${r.task_id} ${KIND_LABEL[r.evidence!.kind]}`).join(', ')
+  return `${tally}, ${unproven.length} not proven (${named}${unproven.length > 3 ? ', …' : ''})`
 }

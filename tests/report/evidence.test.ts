@@ -25,7 +25,7 @@ describe('evidence in words', () => {
   it('says what failed before and passes after, with the failing count the output gives', () => {
     expect(evidenceSentence('T2', proven())).toBe('T2: `npm test` failed before the change (2 failing) and passes after')
     expect(evidenceSentence('T2', of('proven', [run('test -f src/a.test.js', 1), run('./t.sh', 127)], [run('a', 0), run('b', 0)])))
-      .toBe('T2: `test -f src/a.test.js` failed before the change (exit 1) and all 2 commands pass after')
+      .toBe('T2: `test -f src/a.test.js` failed before the change (exit 1) and both commands pass after')
   })
 
   it('says a task that changed nothing changed nothing, and why its check proves nothing', () => {
