@@ -67,7 +67,7 @@ export function guardsRegressions(type: string, paths: readonly string[]): boole
   return type === 'refactor' || type === 'testing' || (paths.length > 0 && paths.every(isDocumentation))
 }
 
-const isDocumentation = (path: string) => /\.(?:md|mdx|markdown|rst|adoc|txt)$/i.test(path) || /^docs?\//i.test(path)
+const isDocumentation = (path: string) => /\.(?:md|mdx|markdown|rst|adoc)$/i.test(path) || /^docs?\//i.test(path)
 
 /** The evidence kind of a finished task, by the rules of {@link EVIDENCE_KINDS}, in that order of precedence. */
 export function classifyEvidence(facts: EvidenceFacts): EvidenceKind {
