@@ -1,7 +1,7 @@
 import { runUsage, totalTokens } from '../agents/usage.js'
 import { planHash } from '../plan/hash.js'
 import { provedBy } from '../report/evidence-words.js'
-import { statePaths } from '../state/layout.js'
+import { statePaths } from '../model/state-layout.js'
 import type { Outcome } from './commands.js'
 
 /** Every output of SPEC §8, from a command's outcome; empty where the command has nothing to say. */

@@ -11,7 +11,7 @@ import { RunStateSchema, SolutionSchema, issueNumberOf, type RunState } from '..
 import { planHash } from '../plan/hash.js'
 import { readAhead } from '../pipeline/sync.js'
 import { renderQueueReport, type ApprovalState } from '../queue/render.js'
-import { statePaths } from '../state/layout.js'
+import { statePaths } from '../model/state-layout.js'
 import { CorruptStateError, readStateJson } from '../state/state-files.js'
 import type { Outcome, Session } from './session.js'
 

@@ -1,6 +1,7 @@
 /**
- * Beyond one runner (SPEC §11): `matrix` emits the ready tasks as a job matrix, `execute-task` runs one of
- * them in a matrix job, `report` aggregates the results and publishes them.
+ * Scale-out in the action: the host, on GitHub, of the flow in `src/pipeline/scale-out/` (SPEC §11). `matrix`
+ * emits the ready tasks as a job matrix, `execute-task` runs one of them in a matrix job, `report` aggregates the
+ * results and publishes them. The CLI's host of the same flow is `src/cli/commands/scale-out.ts`.
  *
  * ```yaml
  * plan:    converge command: matrix            → outputs.matrix = {"include":[{"issue":42,"task":"T2"},…]}
@@ -10,7 +11,7 @@
  * ```
  *
  * The matrix jobs publish nothing but their job summary: they record their results on the state branch and
- * push their commits to the work branch, concurrently (see src/pipeline/scale-out.ts and `pushRetries` of
+ * push their commits to the work branch, concurrently (see src/pipeline/scale-out/ and `pushRetries` of
  * WorkBranch); the report job turns the results into the issue's status, the sticky comment, the check run
  * and the draft pull request.
  */
@@ -22,7 +23,10 @@ import type { TaskResult } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { approveIfPassing } from '../pipeline/approve.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
-import { EMPTY_MATRIX, executeTask, issuesToReport, planMatrix, reportIssue } from '../pipeline/scale-out.js'
+import { executeTask } from '../pipeline/scale-out/execute-task.js'
+import { planMatrix } from '../pipeline/scale-out/matrix.js'
+import { EMPTY_MATRIX } from '../pipeline/scale-out/readiness.js'
+import { issuesToReport, reportIssue } from '../pipeline/scale-out/report.js'
 import { renderCheckRun } from '../report/check-run.js'
 import { renderIssueComment } from '../report/issue-comment.js'
 import { renderJobSummary } from '../report/job-summary.js'

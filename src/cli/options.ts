@@ -3,7 +3,7 @@
  * command table); the command line is read strictly against them.
  */
 import { parseArgs } from 'node:util'
-import { DEFAULT_STATE_BRANCH } from '../state/layout.js'
+import { DEFAULT_STATE_BRANCH } from '../model/state-layout.js'
 import { didYouMean } from './did-you-mean.js'
 import { UsageError } from './usage-error.js'
 

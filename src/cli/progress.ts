@@ -4,7 +4,7 @@
  * place and gone when the task ends.
  */
 import type { RunPlanOptions } from '../pipeline/run-plan.js'
-import { stripAnsi } from '../report/annotations.js'
+import { stripAnsi } from '../report/ansi.js'
 import { KIND_LABEL, provedBy } from '../report/evidence-words.js'
 import { formatDuration } from '../report/format.js'
 import type { CliIo } from './io.js'

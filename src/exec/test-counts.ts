@@ -5,7 +5,7 @@
  * line the more specific format (listed first) wins over the plain `N passed, N failed`. Formats whose runner
  * prints one summary per test binary or package (cargo, go) add those up, as one run of the tool prints them.
  */
-import { stripAnsi } from '../report/annotations.js'
+import { stripAnsi } from '../report/ansi.js'
 
 export interface TestCounts {
   passed: number

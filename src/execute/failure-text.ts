@@ -4,7 +4,7 @@
  */
 import type { CommandResult } from '../exec/run-command.js'
 import type { ConvergenceCheck, ExecutorRun } from '../model/index.js'
-import { stripAnsi } from '../report/annotations.js'
+import { stripAnsi } from '../report/ansi.js'
 
 // The output lines that matter to whoever fixes a failure: error-looking lines, and the end of the output.
 export const SIGNIFICANT = /error|fail|✗|×|assert|expected|exception|panic|traceback|not ok/i

@@ -1,7 +1,7 @@
 import type { Solution } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
-import { statePaths, toStateJson } from '../state/layout.js'
+import { statePaths, toStateJson } from '../model/state-layout.js'
 import { transact, type StateStore } from '../state/store.js'
 import { recordIssue } from '../state/transitions.js'
 import { simpleEvent } from './events.js'

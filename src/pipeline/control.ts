@@ -1,5 +1,5 @@
 import { stoppedBy, wasStopped, type IssueState, type IssueStatus, type LoopState } from '../model/index.js'
-import { statePaths, toStateJson } from '../state/layout.js'
+import { statePaths, toStateJson } from '../model/state-layout.js'
 import { transact, type StateChange, type StateStore } from '../state/store.js'
 import { recordIssue } from '../state/transitions.js'
 import { simpleEvent } from './events.js'

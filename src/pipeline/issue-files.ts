@@ -1,5 +1,5 @@
 import { ExecutionRecordSchema, IssueStateSchema, LoopStateSchema, RunStateSchema, SolutionSchema } from '../model/index.js'
-import { statePaths } from '../state/layout.js'
+import { statePaths } from '../model/state-layout.js'
 import { readStateJson } from '../state/state-files.js'
 import type { StateSnapshot } from '../state/store.js'
 import { initialRunState } from '../state/transitions.js'

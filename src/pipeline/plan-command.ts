@@ -1,6 +1,6 @@
 import { IssueStateSchema } from '../model/index.js'
 import { choosePlanner, commandPlan, type CommandPlannerOptions, type IssueDocument, type PlannerMode, type PlannerOutput } from '../planners/index.js'
-import { statePaths } from '../state/layout.js'
+import { statePaths } from '../model/state-layout.js'
 import { readStateJson } from '../state/state-files.js'
 import type { StateStore } from '../state/store.js'
 import type { GitHubRelations } from './epic.js'

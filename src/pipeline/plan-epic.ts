@@ -1,7 +1,7 @@
 /** `plan` on an epic, and the relations planning records on any issue: the pipeline side of issue 16's epics. */
 import type { PlannerOutput } from '../planners/types.js'
 import type { IssueDocument } from '../planners/types.js'
-import { statePaths } from '../state/layout.js'
+import { statePaths } from '../model/state-layout.js'
 import type { StateStore } from '../state/store.js'
 import { epicOf, recordEpic, type EpicResult, type EpicSource, type GitHubRelations } from './epic.js'
 import type { IssueRelations, PlanIssueResult } from './plan-issue.js'

@@ -15,7 +15,7 @@ import { buildQueue, queueGroups, solutionFiles, type QueueCandidate } from '../
 import { openBlockers } from '../queue/blockers.js'
 import { belongsInQueue, reusableItem } from '../queue/membership.js'
 import { labelPriority, solutionPriority } from '../queue/priority.js'
-import { statePaths, toStateJson } from '../state/layout.js'
+import { statePaths, toStateJson } from '../model/state-layout.js'
 import { CorruptStateError, readStateJson } from '../state/state-files.js'
 import { transact, type StateSnapshot, type StateStore } from '../state/store.js'
 import { contextOf, initialRunState, queuedIssue, recordIssues, type IssueRecord } from '../state/transitions.js'

@@ -5,7 +5,7 @@
 import { convergedTally } from '../report/evidence-words.js'
 import type { ExecutionRecord, IssueState, LoopState, Solution, TaskResult } from '../model/index.js'
 import type { ScheduleResult } from '../execute/schedule.js'
-import { statePaths, toStateJson } from '../state/layout.js'
+import { statePaths, toStateJson } from '../model/state-layout.js'
 import { transact, type StateStore } from '../state/store.js'
 import { recordIssue, withFeedback } from '../state/transitions.js'
 import { simpleEvent } from './events.js'

@@ -7,7 +7,7 @@ import type { ExecutionRecord, LoopState, Solution, Task, TaskResult } from '../
 import { planHash } from '../plan/hash.js'
 import { renderExecutionMarkdown } from '../report/execution-md.js'
 import { renderTaskEvent } from '../report/task-event.js'
-import { statePaths, toStateJson } from '../state/layout.js'
+import { statePaths, toStateJson } from '../model/state-layout.js'
 import { transact, type StateStore } from '../state/store.js'
 import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
 import type { RunMode } from './run-start.js'

@@ -5,7 +5,7 @@
 import { wasStopped, type Task } from '../model/index.js'
 import type { RunBudget } from '../execute/budget.js'
 import { runSchedule, type ControlSignal, type ScheduleResult } from '../execute/schedule.js'
-import { statePaths } from '../state/layout.js'
+import { statePaths } from '../model/state-layout.js'
 import type { StateStore } from '../state/store.js'
 import { readIssueFiles } from './issue-files.js'
 import { recordLoop, recordTask } from './run-record.js'

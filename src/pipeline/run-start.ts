@@ -6,7 +6,7 @@ import { executionOfPlan, wasStopped, type ExecutionRecord, type IssueState, typ
 import { analysePlan } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
 import type { RecordedStatus } from '../execute/schedule.js'
-import { statePaths, toStateJson } from '../state/layout.js'
+import { statePaths, toStateJson } from '../model/state-layout.js'
 import { transact, type StateStore } from '../state/store.js'
 import { recordIssue } from '../state/transitions.js'
 import { simpleEvent } from './events.js'

@@ -2,7 +2,6 @@
  * Evidence in words a person understands (SPEC §7, §8): one sentence per task, and the tally of a run. The
  * sticky comment, the check run, the job summary and the CLI all say it with these.
  */
-import { parseTestCounts } from '../exec/test-counts.js'
 import { PROVING_KINDS, runPassed, type EvidenceKind, type EvidenceRun, type TaskEvidence, type TaskResult } from '../model/index.js'
 
 /** How a kind reads in a table or a tally. */
@@ -65,9 +64,19 @@ function quoted(command: string): string {
 /** " (2 failing)" when the output says how many tests failed. */
 function failing(run: EvidenceRun): string {
   if (run.exit_code === null) return ' (timed out)'
-  const counts = parseTestCounts(run.output_tail)
-  if (counts?.failed) return ` (${counts.failed} failing)`
+  const failed = failingCount(run.output_tail)
+  if (failed) return ` (${failed} failing)`
   return run.exit_code === 127 ? ' (the command was not there yet)' : ` (exit ${run.exit_code})`
+}
+
+/**
+ * The failing tests a runner's summary names last ("2 failing", "3 failed", "failures: 1"), or undefined. A sentence
+ * needs no more: the full counts of the runs after the change are in their checks.
+ */
+function failingCount(output: string): number | undefined {
+  const found = [...output.matchAll(/\b(\d+) (?:failing|failed|failures?)\b|\bfail(?:ed|ures?)?:? (\d+)\b/gi)].at(-1)
+  const count = Number(found?.[1] ?? found?.[2] ?? 0)
+  return count > 0 ? count : undefined
 }
 
 /** How many finished tasks have each kind of evidence. */

@@ -1,5 +1,5 @@
 import { planHash } from '../plan/hash.js'
-import { statePaths } from '../state/layout.js'
+import { statePaths } from '../model/state-layout.js'
 import { elapsedMs, formatDuration } from './format.js'
 import { cell, code, codeBlock, codeCell, inline, table } from './markdown.js'
 import { renderTaskGraph } from './mermaid.js'

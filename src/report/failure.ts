@@ -1,5 +1,5 @@
 import type { ConvergenceCheck, TaskResult } from '../model/index.js'
-import { stripAnsi } from './annotations.js'
+import { stripAnsi } from './ansi.js'
 import { formatDuration } from './format.js'
 import { code, codeBlock, inline, plural, truncate } from './markdown.js'
 import type { ReportView, TaskView } from './task-view.js'

@@ -1,6 +1,6 @@
 import type { Finding } from '../model/index.js'
 import { runUsage, taskUsage } from '../agents/usage.js'
-import { statePaths } from '../state/layout.js'
+import { statePaths } from '../model/state-layout.js'
 import { evidenceSection, personChecklist } from './evidence-section.js'
 import { renderFailures } from './failure.js'
 import { elapsedMs, formatDuration, formatUsage, progressBar } from './format.js'

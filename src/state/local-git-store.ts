@@ -5,7 +5,7 @@ import { readFiles } from '../git/read-files.js'
 import { compareAndSwapRef, resolveRef } from '../git/refs.js'
 import { assertTreePath } from '../git/tree-path.js'
 import { writeTree } from '../git/write-tree.js'
-import { DEFAULT_STATE_BRANCH } from './layout.js'
+import { DEFAULT_STATE_BRANCH } from '../model/state-layout.js'
 import { type StateChange, type StateSnapshot, type StateStore, StaleHeadError } from './store.js'
 
 export interface LocalGitStoreOptions {

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { IssueStateSchema } from '../../src/model/index.js'
-import { statePaths } from '../../src/state/layout.js'
+import { statePaths } from '../../src/model/state-layout.js'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent } from '../support/events.js'
 import { disposeRuns, runAction } from '../support/runner.js'

@@ -8,7 +8,7 @@
  * that is not all-or-nothing, or a transition applied twice, breaks an invariant the audit checks.
  */
 import { spawn } from 'node:child_process'
-import { statePaths, toStateJson } from '../../src/state/layout.js'
+import { statePaths, toStateJson } from '../../src/model/state-layout.js'
 import type { StateChange, StateSnapshot } from '../../src/state/store.js'
 import type { Emulator } from '../support/emulator/index.js'
 

@@ -3,7 +3,7 @@ import { createGitHubClient, type GitHubClient } from '../../src/github/client.j
 import { RunStateSchema } from '../../src/model/index.js'
 import { syncIssues } from '../../src/pipeline/sync.js'
 import { GitHubStore } from '../../src/state/github-store.js'
-import { statePaths } from '../../src/state/layout.js'
+import { statePaths } from '../../src/model/state-layout.js'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
 
 const REPO = { owner: 'octo-org', repo: 'demo' }

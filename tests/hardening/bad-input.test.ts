@@ -13,7 +13,7 @@ import { analysePlan, analysePlanText, type PlanAnalysis } from '../../src/plan/
 import { planHash } from '../../src/plan/hash.js'
 import { pipelinePlan } from '../../src/pipeline/plan-command.js'
 import { analysePlannerOutput, choosePlanner, type IssueDocument } from '../../src/planners/index.js'
-import { statePaths } from '../../src/state/layout.js'
+import { statePaths } from '../../src/model/state-layout.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import { bareRepo, type TempRepo } from '../support/temp-repos.js'
 import { basePlan, issueBody, issueLabels, issueTitle, nearValidPlan, planText, randomJson } from './bad-input-arbitraries.js'

@@ -3,7 +3,7 @@
  * to: a branch left by a real run passes, and each kind of damage, committed on top of it, is reported.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { statePaths } from '../../src/state/layout.js'
+import { statePaths } from '../../src/model/state-layout.js'
 import { answerPlan, answerTask, issueBodyWithPlan, startAnswerRepo } from '../support/answer-plans.js'
 import type { Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent } from '../support/events.js'

@@ -3,7 +3,7 @@ import { IssueStateSchema, RunStateSchema, type IssueState } from '../../src/mod
 import { epicOf, refreshEpic, renderEpicComment, rollUp } from '../../src/pipeline/epic.js'
 import { pipelinePlan } from '../../src/pipeline/plan-command.js'
 import type { IssueDocument } from '../../src/planners/types.js'
-import { statePaths, toStateJson } from '../../src/state/layout.js'
+import { statePaths, toStateJson } from '../../src/model/state-layout.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import { transact } from '../../src/state/store.js'
 import { bareRepo, type TempRepo } from '../support/temp-repos.js'

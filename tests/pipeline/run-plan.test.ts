@@ -20,7 +20,7 @@ import { pipelinePlan } from '../../src/pipeline/plan-command.js'
 import { executeIssue, verifyIssue, type ExecuteOptions, type RunPlanResult } from '../../src/pipeline/run-plan.js'
 import { mergeLoop } from '../../src/pipeline/run-record.js'
 import type { IssueDocument } from '../../src/planners/types.js'
-import { statePaths, toStateJson } from '../../src/state/layout.js'
+import { statePaths, toStateJson } from '../../src/model/state-layout.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import type { StateStore } from '../../src/state/store.js'
 

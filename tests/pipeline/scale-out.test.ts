@@ -20,9 +20,10 @@ import { approvePlan } from '../../src/pipeline/approve.js'
 import { signalIssue } from '../../src/pipeline/control.js'
 import { readIssueFiles } from '../../src/pipeline/issue-files.js'
 import { pipelinePlan } from '../../src/pipeline/plan-command.js'
-import {
-  EMPTY_MATRIX, buildMatrix, currentRecord, executeTask, issuesToReport, planMatrix, readiness, reportIssue, type ExecuteTaskOptions, type ExecuteTaskResult,
-} from '../../src/pipeline/scale-out.js'
+import { executeTask, type ExecuteTaskOptions, type ExecuteTaskResult } from '../../src/pipeline/scale-out/execute-task.js'
+import { planMatrix } from '../../src/pipeline/scale-out/matrix.js'
+import { EMPTY_MATRIX, buildMatrix, currentRecord, readiness } from '../../src/pipeline/scale-out/readiness.js'
+import { issuesToReport, reportIssue } from '../../src/pipeline/scale-out/report.js'
 import type { IssueDocument } from '../../src/planners/types.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import { task } from '../support/tasks.js'

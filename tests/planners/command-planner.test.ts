@@ -17,7 +17,7 @@ import { commandPlan, PlanningCancelled, type CommandPlannerOptions } from '../.
 import { EXAMPLE_PLAN, fenced } from '../../src/planners/plan-prompt.js'
 import { namedPaths, repositoryContext } from '../../src/planners/repo-context.js'
 import type { IssueDocument } from '../../src/planners/types.js'
-import { statePaths } from '../../src/state/layout.js'
+import { statePaths } from '../../src/model/state-layout.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import { bareRepo, countCommits, type TempRepo } from '../support/temp-repos.js'
 

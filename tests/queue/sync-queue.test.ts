@@ -4,7 +4,7 @@ import { IssueStateSchema, RunStateSchema, type RunState } from '../../src/model
 import { pipelinePlan } from '../../src/pipeline/plan-command.js'
 import { syncIssues } from '../../src/pipeline/sync.js'
 import { GitHubStore } from '../../src/state/github-store.js'
-import { statePaths, toStateJson } from '../../src/state/layout.js'
+import { statePaths, toStateJson } from '../../src/model/state-layout.js'
 import { transact } from '../../src/state/store.js'
 import { recordIssue } from '../../src/state/transitions.js'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'

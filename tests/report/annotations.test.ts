@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseAnnotations, stripAnsi } from '../../src/report/annotations.js'
+import { parseAnnotations } from '../../src/report/annotations.js'
+import { stripAnsi } from '../../src/report/ansi.js'
 
 const ROOT = '/home/runner/work/demo/demo'
 const parse = (output: string, options: { maxPerCommand?: number; goModule?: string } = {}) => parseAnnotations(output, { repoRoot: ROOT, ...options })

@@ -17,7 +17,7 @@ import {
   type ExecutionRecord, type IssueState, type LoopState, type RunState, type Solution,
 } from '../../src/model/index.js'
 import { planHash } from '../../src/plan/hash.js'
-import { DEFAULT_STATE_BRANCH, statePaths } from '../../src/state/layout.js'
+import { DEFAULT_STATE_BRANCH, statePaths } from '../../src/model/state-layout.js'
 import type { Emulator } from './emulator/index.js'
 
 export interface StateAudit {

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InvalidTreePathError } from '../../src/git/tree-path.js'
-import { statePaths, toStateJson } from '../../src/state/layout.js'
+import { statePaths, toStateJson } from '../../src/model/state-layout.js'
 import { type StateSnapshot, type StateStore, StaleHeadError, transact } from '../../src/state/store.js'
 
 export interface StoreFixture {

@@ -6,7 +6,7 @@ import { pipelinePlan, type PipelinePlanOptions } from '../../pipeline/plan-comm
 import { PLANNER_MODES, type PlannerMode } from '../../planners/index.js'
 import { renderPlanText } from '../../report/plan-text.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
-import { DEFAULT_STATE_BRANCH } from '../../state/layout.js'
+import { DEFAULT_STATE_BRANCH } from '../../model/state-layout.js'
 import { readIssueFile } from '../issue-file.js'
 import { planFileText } from '../../plan/plan-file.js'
 import { runGit } from '../../git/git.js'

@@ -1,7 +1,8 @@
 /**
- * `converge matrix`, `execute-task` and `report` against a local repository: the action's scale-out (SPEC §11)
- * with the same state files — the ready tasks as a job matrix, one task carried out and recorded as a matrix job
- * records it, and the issue's status from the recorded results.
+ * Scale-out in the CLI: the host, on this machine, of the flow in `src/pipeline/scale-out/` (SPEC §11), as the
+ * action (`src/action/scale-out.ts`) hosts it on GitHub. `converge matrix`, `execute-task` and `report` against
+ * a local repository, with the same state files — the ready tasks as a job matrix, one task carried out and
+ * recorded as a matrix job records it, and the issue's status from the recorded results.
  */
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
@@ -9,7 +10,9 @@ import { credentialValues, executorEnvironment } from '../../exec/environment.js
 import { CONVERGE_IDENTITY } from '../../git/git.js'
 import { WorkBranch } from '../../git/work-branch.js'
 import { issueFilePaths, readIssueFiles } from '../../pipeline/issue-files.js'
-import { executeTask, issuesToReport, planMatrix, reportIssue, type IssueMatrix, type MatrixPlan } from '../../pipeline/scale-out.js'
+import { executeTask } from '../../pipeline/scale-out/execute-task.js'
+import { planMatrix, type IssueMatrix, type MatrixPlan } from '../../pipeline/scale-out/matrix.js'
+import { issuesToReport, reportIssue } from '../../pipeline/scale-out/report.js'
 import { renderIssueComment } from '../../report/issue-comment.js'
 import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
 import { progressLines } from '../progress.js'

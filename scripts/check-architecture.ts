@@ -1,0 +1,70 @@
+/**
+ * CI's architecture checks over `src/` (`docs/architecture.md`):
+ * - `lengths`: prints the ten longest files and fails when one is over {@link MAX_FILE_LINES} lines;
+ * - `layers`: reads every import (TypeScript's own pre-parser, dynamic `import()` included) and fails when one goes
+ *   against the layer list of `scripts/architecture/layers.ts`.
+ * Without an argument, both.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, posix, relative } from 'node:path'
+import ts from 'typescript'
+import { LAYERS } from './architecture/layers.js'
+import { directoryOf, layerViolations, longestFiles, MAX_FILE_LINES, type Import } from './architecture/rules.js'
+
+const SRC = join(import.meta.dirname, '..', 'src')
+
+/** Every `.ts` file of `src/`, as a path relative to it. */
+function sourceFiles(): string[] {
+  return readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.ts'))
+    .map((path) => path.split('\\').join('/'))
+    .sort()
+}
+
+/** Lines as `wc -l` counts them, and a last line without its newline. */
+const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') || text === '' ? 1 : 0)
+
+function checkLengths(files: readonly string[]): boolean {
+  const lengths = files.map((path) => ({ path, lines: lineCount(readFileSync(join(SRC, path), 'utf8')) }))
+  const over = lengths.filter((f) => f.lines > MAX_FILE_LINES)
+  console.log(`The ten longest of ${files.length} files in src/ (at most ${MAX_FILE_LINES} lines each):`)
+  for (const { path, lines } of longestFiles(lengths, 10)) console.log(`${String(lines).padStart(6)}  src/${path}${lines > MAX_FILE_LINES ? '  ← over' : ''}`)
+  if (over.length) console.log(`${over.length} file${over.length === 1 ? ' is' : 's are'} over ${MAX_FILE_LINES} lines: split ${over.length === 1 ? 'it' : 'them'} by job.`)
+  return over.length === 0
+}
+
+/** The imports between files of `src/` (packages and Node's modules are left out). */
+function importsOf(files: readonly string[]): Import[] {
+  const imports: Import[] = []
+  for (const from of files) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(join(SRC, from), 'utf8'), true, true)
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith('.')) continue
+      const to = posix.normalize(posix.join(posix.dirname(from), fileName)).replace(/\.js$/, '.ts')
+      imports.push({ from, to })
+    }
+  }
+  return imports
+}
+
+function checkLayers(files: readonly string[]): boolean {
+  const imports = importsOf(files)
+  const violations = layerViolations(imports, LAYERS)
+  const across = imports.filter((i) => directoryOf(i.from) !== directoryOf(i.to)).length
+  console.log(`Layers of src/, lowest first (${relative(process.cwd(), join(import.meta.dirname, 'architecture', 'layers.ts'))}):`)
+  LAYERS.forEach((layer, i) => console.log(`${String(i + 1).padStart(3)}. ${layer.name}: ${layer.dirs.map((d) => (d === '.' ? 'src/*.ts' : `${d}/`)).join(', ')}`))
+  for (const violation of violations) console.log(`✗ ${violation}`)
+  console.log(violations.length
+    ? `${violations.length} import${violations.length === 1 ? '' : 's'} against the layers.`
+    : `${imports.length} imports in ${files.length} files (${across} between directories): each one goes to its own directory or a lower layer.`)
+  return violations.length === 0
+}
+
+const which = process.argv[2]
+if (which !== undefined && which !== 'lengths' && which !== 'layers') {
+  console.error(`usage: ${relative(process.cwd(), dirname(import.meta.filename))}/check-architecture.ts [lengths|layers]`)
+  process.exit(2)
+}
+const files = sourceFiles()
+const ok = [which !== 'layers' && !checkLengths(files), which !== 'lengths' && !checkLayers(files)].every((failed) => !failed)
+process.exit(ok ? 0 : 1)
