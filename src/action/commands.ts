@@ -74,7 +74,7 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
     case 'approve': {
       const result = await approvePlan(session.store, n, actor, session.now)
       if (!result.ok) return refusedOnIssue(session, n, where, result.reason)
-      const approved = await report(session, n, result.alreadyApproved ? `Already approved (${result.planHash.slice(0, 19)}…).` : `Approved by @${actor}.`, !result.alreadyApproved)
+      const approved = await report(session, n, result.alreadyApproved ? `Already approved (${result.planHash.slice(0, 19)}…).` : `Approved by @${actor}${result.accepted ? `: ${result.accepted}` : ''}.`, !result.alreadyApproved)
       return withWarning(approved, (await mirrorTasks(session, n, result.solution)).warning)
     }
     case 'pause':

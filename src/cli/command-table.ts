@@ -146,7 +146,7 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     summary: COMMANDS.approve,
     options: { number: ISSUE, ...STATE },
     example: 'converge approve --number 42',
-    json: '{ issue, solution_id, plan_hash, approved_by, already_approved }',
+    json: '{ issue, solution_id, plan_hash, approved_by, already_approved, accepted }',
     run: ({ values, output }) => approveCommand({ ...issueArgs(values), by: userInfo().username }, output),
   },
   {

@@ -89,7 +89,7 @@ describe('--json: one document on stdout', () => {
       expect(planned.state.commit).toBe(t.git('rev-parse', 'converge/state'))
 
       expect(JSON.parse((await converge(['approve', '--number', '7', '--repo', t.repo, '--json'])).out))
-        .toEqual({ issue: 7, solution_id: 'SOL-ISS-7-1', plan_hash: planned.plan_hash, approved_by: expect.any(String), already_approved: false })
+        .toEqual({ issue: 7, solution_id: 'SOL-ISS-7-1', plan_hash: planned.plan_hash, approved_by: expect.any(String), already_approved: false, accepted: null })
       expect(JSON.parse((await converge(['pause', '--number', '7', '--repo', t.repo, '--json'])).out)).toEqual({ issue: 7, signal: 'pause', status: 'paused', changed: true })
       expect(JSON.parse((await converge(['resume', '--number', '7', '--repo', t.repo, '--json'])).out)).toEqual({ issue: 7, signal: 'resume', status: 'planned', changed: true })
 

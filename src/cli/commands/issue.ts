@@ -26,9 +26,9 @@ export async function approveCommand(args: IssueArgs & { by: string }, output: O
   if (output.json)
     printDocument(output.io, {
       issue: n, solution_id: result.solution.id, plan_hash: result.planHash,
-      approved_by: result.solution.approval?.approved_by ?? args.by, already_approved: result.alreadyApproved,
+      approved_by: result.solution.approval?.approved_by ?? args.by, already_approved: result.alreadyApproved, accepted: result.accepted ?? null,
     })
-  else output.io.out(result.alreadyApproved ? `${result.solution.id} was already approved (${result.planHash})` : `Approved ${result.solution.id} (${result.planHash})`)
+  else output.io.out(result.alreadyApproved ? `${result.solution.id} was already approved (${result.planHash})` : `Approved ${result.solution.id} (${result.planHash})${result.accepted ? `: ${result.accepted}` : ''}`)
   return 0
 }
 
