@@ -6,6 +6,7 @@
 import { benchAction } from './action.js'
 import { benchApi } from './api.js'
 import { benchDag } from './dag.js'
+import { benchEvidence } from './evidence.js'
 import { benchReports } from './reports.js'
 import { benchSchedule } from './schedule.js'
 import { benchSync } from './sync.js'
@@ -20,6 +21,7 @@ const benches: Record<string, () => string | Promise<string>> = {
   action: () => benchAction(),
   reports: () => benchReports(),
   schedule: () => benchSchedule(),
+  evidence: () => benchEvidence(),
   sync: () => benchSync(),
   'planner-corpus': async () => (await import('./planner-corpus.js')).benchPlannerCorpus(),
 }
