@@ -137,6 +137,7 @@ async function plan(session: Session, n: number, payload: ApiIssue | undefined, 
   const { output, result, epic } = await pipelinePlan(store, document, inputs.planner, now, comment, agent
     ? {
         relations,
+        repoDir: session.repoDir,
         command: {
           command: inputs['planner-command'],
           repoDir: session.repoDir,
@@ -148,7 +149,7 @@ async function plan(session: Session, n: number, payload: ApiIssue | undefined, 
           ...(session.signal ? { signal: session.signal } : {}),
         },
       }
-    : { relations })
+    : { relations, repoDir: session.repoDir })
   if (epic) {
     // Children closed on GitHub (or ticked in the list) are done: the epic's status rolls up from them.
     const done = await doneChildren(session, api.body ?? '', epic.children.map((c) => c.number))

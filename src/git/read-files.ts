@@ -1,5 +1,5 @@
 /** Reads files of a commit in one `git cat-file --batch` call. */
-import { runGitBytes } from './git.js'
+import { runGit, runGitBytes } from './git.js'
 
 /**
  * The utf-8 text of each of `paths` (valid tree paths) at `commit`, or undefined for a path that does not exist
@@ -31,4 +31,23 @@ export async function readFiles(
     offset += size + 1 // the content is followed by a newline
   }
   return files
+}
+
+/**
+ * Whether a path is in the checkout's committed tree (a file, or a directory holding one), as a lookup; undefined
+ * when `repoDir` is not a git checkout (the plan's paths are then not checked).
+ */
+export async function trackedPathLookup(repoDir: string): Promise<((path: string) => boolean) | undefined> {
+  let listing: string
+  try {
+    listing = (await runGit(['-c', 'core.quotePath=false', 'ls-files', '-z'], { cwd: repoDir })).stdout
+  } catch {
+    return undefined
+  }
+  const paths = new Set<string>()
+  for (const file of listing.split('\0').filter(Boolean)) {
+    paths.add(file)
+    for (let i = file.indexOf('/'); i > 0; i = file.indexOf('/', i + 1)) paths.add(file.slice(0, i))
+  }
+  return (path) => paths.has(path)
 }

@@ -1,3 +1,4 @@
+import { trackedPathLookup } from '../git/read-files.js'
 import { IssueStateSchema } from '../model/index.js'
 import { choosePlanner, commandPlan, type CommandPlannerOptions, type IssueDocument, type PlannerMode, type PlannerOutput } from '../planners/index.js'
 import { statePaths } from '../model/state-layout.js'
@@ -12,6 +13,8 @@ export interface PipelinePlanOptions {
   command?: Omit<CommandPlannerOptions, 'comment' | 'earlier'>
   /** What GitHub says of the issue's sub-issues, parent and dependencies (the CLI has only the text). */
   relations?: GitHubRelations
+  /** The checkout the plan is for: a task that modifies a file it does not have is a finding (`missing-file`). */
+  repoDir?: string
 }
 
 /**
@@ -38,5 +41,6 @@ export async function pipelinePlan(
   } else {
     output = choosePlanner(mode, issue, comment)
   }
-  return { output, result: await planIssue(store, issue, output, now, issueRelations(issue, options.relations)) }
+  const exists = options.repoDir ? await trackedPathLookup(options.repoDir) : undefined
+  return { output, result: await planIssue(store, issue, output, now, issueRelations(issue, options.relations), exists) }
 }

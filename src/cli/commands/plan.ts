@@ -69,7 +69,7 @@ export async function planCommand(args: PlanArgs, output: Output): Promise<numbe
       }
     : {}
   // A plan file is planned as a ```json block given with the command would be: by the explicit planner.
-  const { output: planned, result, epic } = await pipelinePlan(store, issue, planBlock ? 'explicit' : mode, new Date().toISOString(), planBlock, options)
+  const { output: planned, result, epic } = await pipelinePlan(store, issue, planBlock ? 'explicit' : mode, new Date().toISOString(), planBlock, { ...options, repoDir })
   const code = result.analysis.errors.length || result.analysis.gate === 'fail' ? 1 : 0
   if (output.json) {
     printDocument(output.io, await planDocument(issue.number, result, store.branch, repoDir, planned.workDir))
