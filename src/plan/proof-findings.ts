@@ -79,3 +79,15 @@ export function missingFileFindings(solution: Pick<Solution, 'tasks'>, exists: (
 }
 
 const normalise = (path: string) => path.trim().replace(/^\.\//, '').replace(/\/+$/, '')
+
+/**
+ * The links a planner can make from what it wrote: a criterion is checked by the first command that holds one of
+ * the criterion's code spans (`` `slugify('Ça va?')` ``, `` `test/slug.test.js` ``, 4 characters or more) word for word.
+ */
+export function linkCriteria(criteria: readonly string[], commands: readonly string[]): Array<{ criterion: string; command: string }> {
+  return criteria.flatMap((criterion) => {
+    const spans = [...criterion.matchAll(/`([^`]{4,})`/g)].map((m) => m[1]!.trim())
+    const command = commands.find((c) => spans.some((span) => c.includes(span)))
+    return command ? [{ criterion, command }] : []
+  })
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isWholeSuite, missingFileFindings, proofFindings } from '../../src/plan/proof-findings.js'
+import { analysePlan } from '../../src/plan/analyse.js'
+import { isWholeSuite, linkCriteria, missingFileFindings, proofFindings } from '../../src/plan/proof-findings.js'
 import type { Task } from '../../src/model/index.js'
 import { task } from '../support/tasks.js'
 
@@ -35,5 +36,18 @@ describe('plan-time findings about what will not prove anything', () => {
     const tasks = [task('T1', [], ['src/app.ts', 'src/gone.ts']), { ...task('T2'), files: [{ path: 'src/new.ts', action: 'create' as const, target: null, changes: [] }] }, task('T3', [], ['src/new.ts'])]
     const findings = missingFileFindings({ tasks }, (path) => path === 'src/app.ts')
     expect(findings).toEqual([expect.objectContaining({ rule: 'missing-file', severity: 'high', path: 'tasks[0].files[1].path', message: 'T1 will modify `src/gone.ts`, which the repository does not have' })])
+  })
+
+  it('links a criterion to the command that holds its code word for word, and the link survives reading a plan', () => {
+    const commands = ['node -e "assert.equal(slugify(\'Ça va?\'), \'ca-va\')"', 'npm test -- test/slug.test.js']
+    expect(linkCriteria(["`slugify('Ça va?')` returns `'ca-va'`", '`test/slug.test.js` passes', 'Titles read well'], commands)).toEqual([
+      { criterion: "`slugify('Ça va?')` returns `'ca-va'`", command: commands[0] },
+      { criterion: '`test/slug.test.js` passes', command: commands[1] },
+    ])
+    const plan = { description: 'd', tasks: [{ ...withCommands(task('T1'), [commands[1]!]), convergence: { criteria: ['`test/slug.test.js` passes'], criteria_commands: [{ criterion: '`test/slug.test.js` passes', command: commands[1] }] } }] }
+    const analysis = analysePlan(plan, 1)
+    expect(analysis.warnings).toEqual([])
+    expect(analysis.solution!.tasks[0]!.convergence.criteria_commands).toEqual([{ criterion: '`test/slug.test.js` passes', command: commands[1] }])
+    expect(analysis.proof!.map((f) => f.rule)).not.toContain('criteria-without-command')
   })
 })
