@@ -9,7 +9,7 @@ export interface Entry {
   value: string
 }
 
-export interface GitDirs {
+interface GitDirs {
   gitDir: string
   commonDir: string
 }

@@ -72,6 +72,6 @@ export function at(repoPath: RepoPath, where: Location, fields: Pick<Annotation,
   }]
 }
 
-export function clip(text: string, limit: number): string {
+function clip(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`
 }
