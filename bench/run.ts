@@ -7,6 +7,7 @@ import { benchAction } from './action.js'
 import { benchApi } from './api.js'
 import { benchBoard } from './board.js'
 import { benchDag } from './dag.js'
+import { benchEvidence } from './evidence.js'
 import { benchReports } from './reports.js'
 import { benchSchedule } from './schedule.js'
 import { benchSync } from './sync.js'
@@ -21,6 +22,7 @@ const benches: Record<string, () => string | Promise<string>> = {
   action: () => benchAction(),
   reports: () => benchReports(),
   schedule: () => benchSchedule(),
+  evidence: () => benchEvidence(),
   sync: () => benchSync(),
   board: () => benchBoard(),
   'planner-corpus': async () => (await import('./planner-corpus.js')).benchPlannerCorpus(),

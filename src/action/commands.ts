@@ -82,7 +82,7 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
       if ('error' in named) return refusedOnIssue(session, n, where, named.error)
       const result = await approvePlan(session.store, n, actor, session.now, approvalEvent(session, route), named.hash)
       if (!result.ok) return refusedOnIssue(session, n, where, result.reason)
-      const approved = await report(session, n, result.summary, result.commit !== null)
+      const approved = await report(session, n, result.accepted ? `${result.summary} Note: ${result.accepted}.` : result.summary, result.commit !== null)
       return withWarning(approved, (await mirrorTasks(session, n, result.solution)).warning)
     }
     case 'pause':
@@ -145,6 +145,7 @@ async function plan(session: Session, n: number, payload: ApiIssue | undefined, 
   const { output, result, epic } = await pipelinePlan(store, document, inputs.planner, now, comment, agent
     ? {
         relations,
+        repoDir: session.repoDir,
         command: {
           command: inputs['planner-command'],
           repoDir: session.repoDir,
@@ -156,7 +157,7 @@ async function plan(session: Session, n: number, payload: ApiIssue | undefined, 
           ...(session.signal ? { signal: session.signal } : {}),
         },
       }
-    : { relations })
+    : { relations, repoDir: session.repoDir })
   if (epic) {
     // Children closed on GitHub (or ticked in the list) are done: the epic's status rolls up from them.
     const done = await doneChildren(session, api.body ?? '', epic.children.map((c) => c.number))

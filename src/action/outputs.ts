@@ -1,5 +1,6 @@
 import { runUsage, totalTokens } from '../agents/usage.js'
 import { planHash } from '../plan/hash.js'
+import { provedBy } from '../report/evidence-words.js'
 import { statePaths } from '../model/state-layout.js'
 import type { Outcome } from './commands.js'
 
@@ -7,6 +8,7 @@ import type { Outcome } from './commands.js'
 export function outputsOf(outcome: Outcome): Record<string, string> {
   const { solution, execution } = outcome
   const results = Object.values(execution?.tasks ?? {})
+  const completed = results.filter((r) => r.status === 'completed')
   const n = outcome.issueNumber
   const usage = runUsage(execution)
   const reported = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value))
@@ -20,6 +22,9 @@ export function outputsOf(outcome: Outcome): Record<string, string> {
     'tasks-total': solution ? String(solution.tasks.length) : '',
     'tasks-completed': solution ? String(results.filter((r) => r.status === 'completed').length) : '',
     'tasks-failed': solution ? String(results.filter((r) => r.status === 'failed').length) : '',
+    // Only results that recorded evidence count here: a record of an older version proves nothing either way.
+    'tasks-proven': solution ? String(completed.filter((r) => r.evidence && provedBy(r)).length) : '',
+    'tasks-unproven': solution ? String(completed.filter((r) => !provedBy(r)).length) : '',
     'pull-request-number': outcome.pullRequestNumber ? String(outcome.pullRequestNumber) : '',
     'check-run-id': outcome.checkRunId ? String(outcome.checkRunId) : '',
     'comment-id': outcome.commentId ? String(outcome.commentId) : '',

@@ -7,16 +7,20 @@ import { join } from 'node:path'
 import { CheckRun, CheckRunPermissionError } from '../github/check-runs.js'
 import { upsertStickyComment } from '../github/comments.js'
 import { pullRequestHead } from '../github/pull-requests.js'
+import type { EvidenceSettings } from '../execute/baseline.js'
 import { checkoutCommit } from '../git/checkout.js'
 import { ACTIONS_BOT_IDENTITY, WorkBranch } from '../git/work-branch.js'
 import { approveIfPassing } from '../pipeline/approve.js'
 import { autoApproval, unconfirmedApproval } from './approval-event.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { executeIssue, verifyIssue, type RunPlanOptions, type RunPlanResult } from '../pipeline/run-plan.js'
+import { gateRefusal } from '../pipeline/run-start.js'
 import { renderCheckRun } from '../report/check-run.js'
+import { convergedTally } from '../report/evidence-words.js'
 import { renderIssueComment } from '../report/issue-comment.js'
 import { renderJobSummary } from '../report/job-summary.js'
 import type { RunReport } from '../report/run-report.js'
+import { pullRequestBaseline, treesDiffer } from './pull-request-baseline.js'
 import { completeCheckRun, gitRemote, LINKS_FOOTER, publishPullRequest, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
 
 export interface RunRequest {
@@ -49,12 +53,18 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
 
   // verify on a pull request checks its head, which must not be a fork's code run with this run's token.
   let headSha = ctx.sha
+  let evidence: EvidenceSettings = { measure: inputs.evidence !== 'off' }
   if (request.pullRequest !== undefined) {
     const head = await pullRequestHead(client, ctx.repo, request.pullRequest)
     if (head.fromFork)
       return refusedOnIssue(session, n, request.where, `pull request #${request.pullRequest} comes from the fork ${head.repository}: \`verify\` would run its code with this repository's token. Verify it in a \`pull_request\` workflow (read-only token), or push the branch to this repository.`)
     try {
+      // The baseline on the base first, for an approved plan only (its commands are what was approved).
+      const baselines = plan && evidence.measure && !gateRefusal(n, stored.issue, plan)
+        ? await pullRequestBaseline(session.repoDir, plan, head.base, { remote, issue: n, timeoutMs: inputs['task-timeout-minutes'] * 60_000, secrets: session.secrets, ...(session.signal ? { signal: session.signal } : {}) })
+        : undefined
       await checkoutCommit(session.repoDir, head.sha, { remote, ref: `refs/pull/${request.pullRequest}/head` })
+      if (baselines) evidence = { measure: true, baselines, changed: await treesDiffer(session.repoDir, head.base.sha, head.sha) }
     } catch (error) {
       return refusedOnIssue(session, n, request.where, `cannot verify pull request #${request.pullRequest}: ${(error as Error).message}`)
     }
@@ -95,7 +105,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
   }
   let workBranch: WorkBranch | undefined
   const runPlan = (): Promise<RunPlanResult> => {
-    if (mode === 'verify') return verifyIssue(store, n, common)
+    if (mode === 'verify') return verifyIssue(store, n, { ...common, evidence })
     return executeIssue(store, n, {
       ...common,
       executorCommand: inputs['executor-command'],
@@ -104,6 +114,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
       maxRetries: inputs['max-retries'],
       maxErrors: inputs['max-errors'],
       executorEnv: session.executorEnv,
+      evidence,
       ...(inputs['max-cost-usd'] !== undefined ? { maxCostUsd: inputs['max-cost-usd'] } : {}),
       ...(inputs['max-turns'] !== undefined ? { maxTurns: inputs['max-turns'] } : {}),
       ...(request.retry ? { retry: request.retry } : {}),
@@ -168,8 +179,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
 /** What the run did, and when it failed, why — the first line people read. */
 function headlineOf(request: RunRequest, result: Extract<RunPlanResult, { ok: true }>, cancelled: boolean): string {
   const { record, plan, issue } = result
-  const converged = Object.values(record.tasks).filter((r) => r.status === 'completed').length
-  const tally = `${converged}/${plan.tasks.length} tasks converged`
+  const tally = convergedTally(plan.tasks.length, Object.values(record.tasks))
   // A cancelled job (SIGINT / SIGTERM) ends its run as stopped, but no one stopped it at an action boundary.
   if (cancelled && record.status === 'stopped') return `${request.headline}; cancelled (${tally}): execute again to go on from there.`
   if (record.status === 'paused' || record.status === 'stopped') return `${request.headline}; ${record.status} at an action boundary (${tally}).`

@@ -111,6 +111,7 @@ export async function executeTaskCommand(session: Session, request: ScaleOutRequ
     secrets: session.secrets,
     now: () => new Date().toISOString(),
     executorEnv: session.executorEnv,
+    evidence: { measure: inputs.evidence !== 'off' },
     ...(inputs['max-turns'] !== undefined ? { maxTurns: inputs['max-turns'] } : {}),
     ...(session.signal ? { signal: session.signal } : {}),
     ...(write

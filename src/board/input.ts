@@ -4,40 +4,25 @@
  * `evidence` (SPEC §7), which records written before it existed lack: those tasks count as "not recorded".
  */
 import { z } from 'zod'
+import { EVIDENCE_KINDS, EvidenceRunSchema, TaskEvidenceSchema } from '../model/evidence.js'
 import {
   ExecutionRecordSchema, IssueStateSchema, RunStateSchema, SolutionSchema, TaskResultSchema,
   type IssueState, type RunState, type Solution,
 } from '../model/index.js'
 
-export const EVIDENCE_KINDS = ['proven', 'regression-guard', 'unproven', 'no-change', 'manual', 'not-measured'] as const
-export type EvidenceKind = (typeof EVIDENCE_KINDS)[number]
 /** Evidence kinds, and `not-recorded` for a finished task whose result has no evidence (records of older versions). */
 export const EVIDENCE_COLUMNS = [...EVIDENCE_KINDS, 'not-recorded'] as const
 export type EvidenceColumn = (typeof EVIDENCE_COLUMNS)[number]
 
-/** One run of a task's command before (the baseline) or after its change. */
-export const EvidenceRunSchema = z.object({
-  command: z.string(),
-  exit_code: z.number().int().nullable(),
-  duration_ms: z.number().nonnegative().optional(),
-  output_tail: z.string().optional(),
-})
-
-export const EvidenceSchema = z.object({
-  kind: z.enum(EVIDENCE_KINDS),
-  before: z.array(EvidenceRunSchema).default([]),
-  after: z.array(EvidenceRunSchema).default([]),
-})
-
 /** A task result as execution.json holds it, with its evidence when recorded (an unreadable one counts as absent). */
-export const BoardTaskResultSchema = TaskResultSchema.extend({ evidence: EvidenceSchema.optional().catch(undefined) })
+export const BoardTaskResultSchema = TaskResultSchema.extend({ evidence: TaskEvidenceSchema.optional().catch(undefined) })
 
 export const BoardExecutionSchema = ExecutionRecordSchema.extend({
   tasks: z.record(z.string(), BoardTaskResultSchema),
   executed_tasks: z.record(z.string(), BoardTaskResultSchema).optional(),
 })
 
-export type Evidence = z.infer<typeof EvidenceSchema>
+export type Evidence = z.infer<typeof TaskEvidenceSchema>
 export type EvidenceRun = z.infer<typeof EvidenceRunSchema>
 export type BoardTaskResult = z.infer<typeof BoardTaskResultSchema>
 export type BoardExecution = z.infer<typeof BoardExecutionSchema>

@@ -46,7 +46,7 @@ export interface CliCommand {
 
 const STATE = { repo: true, 'state-branch': true } as const
 const ISSUE = 'the issue number (required)'
-const TASKS = '{ id, title, status, attempts, commit, error }'
+const TASKS = '{ id, title, status, attempts, commit, error, evidence: { kind, before, after } | null, proof }'
 
 /** The options of a run of tasks (besides --executor), shared by execute, retry and execute-task. */
 const EXECUTION = {
@@ -56,6 +56,7 @@ const EXECUTION = {
   timeout: true,
   'max-turns': true,
   'allow-dirty': true,
+  evidence: true,
 } as const
 
 const RUN_JSON = `{ issue, mode, status, issue_status, solution_id, plan_hash, ran, tasks: [${TASKS}], error, branch }`
@@ -80,9 +81,16 @@ function executeArgs({ values, positionals, signal }: CommandContext, name: 'exe
     ...(maxCost !== undefined ? { maxCostUsd: values.dollars('max-cost-usd') } : {}),
     ...(maxTurns !== undefined ? { maxTurns: values.positive('max-turns') } : {}),
     allowDirty: values.flag('allow-dirty'),
+    evidence: evidenceOption(values.string('evidence')),
     ...(retry ? { retry } : {}),
     ...(signal ? { signal } : {}),
   }
+}
+
+function evidenceOption(value: string | undefined): 'on' | 'off' {
+  const setting = (value ?? 'on').trim().toLowerCase()
+  if (setting !== 'on' && setting !== 'off') throw new UsageError(`--evidence takes on or off, not "${value}"`)
+  return setting
 }
 
 function numberOf(values: Values): { number?: number } {
@@ -154,7 +162,7 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     summary: COMMANDS.approve,
     options: { number: ISSUE, ...STATE },
     example: 'converge approve --number 42',
-    json: '{ issue, solution_id, plan_hash, approved_by, already_approved }',
+    json: '{ issue, solution_id, plan_hash, approved_by, already_approved, accepted }',
     run: ({ values, output }) => approveCommand({ ...issueArgs(values), by: userInfo().username }, output),
   },
   {

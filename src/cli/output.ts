@@ -2,7 +2,8 @@
  * What a command prints: text for a person, or with `--json` one JSON document on stdout (and nothing else there:
  * progress goes to stderr). Each command's document has a stable shape, documented in its help.
  */
-import type { ExecutionRecord, Solution } from '../model/index.js'
+import type { ExecutionRecord, Solution, TaskEvidence } from '../model/index.js'
+import { evidenceSentence } from '../report/evidence-words.js'
 import type { CliIo } from './io.js'
 
 export interface Output {
@@ -43,6 +44,10 @@ export interface TaskEntry {
   attempts: number
   commit: string | null
   error: string | null
+  /** What the task's checks prove (SPEC §7); null before it finished, and in records of older versions. */
+  evidence: TaskEvidence | null
+  /** The evidence in one sentence ("T3 changed nothing: its check already passed before the change"). */
+  proof: string | null
 }
 
 export function taskEntries(plan: Solution, record: ExecutionRecord | undefined): TaskEntry[] {
@@ -50,7 +55,8 @@ export function taskEntries(plan: Solution, record: ExecutionRecord | undefined)
     const result = record?.tasks[task.id]
     return {
       id: task.id, title: task.title, status: result?.status ?? 'pending', attempts: result?.attempts ?? 0,
-      commit: result?.commit_hash ?? null, error: result?.error ?? null,
+      commit: result?.commit_hash ?? null, error: result?.error ?? null, evidence: result?.evidence ?? null,
+      proof: result?.evidence && result.status !== 'skipped' ? evidenceSentence(task.id, result.evidence, record?.mode ?? 'execute') : null,
     }
   })
 }

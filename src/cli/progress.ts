@@ -5,6 +5,7 @@
  */
 import type { RunPlanOptions } from '../pipeline/run-plan.js'
 import { stripAnsi } from '../report/ansi.js'
+import { KIND_LABEL, provedBy } from '../report/evidence-words.js'
 import { formatDuration } from '../report/format.js'
 import type { CliIo } from './io.js'
 
@@ -46,7 +47,9 @@ export function progressLines(io: CliIo, heartbeatMs = HEARTBEAT_MS): Progress {
         reported.add(result.task_id)
         running.delete(result.task_id)
         live?.end(result.task_id)
-        const verdict = result.status === 'completed' ? `✓ ${result.task_id} ${record.mode === 'verify' ? 'verified' : 'converged'}` : `✗ ${result.task_id} failed`
+        const verdict = result.status !== 'completed' ? `✗ ${result.task_id} failed`
+          : !provedBy(result) ? `⚠ ${result.task_id} ${KIND_LABEL[result.evidence!.kind]}`
+          : `✓ ${result.task_id} ${record.mode === 'verify' ? 'verified' : 'converged'}`
         const attempts = `${result.attempts} attempt${result.attempts === 1 ? '' : 's'}`
         print(`  ${verdict} (${attempts}, ${formatDuration(result.duration_ms)}${result.commit_hash ? `, ${result.commit_hash.slice(0, 7)}` : ''})`)
       }

@@ -8,6 +8,7 @@ import type { ExecutionRecord, IssueState, RunState, Solution, Task, TaskResult 
 import { planHash } from '../plan/hash.js'
 import { belongsInQueue, queueGroups } from '../queue/index.js'
 import { outputLines, SIGNIFICANT } from '../execute/failure-text.js'
+import { evidenceSentence, KIND_LABEL, provedBy } from '../report/evidence-words.js'
 import { formatDuration, formatUsage } from '../report/format.js'
 import { hintLine, type NextHint } from './next-hint.js'
 
@@ -39,15 +40,18 @@ function runSummary(plan: Solution, execution: ExecutionRecord): string {
   const took = execution.executed_at ? Date.parse(execution.executed_at) - Date.parse(execution.started_at) : Number.NaN
   const usage = runUsage(execution)
   const verb = execution.mode === 'verify' ? 'verified' : 'converged'
-  return ` · ${converged}/${plan.tasks.length} ${verb}${Number.isFinite(took) ? ` · took ${formatDuration(took)}` : ''}${usage ? ` · agent: ${formatUsage(usage)}` : ''}`
+  const unproven = Object.values(execution.tasks).filter((r) => r.status === 'completed' && !provedBy(r)).length
+  return ` · ${converged - unproven}/${plan.tasks.length} ${verb}${unproven ? ` · ${unproven} not proven` : ''}${Number.isFinite(took) ? ` · took ${formatDuration(took)}` : ''}${usage ? ` · agent: ${formatUsage(usage)}` : ''}`
 }
 
 function taskLines(task: Task, result: TaskResult | undefined, mode: 'execute' | 'verify', paint: (colour: keyof typeof PAINT, text: string) => string): string[] {
-  const verdict = !result ? 'pending' : result.status === 'completed' ? (mode === 'verify' ? 'verified' : 'converged') : result.status
-  const colour = verdict === 'failed' ? 'red' : verdict === 'pending' || verdict === 'skipped' ? 'dim' : 'green'
+  const proved = !result || provedBy(result)
+  const verdict = !result ? 'pending' : result.status !== 'completed' ? result.status : !proved ? KIND_LABEL[result.evidence!.kind] : mode === 'verify' ? 'verified' : 'converged'
+  const colour = verdict === 'failed' ? 'red' : verdict === 'pending' || verdict === 'skipped' ? 'dim' : proved ? 'green' : 'yellow'
   const attempts = result?.attempts ? `${result.attempts} attempt${result.attempts === 1 ? '' : 's'}` : ''
   const commit = result?.commit_hash ? result.commit_hash.slice(0, 7) : '–'
   const lines = [`  ${task.id.padEnd(4)}  ${paint(colour, verdict.padEnd(9))}  ${attempts.padEnd(10)}  ${commit.padEnd(7)}  ${task.title}`]
+  if (result?.evidence && result.status !== 'skipped') lines.push(paint(proved ? 'dim' : 'yellow', `        ${cut(evidenceSentence(task.id, result.evidence, mode), 200)}`))
   if (result && result.status !== 'completed' && result.error) {
     // Whole: the reason ends with the line that explains it (an assertion's expected and actual), after a command
     // that may be long; a cut here would drop exactly that.
@@ -89,3 +93,15 @@ export function queueReport(run: RunState, options: TerminalReportOptions = {}):
 }
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+
+/**
+ * The last line of a run that completed tasks without proof, or undefined: "2 tasks completed without proof (T3
+ * changed nothing, T4 unproven): nothing shows their change did what they ask."
+ */
+export function unprovenLine(execution: ExecutionRecord): string | undefined {
+  const unproven = Object.values(execution.tasks).filter((r) => r.status === 'completed' && !provedBy(r))
+  if (!unproven.length) return undefined
+  const named = unproven.map((r) => `${r.task_id} ${KIND_LABEL[r.evidence!.kind]}`).join(', ')
+  const them = unproven.length === 1 ? '1 task' : `${unproven.length} tasks`
+  return `Not proven: ${them} completed without proof (${cut(named, 160)}): nothing shows ${unproven.length === 1 ? 'its' : 'their'} change did what ${unproven.length === 1 ? 'it asks' : 'they ask'}.`
+}

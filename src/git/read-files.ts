@@ -1,5 +1,5 @@
 /** Reads files of a commit in one `git cat-file --batch` call. */
-import { runGitBytes } from './git.js'
+import { runGit, runGitBytes } from './git.js'
 
 /**
  * The utf-8 text of each of `paths` (valid tree paths) at `commit`, or undefined for a path that does not exist
@@ -31,4 +31,25 @@ export async function readFiles(
     offset += size + 1 // the content is followed by a newline
   }
   return files
+}
+
+/** The checkout's tracked files (`git ls-files`), or undefined when `repoDir` is not a git checkout. */
+export async function trackedFiles(repoDir: string): Promise<string[] | undefined> {
+  try {
+    return (await runGit(['-c', 'core.quotePath=false', 'ls-files', '-z'], { cwd: repoDir })).stdout.split('\0').filter(Boolean)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether a path is in `files` (the checkout's tracked files): a file, or a directory holding one, as a lookup.
+ */
+export function trackedPathLookup(files: readonly string[]): (path: string) => boolean {
+  const paths = new Set<string>()
+  for (const file of files) {
+    paths.add(file)
+    for (let i = file.indexOf('/'); i > 0; i = file.indexOf('/', i + 1)) paths.add(file.slice(0, i))
+  }
+  return (path) => paths.has(path)
 }

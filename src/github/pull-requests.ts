@@ -39,6 +39,8 @@ export interface PullRequestHead {
   repository: string
   fromFork: boolean
   ref: string
+  /** The branch it merges into, and that branch's commit it is compared with (`verify` runs the baseline there). */
+  base: { ref: string; sha: string }
 }
 
 /** The head of a pull request: what `verify` on a pull request checks. */
@@ -50,5 +52,6 @@ export async function pullRequestHead(client: GitHubClient, repo: RepoRef, numbe
     repository,
     fromFork: repository.toLowerCase() !== `${repo.owner}/${repo.repo}`.toLowerCase(),
     ref: data.head.ref,
+    base: { ref: data.base.ref, sha: data.base.sha },
   }
 }

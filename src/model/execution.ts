@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AgentReportSchema } from './agent-report.js'
+import { TaskEvidenceSchema } from './evidence.js'
 
 /** One criterion or one command, with how and whether it was verified. */
 export const ConvergenceCheckSchema = z.object({
@@ -45,6 +46,8 @@ export const TaskResultSchema = z.object({
   error: z.string().nullable(),
   /** Every executor run of the task, in order; absent when no executor ran (and in records of older versions). */
   executor_runs: z.array(ExecutorRunSchema).optional(),
+  /** What the task's checks prove: the baseline before the change, the runs after it, and the kind they make (SPEC §7); absent in records of older versions. */
+  evidence: TaskEvidenceSchema.optional(),
 })
 
 export const ExecutionRecordSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CriterionCommandSchema } from './evidence.js'
 import { canonicalTaskId, FOREIGN_TASK_ID } from './ids.js'
 import { verificationFromEntries } from './verification.js'
 import {
@@ -36,6 +37,7 @@ export const ConvergenceSchema = z.object({
   /** One entry per line: a command, `Run: <command>`, `Manual: <step>` or prose. */
   verification: z.string(),
   definition_of_done: z.string(),
+  criteria_commands: z.array(CriterionCommandSchema).optional(),
 })
 
 export const TaskSourceSchema = z.looseObject({
@@ -149,6 +151,7 @@ const TestInput = z.object({
 
 const ConvergenceInput = z.object({
   criteria: stringList().optional(),
+  criteria_commands: z.array(CriterionCommandSchema).optional(),
   verification: stringList().optional(),
   definition_of_done: z.string().optional(),
 })
@@ -307,6 +310,7 @@ function normaliseTask(t: ParsedTask): Task {
         ...[...(t.test?.manual_checks ?? []), ...(t.acceptance?.manual_checks ?? []), ...(t.verification?.manual_checks ?? [])].map(manualStep),
       ])),
       definition_of_done: t.convergence?.definition_of_done ?? '',
+      ...(t.convergence?.criteria_commands?.length ? { criteria_commands: t.convergence.criteria_commands } : {}),
     },
     // Every way a plan states a dependency is read: a dependency is never dropped.
     depends_on: unique([...(t.depends_on ?? []), ...(t.dependencies ?? []), ...(t.context?.depends_on ?? [])]

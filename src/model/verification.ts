@@ -145,3 +145,14 @@ listed in the report and never run.
 7. A command that appears more than once (for example in \`test.commands\` and as \`Run:\` in the verification)
    runs once.
 `
+
+/**
+ * The command that checks a criterion, by the task's `convergence.criteria_commands` link, when that command is
+ * one the task runs (a link to a command the task does not run checks nothing); else undefined.
+ */
+export function linkedCommand(task: Task, criterion: string): string | undefined {
+  const link = task.convergence.criteria_commands?.find((l) => l.criterion.trim() === criterion.trim())
+  if (!link) return undefined
+  const wanted = explicitCommand(link.command.trim()) ?? link.command.trim()
+  return verificationEntries(task).find((e) => e.kind === 'command' && e.command === wanted)?.command
+}

@@ -1,5 +1,5 @@
 import type { Approval, Solution } from '../model/index.js'
-import { analysePlan } from '../plan/analyse.js'
+import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
 import { statePaths, toStateJson } from '../model/state-layout.js'
 import { transact, type StateStore } from '../state/store.js'
@@ -8,7 +8,11 @@ import { simpleEvent } from './events.js'
 import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
 
 export type ApproveResult =
-  | { ok: true; solution: Solution; planHash: string; alreadyApproved: boolean; commit: string | null; summary: string }
+  | {
+      ok: true; solution: Solution; planHash: string; alreadyApproved: boolean; commit: string | null; summary: string
+      /** A plan gated `review`: what the approver accepts by approving it, in one sentence; absent at `pass`. */
+      accepted?: string
+    }
   | { ok: false; reason: string }
 
 /** What gave the approval, recorded with it (see {@link Approval}). */
@@ -54,7 +58,7 @@ export async function approvePlan(
       }
       const analysis = analysePlan(plan)
       if (analysis.gate === 'fail') {
-        result = { ok: false, reason: `${plan.id} fails its quality gate (${analysis.quality?.quality_score ?? 0}/100): improve the plan, then plan again` }
+        result = { ok: false, reason: `${plan.id} fails its quality gate (${analysis.quality?.quality_score ?? 0}/100): improve the plan, then plan again. Approving it would accept ${whatIsAccepted(analysis)}` }
         return null
       }
       const hash = planHash(plan)
@@ -71,9 +75,10 @@ export async function approvePlan(
         result = { ok: true, solution: plan, planHash: hash, alreadyApproved, commit: null, summary }
         return null
       }
+      const accepted = analysis.gate === 'review' ? `the gate said review (${analysis.quality?.quality_score ?? 0}/100): by approving, @${approvedBy} accepts ${whatIsAccepted(analysis)}` : undefined
       const approval: Approval = { plan_hash: hash, approved_by: approvedBy, approved_at: now, issue: n, plan_id: plan.id, ...event }
       const approved: Solution = { ...plan, approval }
-      result = { ok: true, solution: approved, planHash: hash, alreadyApproved, commit: null, summary }
+      result = { ok: true, solution: approved, planHash: hash, alreadyApproved, commit: null, summary, ...(accepted ? { accepted } : {}) }
       return {
         message: `ISS-${n}: ${plan.id} approved by ${approvedBy}`,
         files: {
@@ -86,6 +91,18 @@ export async function approvePlan(
     { prefetch: issueFilePaths(n) },
   )
   return result.ok ? { ...result, commit } : result
+}
+
+/**
+ * What approving a plan that did not pass its gate accepts: its most severe findings, those about what will not
+ * prove anything first, e.g. "3 findings: T2 is a fix task checked only by `npm test` …; 2 criteria … wait for a person".
+ */
+function whatIsAccepted(analysis: PlanAnalysis): string {
+  const findings = [...(analysis.proof ?? []), ...(analysis.quality?.findings ?? [])]
+  const severe = findings.filter((f) => f.severity !== 'low').concat(findings.filter((f) => f.severity === 'low'))
+  if (!severe.length) return 'a plan below the score that passes'
+  const listed = severe.slice(0, 3).map((f) => f.message).join('; ')
+  return `${severe.length} finding${severe.length === 1 ? '' : 's'}: ${listed}${severe.length > 3 ? `; and ${severe.length - 3} more in the plan's findings` : ''}`
 }
 
 /**

@@ -1,4 +1,5 @@
 import { agentPreflight } from '../agents/preflight.js'
+import { trackedFiles, trackedPathLookup } from '../git/read-files.js'
 import { IssueStateSchema } from '../model/index.js'
 import { choosePlanner, commandPlan, type CommandPlannerOptions, type IssueDocument, type PlannerMode, type PlannerOutput } from '../planners/index.js'
 import { statePaths } from '../model/state-layout.js'
@@ -15,6 +16,8 @@ export interface PipelinePlanOptions {
   relations?: GitHubRelations
   /** What `comment` is, in notes and errors (default `the comment`; the CLI's plan file names itself). */
   commentName?: string
+  /** The checkout the plan is for: a task that modifies a file it does not have is a finding (`missing-file`). */
+  repoDir?: string
 }
 
 /**
@@ -28,6 +31,9 @@ export async function pipelinePlan(
   // An epic is recorded with its children, not planned as tasks (src/pipeline/plan-epic.ts).
   const epic = await planIfEpic(store, issue, now, options.relations)
   if (epic) return epic
+  // The checkout's files: the built-in planner takes only paths it has (or a task creates) as files, and the
+  // gate finds a task that modifies a file it does not have. Not a git checkout: neither is checked.
+  const files = options.repoDir ? await trackedFiles(options.repoDir) : undefined
   let output: PlannerOutput
   if (mode === 'command') {
     if (!options.command?.command.trim()) throw new Error('planner: command needs a planner command (planner-command, or --planner-command in the CLI)')
@@ -41,9 +47,10 @@ export async function pipelinePlan(
       ...(previous?.feedback.length ? { earlier: previous.feedback } : {}),
     })
   } else {
-    output = choosePlanner(mode, issue, comment, options.commentName ? { commentName: options.commentName } : {})
+    output = choosePlanner(mode, issue, comment, { ...(options.commentName ? { commentName: options.commentName } : {}), ...(files ? { repoFiles: files } : {}) })
   }
-  return { output, result: await planIssue(store, issue, output, now, issueRelations(issue, options.relations)) }
+  const exists = files ? trackedPathLookup(files) : undefined
+  return { output, result: await planIssue(store, issue, output, now, issueRelations(issue, options.relations), exists) }
 }
 
 /** The planner command's program is not installed: nothing was run or recorded. */

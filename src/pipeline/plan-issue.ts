@@ -3,6 +3,7 @@ import {
   type IssueState, type PlanAttempt, type Solution,
 } from '../model/index.js'
 import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
+import { missingFileFindings } from '../plan/proof-findings.js'
 import { planHash, sha256 } from '../plan/hash.js'
 import { blockedByRefs } from '../planners/epic.js'
 import type { IssueDocument, PlannerOutput } from '../planners/types.js'
@@ -51,10 +52,15 @@ export interface IssueRelations {
  */
 export async function planIssue(
   store: StateStore, issue: IssueDocument, output: PlannerOutput, now: string, relations: IssueRelations = {},
+  /** Whether the checkout has a path: when given, tasks that modify a file it does not have are findings. */
+  pathExists?: (path: string) => boolean,
 ): Promise<PlanIssueResult> {
-  const analysis: PlanAnalysis = output.error
+  const analysed: PlanAnalysis = output.error
     ? { errors: [output.error], warnings: [], gate: 'fail' }
     : analysePlan(output.raw, issue.number)
+  const analysis: PlanAnalysis = analysed.solution && pathExists
+    ? { ...analysed, proof: [...missingFileFindings(analysed.solution, pathExists), ...(analysed.proof ?? [])] }
+    : analysed
   const n = issue.number
   const paths = [statePaths.runState, statePaths.issue(n), statePaths.plan(n), statePaths.events(n)]
   const bodySha = sha256(issue.body)

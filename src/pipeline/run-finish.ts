@@ -2,6 +2,7 @@
  * The end of a run: its status, the issue's, and why it failed, recorded in one commit (or, for a run that
  * could not begin or go on, recorded as failed with the reason).
  */
+import { convergedTally } from '../report/evidence-words.js'
 import type { ExecutionRecord, IssueState, LoopState, Solution, TaskResult } from '../model/index.js'
 import type { ScheduleResult } from '../execute/schedule.js'
 import { statePaths, toStateJson } from '../model/state-layout.js'
@@ -52,13 +53,13 @@ export async function finishRun(
         : interrupted ? issue : error && mode === 'execute' ? withFeedback(ended, { at: now, source: 'execution', message: error }) : ended
       finished = { issue: next, record }
       return {
-        message: `ISS-${n}: ${verb} ${status} (${converged}/${plan.tasks.length} tasks converged)`,
+        message: `ISS-${n}: ${verb} ${status} (${convergedTally(plan.tasks.length, results)})`,
         files: {
           [statePaths.issue(n)]: toStateJson(next),
           [statePaths.execution(n)]: toStateJson(record),
           [statePaths.runState]: toStateJson(recordIssue(run, next, now, { note: `${verb} ${status}`, phase: 'executing' })),
           [statePaths.executionReport(n)]: executionMarkdown(n, issue.title, plan, record, options),
-          [statePaths.events(n)]: appendEvent(events, n, simpleEvent(now, n, `${verb} ${status}`, `**Converged**: ${converged}/${plan.tasks.length}${error ? ` | **Why**: ${error}` : ''}`)),
+          [statePaths.events(n)]: appendEvent(events, n, simpleEvent(now, n, `${verb} ${status}`, `**Converged**: ${convergedTally(plan.tasks.length, results)}${error ? ` | **Why**: ${error}` : ''}`)),
           // The loop ends with the run: loop.json agrees with execution.json and issue.json.
           ...(loop && !interrupted ? { [statePaths.loop(n)]: toStateJson(endedLoop(loop, status === 'completed' ? null : (next.error ?? status), now)) } : {}),
         },

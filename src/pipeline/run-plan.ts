@@ -73,7 +73,7 @@ const DEFAULT_CONTROL_INTERVAL_MS = 3_000
  * person did. Every task is checked (a failed one does not skip its dependents), in dependency order,
  * `maxParallel` at a time.
  */
-export function verifyIssue(store: StateStore, n: number, options: RunPlanOptions): Promise<RunPlanResult> {
+export function verifyIssue(store: StateStore, n: number, options: RunPlanOptions & Pick<TaskRunOptions, 'evidence'>): Promise<RunPlanResult> {
   return runPlan(store, n, 'verify', {
     ...options, executorCommand: 'none', maxIterations: 1, onFailure: 'skip', maxRetries: 0, maxErrors: Number.POSITIVE_INFINITY,
   })

@@ -2,6 +2,7 @@
  * A task's result recorded on the state branch as it finishes: one commit of `execution.json`, `loop.json`,
  * `events.md` and `execution.md`, safe beside other writers (tasks running side by side, matrix jobs).
  */
+import { KIND_LABEL, provedBy } from '../report/evidence-words.js'
 import type { ExecutionRecord, LoopState, Solution, Task, TaskResult } from '../model/index.js'
 import { planHash } from '../plan/hash.js'
 import { renderExecutionMarkdown } from '../report/execution-md.js'
@@ -16,7 +17,9 @@ export async function recordTask(
   store: StateStore, n: number, mode: RunMode, plan: Solution, task: Task, result: TaskResult, loop: LoopState, options: { now: () => string; secrets: string[] },
 ): Promise<void> {
   const now = options.now()
-  const verdict = result.status === 'completed' ? (mode === 'verify' ? 'verified' : 'converged') : mode === 'verify' ? 'failed verification' : 'failed'
+  const verdict = result.status !== 'completed' ? (mode === 'verify' ? 'failed verification' : 'failed')
+    : !provedBy(result) ? `completed, not proven (${KIND_LABEL[result.evidence!.kind]})`
+    : mode === 'verify' ? 'verified' : 'converged'
   await transact(
     store,
     async (snapshot) => {

@@ -10,7 +10,7 @@ import type { StateStore } from '../state/store.js'
 import { readIssueFiles } from './issue-files.js'
 import { recordLoop, recordTask } from './run-record.js'
 import type { RunMode, StartedRun } from './run-start.js'
-import { convergeAndCommit, type TaskRunOptions } from './run-task.js'
+import { convergeAndCommit, earlierBaseline, type TaskRunOptions } from './run-task.js'
 
 /** How the scheduler runs the tasks: how many at once, what stops new ones, and whom it tells. */
 export interface ScheduleSettings {
@@ -97,6 +97,7 @@ export async function scheduleTasks(
       // the work an agent was paid for is kept. Ctrl-C (the signal) is the way to stop at once.
       control: async () => 'continue',
       othersRunning: () => [...running].filter((t) => t !== task),
+      ...earlierBaseline(started.previousTasks[task.id]),
     })
     // Not a verdict, so nothing is recorded; and unfinished, not failed: the scheduler skips no dependents and
     // the next run starts the task again.

@@ -3,7 +3,9 @@
  * then its changes committed or put back. Records nothing: the caller does (`run-record.ts`).
  */
 import { join } from 'node:path'
-import type { LoopState, Solution, Task, TaskResult } from '../model/index.js'
+import { agentCommand } from '../agents/presets.js'
+import type { EvidenceRun, LoopState, Solution, Task, TaskResult } from '../model/index.js'
+import { runBaseline, taskEvidence, type EvidenceSettings } from '../execute/baseline.js'
 import type { RunBudget } from '../execute/budget.js'
 import type { ControlSignal } from '../execute/schedule.js'
 import { convergeTask, type TaskOutcome } from '../execute/task-loop.js'
@@ -40,6 +42,8 @@ export interface TaskRunOptions {
   maxTurns?: number
   /** Called with each non-empty line a task's executor prints while it runs, secrets masked (the CLI's status line). */
   onOutput?: (taskId: string, line: string) => void
+  /** How evidence is measured; default: a baseline before each task's executor. */
+  evidence?: EvidenceSettings
 }
 
 
@@ -64,10 +68,14 @@ export async function convergeAndCommit(
     othersRunning: () => Task[]
     /** The run's spending limit, shared by its tasks. */
     budget?: RunBudget
+    /** The baseline an earlier run of this task recorded: kept, not run again. */
+    earlierBaseline?: EvidenceRun[]
   },
 ): Promise<TaskRun> {
   const { n, plan, options, signal } = context
   const startedAt = options.now()
+  const before = await baselineOf(task, context)
+  if (signal.aborted) return { kind: 'cancelled' }
   const rounds = options.onFailure === 'retry' ? 1 + options.maxRetries : 1
   let run: TaskOutcome | undefined
   let attempts = 0
@@ -130,6 +138,31 @@ export async function convergeAndCommit(
       result = { ...result, error: `${result.error ?? 'Failed'}; its changes could not be undone: ${(error as Error).message}` }
     }
   }
+  // A failed task's changes are put back, not committed: whether it changed anything is not known, and it proves nothing.
+  const changed = options.evidence?.changed ?? (options.committer && result.status === 'completed' ? result.files_modified.length > 0 : true)
+  result = { ...result, evidence: taskEvidence(task, before, result.convergence_verified, changed) }
   return { kind: 'finished', result, loop: run!.loop }
 }
 
+/**
+ * The task's baseline (SPEC §7): one that was measured already (an earlier run's, a pull request's base), else its
+ * commands run now, on the tree its executor is about to change; undefined when not measured (`evidence: off`, or
+ * `verify` with no base). Without an executor nothing changes the tree: there is nothing to measure before.
+ */
+async function baselineOf(
+  task: Task, context: { n: number; options: TaskRunOptions; signal: AbortSignal; earlierBaseline?: EvidenceRun[] },
+): Promise<EvidenceRun[] | undefined> {
+  const { options } = context
+  const given = options.evidence?.baselines?.get(task.id) ?? (context.earlierBaseline?.length ? context.earlierBaseline : undefined)
+  if (given) return given
+  const executor = agentCommand(options.executorCommand, 'executor').command
+  if (options.evidence?.measure === false || executor === '' || executor === 'none') return undefined
+  return runBaseline(task, { repoDir: options.repoDir, timeoutMs: options.timeoutMs, secrets: options.secrets, issue: context.n, signal: context.signal })
+}
+
+
+/** The baseline an earlier result of the task recorded, for a rerun to keep (SPEC §7: it is not run again). */
+export function earlierBaseline(result: TaskResult | undefined): { earlierBaseline?: EvidenceRun[] } {
+  const before = result?.evidence?.before
+  return before?.length ? { earlierBaseline: before } : {}
+}

@@ -1,5 +1,6 @@
 import type { Finding, QualityGate, QualityReport, Solution } from '../model/index.js'
 import { analyseDag, type DagAnalysis } from './dag.js'
+import { proofFindings } from './proof-findings.js'
 import { assessQuality } from './quality.js'
 import { parseSolution, readPlanJson } from './read.js'
 import { fromTaskmaster } from './taskmaster.js'
@@ -13,6 +14,8 @@ export interface PlanAnalysis {
   errors: PlanError[]
   /** Non-blocking remarks about the plan's form, e.g. unknown fields. */
   warnings: Finding[]
+  /** What will not prove anything (plan/proof-findings.ts): shown with the findings, they do not change the score. */
+  proof?: Finding[]
   dag?: DagAnalysis
   quality?: QualityReport
   /** `fail` whenever there are errors; otherwise the quality gate. */
@@ -30,7 +33,7 @@ export function analysePlan(raw: unknown, issueNumber?: number): PlanAnalysis {
   const dag = analyseDag(solution.tasks)
   const errors: PlanError[] = dag.errors.map((e) => ({ code: e.code, path: e.path, message: e.message, hint: e.fix }))
   const quality = assessQuality(solution, dag)
-  return { solution, errors, warnings, dag, quality, gate: errors.length ? 'fail' : quality.quality_gate }
+  return { solution, errors, warnings, dag, quality, proof: proofFindings(solution), gate: errors.length ? 'fail' : quality.quality_gate }
 }
 
 /** `analysePlan` for plan text (a file, a fenced block): JSON syntax errors are reported like any other error. */

@@ -167,7 +167,7 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
 }
 
 const NESTED_KEYS: Record<string, readonly string[]> = {
-  convergence: ['criteria', 'verification', 'definition_of_done'],
+  convergence: ['criteria', 'verification', 'definition_of_done', 'criteria_commands'],
   acceptance: ['criteria', 'verification', 'manual_checks'],
   test: ['commands', 'unit', 'integration', 'manual_checks'],
   files: ['path', 'action', 'target', 'changes', 'change'],

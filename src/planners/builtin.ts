@@ -1,3 +1,4 @@
+import { linkCriteria } from '../plan/proof-findings.js'
 import { inferEffort, inferTaskType, issueId, solutionId, type Priority, type TaskInput, type TaskType } from '../model/index.js'
 import { assignOutcomes, finalTasks } from './assign.js'
 import { readMarkdown, type ListItem, type Section } from './markdown.js'
@@ -93,6 +94,7 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
 /** The task in the canonical form; commands are also written `Run: <command>` in the verification. */
 function writeTask(task: PlannedTask, priority: Priority, issue: IssueDocument, bug: boolean): TaskInput {
   const commands = unique(task.commands)
+  const links = linkCriteria(unique(task.criteria), commands)
   return {
     id: task.id,
     title: task.title,
@@ -108,6 +110,7 @@ function writeTask(task: PlannedTask, priority: Priority, issue: IssueDocument, 
       criteria: unique(task.criteria),
       verification: [...commands.map((c) => `Run: ${c}`), ...unique(task.manualChecks)].join('\n'),
       definition_of_done: unique(task.definitionOfDone).join(' '),
+      ...(links.length ? { criteria_commands: links } : {}),
     },
     depends_on: task.dependencies,
     evidence: unique(task.evidence),

@@ -14,7 +14,7 @@ const ALL_TAIL_LINES = Number.MAX_SAFE_INTEGER
 
 /** Task statuses in the words of the seed's execution.md. */
 const SEED_STATUS: Record<TaskState, string> = {
-  converged: 'completed', failed: 'failed', running: 'in progress', blocked: 'blocked', pending: 'pending', skipped: 'skipped',
+  converged: 'completed', unproven: 'completed, not proven', failed: 'failed', running: 'in progress', blocked: 'blocked', pending: 'pending', skipped: 'skipped',
 }
 
 /**

@@ -6,9 +6,10 @@ const MAX_EDGES = 500
 const MAX_TEXT = 50_000
 const LABEL_TITLE_LENGTH = 48
 
-/** GitHub's Primer colours: green done, red failed, blue running, yellow blocked, grey waiting, dashed skipped. */
+/** GitHub's Primer colours: green done, amber done but not proven, red failed, blue running, yellow blocked, grey waiting, dashed skipped. */
 const CLASS_STYLE: Record<TaskState, string> = {
   converged: 'fill:#dafbe1,stroke:#1a7f37,color:#0d3a1a',
+  unproven: 'fill:#fff8c5,stroke:#bf8700,color:#4d2d00',
   failed: 'fill:#ffebe9,stroke:#cf222e,color:#67060c',
   running: 'fill:#ddf4ff,stroke:#0969da,color:#0a3069',
   blocked: 'fill:#fff8c5,stroke:#9a6700,color:#4d2d00',

@@ -25,6 +25,11 @@ export function nextStep(view: ReportView): string {
     return `**Next**: fix what made ${failed.join(', ')} fail (push to the branch, or correct the plan and comment \`${p} plan\`), then comment \`${p} retry ${failed.join(' ')}\` to run ${them} again.`
   }
   if (!view.started) return `**Next**: comment \`${p} execute\` to carry it out.`
+  const unproven = view.tasks.filter((t) => t.state === 'unproven').map((t) => t.task.id)
+  if (unproven.length && count.converged + unproven.length === view.tasks.length) {
+    const them = unproven.length === 1 ? 'it' : 'them'
+    return `**Next**: nothing proves the work of ${unproven.join(', ')} (see *Evidence*): check ${them} by hand, or add a command that fails without the change to the plan and comment \`${p} plan\`.`
+  }
   if (count.converged === view.tasks.length) {
     const review = report.links.pullRequest ? `review the [pull request](${report.links.pullRequest})` : 'review the changes'
     const manual = view.tasks.filter((t) => t.checks.some((c) => c.verified_by === 'manual' && c.verdict === 'pending')).map((t) => t.task.id)

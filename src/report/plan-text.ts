@@ -28,7 +28,7 @@ export function renderPlanText(analysis: PlanAnalysis, options: { notes?: string
     out.push('', `Errors (${analysis.errors.length})`)
     for (const e of analysis.errors) out.push(`  ✗ ${e.path}: ${e.message}`, `      fix: ${e.hint}`)
   }
-  out.push(...renderFindingGroups([...(quality?.findings ?? []), ...analysis.warnings]))
+  out.push(...renderFindingGroups([...(quality?.findings ?? []), ...(analysis.proof ?? []), ...analysis.warnings]))
   if (solution?.already_done?.length) out.push('', `Already done (ticked in the issue, not run): ${solution.already_done.join(' · ')}`)
   if (options.questions?.length) {
     out.push('', 'The issue does not say (add it and plan again)')

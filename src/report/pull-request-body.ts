@@ -35,7 +35,7 @@ export function renderPullRequestBody(report: RunReport): string {
   const parts = [
     `Closes #${n}`,
     '',
-    `Converge carried out ${inline(view.report.solution?.id ?? 'the plan')} for #${n}: ${converged} of ${view.tasks.length} tasks converged (one commit each), verified by running their commands.`,
+    `Converge carried out ${inline(view.report.solution?.id ?? 'the plan')} for #${n}: ${converged} of ${view.tasks.length} tasks converged (one commit each), verified by running their commands${view.count.unproven ? `; ${view.count.unproven} completed without proof (see the issue)` : ''}.`,
     '',
     table(['Task', 'Title', 'Status', 'Attempts', 'Duration', 'Commit'], rows),
   ]

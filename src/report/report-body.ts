@@ -2,6 +2,7 @@ import { appendLines, largest, smallest } from './lines.js'
 import type { Finding } from '../model/index.js'
 import { runUsage, taskUsage } from '../agents/usage.js'
 import { statePaths } from '../model/state-layout.js'
+import { evidenceSection, personChecklist } from './evidence-section.js'
 import { renderFailures } from './failure.js'
 import { elapsedMs, formatDuration, formatUsage, progressBar } from './format.js'
 import { cell, code, codeBlock, codeCell, details, inline, plural, table, truncate } from './markdown.js'
@@ -35,7 +36,7 @@ function renderAtLevel(view: ReportView, graph: string | undefined, level: Compa
   const out = [`### Converge · ISS-${report.issue.number} · ${report.status}`, '']
   if (report.headline) out.push(inline(truncate(report.headline, 500)), '')
   for (const line of report.security ?? []) out.push(`> ⚠️ ${inline(truncate(line, 1000))}`, '')
-  if (view.started) out.push(statusLine(view), '')
+  if (view.started) appendLines(out, [statusLine(view), ''], evidenceSection(view))
   appendLines(out, renderFailures(view))
   if (analysis?.errors.length) appendLines(out, errorSection(view), [''])
   if (report.questions?.length) out.push(questionList(report.questions), '')
@@ -43,10 +44,10 @@ function renderAtLevel(view: ReportView, graph: string | undefined, level: Compa
   if (report.solution?.already_done?.length) out.push(alreadyDone(report.solution.already_done), '')
   if (graph && level.graph) out.push(codeBlock(graph, 'mermaid'), '')
   else if (!graph && view.tasks.length) out.push(`_The task graph is too large for Mermaid to draw; the waves are in ${executionLink(report)}._`, '')
-  out.push(nextStep(view), '')
+  appendLines(out, [nextStep(view), ''], personChecklist(view))
   const sections = taskSections(view, level)
   if (sections.length) appendLines(out, ['#### Convergence checks', ''], sections.flatMap((s) => [s, '']))
-  const findings = [...(analysis?.quality?.findings ?? []), ...(analysis?.warnings ?? [])]
+  const findings = [...(analysis?.quality?.findings ?? []), ...(analysis?.proof ?? []), ...(analysis?.warnings ?? [])]
   // Open when they are why the plan cannot go ahead.
   if (findings.length) out.push(details(`Plan quality findings (${findings.length})`, findingList(findings), analysis?.gate === 'fail'), '')
   if (report.notes?.length) out.push(details('Planner notes', noteList(report.notes)), '')
@@ -60,7 +61,7 @@ function renderAtLevel(view: ReportView, graph: string | undefined, level: Compa
 function statusLine(view: ReportView): string {
   const { count, tasks, report } = view
   const parts = [`**${progressBar(count.converged, tasks.length)} ${count.converged}/${tasks.length} tasks converged**`]
-  for (const state of ['failed', 'running', 'blocked', 'skipped', 'pending'] as const)
+  for (const state of ['unproven', 'failed', 'running', 'blocked', 'skipped', 'pending'] as const)
     if (count[state]) parts.push(`${STATE_ICON[state]} ${count[state]} ${state}`)
   const waves = view.analysis?.dag?.waves.length ?? 0
   const current = tasks.filter((t) => !isFinished(t.state) && t.wave !== undefined).map((t) => t.wave!)

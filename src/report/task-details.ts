@@ -1,4 +1,5 @@
 import type { ConvergenceCheck } from '../model/index.js'
+import { linkedCommand } from '../model/verification.js'
 import { cleanOutput, verifier } from './failure.js'
 import { formatDuration } from './format.js'
 import { codeBlock, codeCell, code, details, htmlText, inline, plural, table, truncate } from './markdown.js'
@@ -16,7 +17,7 @@ export function renderTaskDetails(t: TaskView, tailLines: number): string {
   const criteria = t.checks.filter((c) => c.kind === 'criterion')
   const commands = t.checks.filter((c) => c.kind === 'command')
   const body: string[] = []
-  if (criteria.length) body.push(listed(criteria.map(criterionLine), criteria.length))
+  if (criteria.length) body.push(listed(criteria.map((c) => criterionLine(c, c.verified_by === 'command' ? linkedCommand(t.task, c.text) : undefined)), criteria.length))
   if (commands.length) {
     const rows = commands.slice(0, MAX_CHECKS_LISTED).map((c) => [
       codeCell(truncate(c.text, 200)), verdictCell(c), c.exit_code === undefined || c.exit_code === null ? '–' : String(c.exit_code),
@@ -53,9 +54,11 @@ function taskSummary(t: TaskView): string {
   return parts.join(' · ')
 }
 
-function criterionLine(c: ConvergenceCheck): string {
+/** `command`: the command a criterion is linked to, which checks it. */
+function criterionLine(c: ConvergenceCheck, command: string | undefined): string {
   const box = c.verdict === 'pass' ? '[x]' : '[ ]'
-  const who = c.verdict === 'pending' && c.verified_by !== 'manual' ? 'not checked yet' : verifier(c)
+  const how = command ? `checked by ${code(truncate(command, 120))}` : undefined
+  const who = c.verdict === 'pending' ? (how ? `${how}, not run yet` : c.verified_by !== 'manual' ? 'not checked yet' : verifier(c)) : how ?? verifier(c)
   const outcome = c.verdict === 'fail' ? ': **not met**' : ''
   return `- ${box} ${inline(truncate(c.text, 300))} · *${who}*${outcome}`
 }

@@ -1,17 +1,21 @@
 import type { ConvergenceCheck, Task, TaskResult } from '../model/index.js'
 import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
-import { verificationEntries } from '../model/verification.js'
+import { linkedCommand, verificationEntries } from '../model/verification.js'
 import type { RunReport } from './run-report.js'
+import { provedBy } from './evidence-words.js'
 import { maskReport } from './secrets.js'
 
-/** Where a task stands, as a report shows it. */
-export type TaskState = 'converged' | 'failed' | 'running' | 'blocked' | 'pending' | 'skipped'
+/**
+ * Where a task stands, as a report shows it. `unproven`: it completed, but its evidence proves nothing about its
+ * change (unproven, no change, manual, not measured): "converged" is never said of it.
+ */
+export type TaskState = 'converged' | 'unproven' | 'failed' | 'running' | 'blocked' | 'pending' | 'skipped'
 
-const TASK_STATES: readonly TaskState[] = ['converged', 'failed', 'running', 'blocked', 'pending', 'skipped']
+const TASK_STATES: readonly TaskState[] = ['converged', 'unproven', 'failed', 'running', 'blocked', 'pending', 'skipped']
 
 export const STATE_ICON: Record<TaskState, string> = {
-  converged: '✅', failed: '❌', running: '🔄', blocked: '⛔', pending: '⏳', skipped: '⏭️',
+  converged: '✅', unproven: '⚠️', failed: '❌', running: '🔄', blocked: '⛔', pending: '⏳', skipped: '⏭️',
 }
 
 export interface TaskView {
@@ -69,7 +73,7 @@ export function isInProgress(view: ReportView): boolean {
 
 /** Finished for good: nothing left to do or to look at. Failed tasks are not finished, they wait for a retry. */
 export function isFinished(state: TaskState): boolean {
-  return state === 'converged' || state === 'skipped'
+  return state === 'converged' || state === 'unproven' || state === 'skipped'
 }
 
 export function taskConverged(result: TaskResult): boolean {
@@ -107,13 +111,24 @@ function taskViews(tasks: readonly Task[], report: RunReport, analysis: PlanAnal
 function taskState(result: TaskResult | undefined, running: boolean, dependencyFailed: boolean): TaskState {
   if (running) return 'running'
   if (result?.status === 'skipped') return 'skipped'
-  if (result) return taskConverged(result) ? 'converged' : 'failed'
+  if (result) return !taskConverged(result) ? 'failed' : provedBy(result) ? 'converged' : 'unproven'
   return dependencyFailed ? 'blocked' : 'pending'
 }
 
 /** The plan's criteria and verification entries with their recorded verdicts (pending when none), then anything else recorded. */
 export function taskChecks(task: Task, result: TaskResult | undefined): ConvergenceCheck[] {
-  return mergeChecks(plannedChecks(task), result?.convergence_verified ?? [])
+  return withLinkedVerdicts(task, mergeChecks(plannedChecks(task), result?.convergence_verified ?? []))
+}
+
+/** A criterion linked to a command (`criteria_commands`) is checked by it: its verdict is the command's. */
+function withLinkedVerdicts(task: Task, checks: ConvergenceCheck[]): ConvergenceCheck[] {
+  if (!task.convergence.criteria_commands?.length) return checks
+  const commands = new Map(checks.filter((c) => c.kind === 'command').map((c) => [c.text, c]))
+  return checks.map((c) => {
+    const command = c.kind === 'criterion' ? linkedCommand(task, c.text) : undefined
+    const check = command === undefined ? undefined : commands.get(command)
+    return check ? { kind: 'criterion', text: c.text, verdict: check.verdict, verified_by: 'command' } : c
+  })
 }
 
 /** What the plan says will verify the task, all pending. */
@@ -136,4 +151,9 @@ function mergeChecks(planned: ConvergenceCheck[], recorded: ConvergenceCheck[]):
   const merged = planned.map((c) => recordedByKey.get(key(c)) ?? c)
   const plannedKeys = new Set(planned.map(key))
   return [...merged, ...recorded.filter((c) => !plannedKeys.has(key(c)))]
+}
+
+/** The criteria of the plan that no command checks: a person does, whatever an agent reported about them. */
+export function criteriaForAPerson(view: ReportView): number {
+  return view.tasks.reduce((sum, t) => sum + t.checks.filter((c) => c.kind === 'criterion' && c.verified_by !== 'command').length, 0)
 }

@@ -21,7 +21,7 @@ describe('action inputs', () => {
   it("declares every output of SPEC §8, and the agent's usage", () => {
     expect(Object.keys(action.outputs).sort()).toEqual([
       'agent-cost-usd', 'agent-tokens', 'agent-turns', 'board-path', 'check-run-id', 'comment-id', 'issue-id', 'matrix', 'plan-hash', 'plan-path', 'pull-request-number',
-      'quality-gate', 'solution-id', 'status', 'tasks-completed', 'tasks-failed', 'tasks-total',
+      'quality-gate', 'solution-id', 'status', 'tasks-completed', 'tasks-failed', 'tasks-proven', 'tasks-total', 'tasks-unproven',
     ])
   })
 

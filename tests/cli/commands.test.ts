@@ -94,7 +94,7 @@ describe('--json: one document on stdout', () => {
       expect(planned.state.commit).toBe(t.git('rev-parse', 'converge/state'))
 
       expect(JSON.parse((await converge(['approve', '--number', '7', '--repo', t.repo, '--json'])).out))
-        .toEqual({ issue: 7, solution_id: 'SOL-ISS-7-1', plan_hash: planned.plan_hash, approved_by: expect.any(String), already_approved: false })
+        .toEqual({ issue: 7, solution_id: 'SOL-ISS-7-1', plan_hash: planned.plan_hash, approved_by: expect.any(String), already_approved: false, accepted: null })
       expect(JSON.parse((await converge(['pause', '--number', '7', '--repo', t.repo, '--json'])).out)).toEqual({ issue: 7, signal: 'pause', status: 'paused', changed: true })
       expect(JSON.parse((await converge(['resume', '--number', '7', '--repo', t.repo, '--json'])).out)).toEqual({ issue: 7, signal: 'resume', status: 'planned', changed: true })
 
@@ -103,14 +103,16 @@ describe('--json: one document on stdout', () => {
       const run = JSON.parse(executed.out)
       expect(run).toMatchObject({ issue: 7, mode: 'execute', status: 'completed', issue_status: 'completed', error: null, branch: 'converge/issue-7', ran: ['T1', 'T2'] })
       expect(run.tasks).toEqual([
-        { id: 'T1', title: 'Write hello.txt', status: 'completed', attempts: 1, commit: expect.stringMatching(/^[0-9a-f]{40}$/), error: null },
-        { id: 'T2', title: 'Write world.txt', status: 'completed', attempts: 1, commit: expect.stringMatching(/^[0-9a-f]{40}$/), error: null },
+        { id: 'T1', title: 'Write hello.txt', status: 'completed', attempts: 1, commit: expect.stringMatching(/^[0-9a-f]{40}$/), error: null, evidence: expect.objectContaining({ kind: 'proven' }), proof: 'T1: `grep -q hello hello.txt` failed before the change (exit 2) and passes after' },
+        { id: 'T2', title: 'Write world.txt', status: 'completed', attempts: 1, commit: expect.stringMatching(/^[0-9a-f]{40}$/), error: null, evidence: expect.objectContaining({ kind: 'proven' }), proof: expect.stringContaining('failed before the change') },
       ])
       expect(executed.err).toMatch(/^ {2}▸ T1 Write hello.txt$/m)
 
       const status = JSON.parse((await converge(['status', '--number', '7', '--repo', t.repo, '--json'])).out)
       expect(status).toMatchObject({ issue: { number: 7, status: 'completed', error: null }, plan: { solution_id: 'SOL-ISS-7-1', approved: true }, execution: { status: 'completed' } })
       expect(status.tasks.map((task: { status: string }) => task.status)).toEqual(['completed', 'completed'])
+      // status --json shows each task's evidence: the baseline's failing run, then the passing one.
+      expect(status.tasks[0].evidence).toMatchObject({ kind: 'proven', before: [{ command: 'grep -q hello hello.txt', exit_code: 2 }], after: [{ command: 'grep -q hello hello.txt', exit_code: 0 }] })
       const all = JSON.parse((await converge(['status', '--repo', t.repo, '--json'])).out)
       expect(all.issues).toEqual([expect.objectContaining({ number: 7, status: 'completed', solution_id: 'SOL-ISS-7-1' })])
     } finally {

@@ -97,6 +97,9 @@ describe('execute (dist/index.js against the API emulator)', () => {
     expect(run.errors).toEqual([])
     expect(run.outputs).toMatchObject({ status: 'completed', 'tasks-total': '5', 'tasks-completed': '5', 'tasks-failed': '0' })
     expect(await statuses()).toEqual({ T1: 'completed', T2: 'completed', T3: 'completed', T4: 'completed', T5: 'completed' })
+    // Red to green: every check failed before its task's executor ran (the file was missing) and passes after.
+    expect(Object.values((await record()).tasks).map((r) => r.evidence?.kind)).toEqual(['proven', 'proven', 'proven', 'proven', 'proven'])
+    expect(run.outputs).toMatchObject({ 'tasks-proven': '5', 'tasks-unproven': '0' })
 
     // One commit per converged task, each with its own file only, in an order the dependencies allow.
     const commits = await workCommits()

@@ -47,6 +47,8 @@ describe('the action plans issues (dist/index.js against the API emulator)', () 
       'tasks-total': '4',
       'tasks-completed': '0',
       'tasks-failed': '0',
+      'tasks-proven': '0',
+      'tasks-unproven': '0',
       'pull-request-number': '',
       'check-run-id': String(gh.state.checkRuns()[0]!.id),
       'comment-id': String(stickyComments()[0]!.id),

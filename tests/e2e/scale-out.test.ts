@@ -161,7 +161,7 @@ describe('scale-out: matrix, concurrent execute-task jobs, report (dist/index.js
 
     const final = await step('report')
     expect(final.outputs).toMatchObject({ status: 'completed', 'tasks-completed': '4', 'pull-request-number': String(pull.number), 'comment-id': first.outputs['comment-id'] })
-    expect(checkOf(final)).toMatchObject({ status: 'completed', conclusion: 'success', output: expect.objectContaining({ title: '4/4 tasks converged' }) })
+    expect(checkOf(final)).toMatchObject({ status: 'completed', conclusion: 'success', output: expect.objectContaining({ title: '4/4 tasks converged · 4 criteria wait for a person' }) })
     // The pull request's head has the verdict too.
     const { stdout: head } = await runGit(['rev-parse', WORK], { cwd: gh.repoDir })
     expect(gh.state.checkRuns().filter((c) => c.headSha === head.trim()).at(-1)).toMatchObject({ conclusion: 'success' })

@@ -71,7 +71,9 @@ describe('verify (dist/index.js against the API emulator)', () => {
     const events = (await gh.state.readFile(BRANCH, '.converge/issues/44/events.md'))!
     expect(events).toContain('T2: Validate the app')
     expect((await gh.state.commits(BRANCH)).map((c) => c.message.split('\n')[0])).toEqual(expect.arrayContaining([
-      'ISS-44: verification of SOL-ISS-44-1 started', 'ISS-44: T2 failed verification', 'ISS-44: verification failed (2/3 tasks converged)',
+      'ISS-44: verification of SOL-ISS-44-1 started', 'ISS-44: T2 failed verification',
+      // Against the checkout alone there is no base to compare with: T1 and T3 pass, but prove nothing.
+      'ISS-44: T1 completed, not proven (not measured)', 'ISS-44: verification failed (0/3 tasks converged, 2 not proven (T1 not measured, T3 not measured))',
     ]))
   })
 
@@ -94,8 +96,34 @@ describe('verify (dist/index.js against the API emulator)', () => {
       expect(run.errors).toEqual([])
       expect(run.outputs).toMatchObject({ status: 'completed', 'issue-id': 'ISS-44', 'tasks-completed': '3' })
       const check = gh.state.checkRuns().find((c) => c.id === Number(run.outputs['check-run-id']))!
-      expect(check).toMatchObject({ name: 'converge / ISS-44', headSha, conclusion: 'success' })
-      expect(gh.state.comments(44).find((c) => c.body.startsWith('<!-- converge:ISS-44 -->'))!.body).toContain(`against the head of #${pull.number}`)
+      const record = ExecutionRecordSchema.parse(JSON.parse((await gh.state.readFile(BRANCH, '.converge/issues/44/execution.json'))!))
+      // T3's check passed on the base already: it proves nothing about the pull request, so the check run is neutral.
+      expect(check).toMatchObject({ name: 'converge / ISS-44', headSha, conclusion: 'neutral' })
+      const sticky = gh.state.comments(44).find((c) => c.body.startsWith('<!-- converge:ISS-44 -->'))!.body
+      expect(sticky).toContain(`against the head of #${pull.number}`)
+      // The base is the baseline: T2's check failed there and passes on the head.
+      expect(sticky).toContain('T2: `node check.js` failed before the pull request (exit 1) and passes after')
+      expect(Object.fromEntries(Object.entries(record.tasks).map(([id, r]) => [id, r.evidence?.kind]))).toEqual({ T1: 'regression-guard', T2: 'proven', T3: 'unproven' })
+      expect(run.outputs).toMatchObject({ 'tasks-proven': '2', 'tasks-unproven': '1' })
+    })
+
+    it("a person's pull request whose checks already passed on its base: neutral, with the reason", async () => {
+      // Issue 45: a feature whose only check passes on main before any pull request.
+      const plan = { ...PLAN, tasks: [{ ...PLAN.tasks[0], title: 'Add a badge', action: 'Add', type: 'feature', files: [{ path: 'src/app.ts', action: 'modify', changes: ['Export a badge'] }] }] }
+      gh.seed.issue({ number: 45, title: 'Add a badge', labels: ['converge:plan'], body: `\`\`\`json\n${JSON.stringify(plan, null, 2)}\n\`\`\`\n` })
+      await runAction({ gh, event: issueLabeledEvent({ gh, issue: 45, label: 'converge:plan', sender: 'alice' }) })
+      await runAction({ gh, event: issueCommentEvent({ gh, issue: 45, body: '/converge approve', sender: 'alice' }) })
+      const pull = await gh.seed.pullRequest({
+        title: 'Add a badge', body: 'Closes #45', head: { ref: 'badge' }, base: { ref: 'main' }, files: { 'src/app.ts': 'export const value = "1"\nexport const badge = "b.svg"\n' }, user: 'alice',
+      })
+      const run = await verifyOn(pull.number)
+      expect(run.errors).toEqual([])
+      expect(run.outputs).toMatchObject({ status: 'completed', 'tasks-completed': '1', 'tasks-proven': '0', 'tasks-unproven': '1' })
+      const check = gh.state.checkRuns().find((c) => c.id === Number(run.outputs['check-run-id']))!
+      expect(check).toMatchObject({ conclusion: 'neutral', output: { title: expect.stringMatching(/^0\/1 tasks converged · 1 not proven \(T1 unproven\)/) } })
+      const reason = 'T1: `test -f README.md` already passed before the pull request: nothing shows the pull request did what the task asks'
+      expect(check.output.summary).toContain(reason)
+      expect(gh.state.comments(45).find((c) => c.body.startsWith('<!-- converge:ISS-45 -->'))!.body).toContain(reason)
     })
 
     it("refuses a fork's pull request: its code would run with this repository's token", async () => {

@@ -84,4 +84,19 @@ describe('auditStateBranch', () => {
     })).toEqual([expect.stringMatching(/T1's commit .* is not on converge\/issue-/)])
     expect(await damaged(() => ({ '.converge/issues/1/notes.txt': 'stray\n' }))).toEqual([expect.stringMatching(/notes\.txt: not a file of the state layout/)])
   })
+
+  it('reports a finished task without evidence, and evidence its runs do not make', async () => {
+    const record = (f: Map<string, string>) => json(f, statePaths.execution(n)) as { tasks: Record<string, Record<string, unknown> & { evidence?: { kind: string; before: Array<{ exit_code: number }> } }> }
+    expect(record(new Map(original)).tasks.T1!.evidence).toMatchObject({ kind: 'proven', before: [{ exit_code: 1 }], after: [{ exit_code: 0 }] })
+    expect(await damaged((f) => {
+      const r = record(f)
+      delete r.tasks.T1!.evidence
+      return { [statePaths.execution(n)]: text(r) }
+    })).toEqual([expect.stringMatching(/execution\.json: T1 completed without evidence/)])
+    expect(await damaged((f) => {
+      const r = record(f)
+      r.tasks.T2!.evidence!.before[0]!.exit_code = 0 // green before: the recorded "proven" is not what its runs make
+      return { [statePaths.execution(n)]: text(r) }
+    })).toEqual([expect.stringMatching(/T2 has evidence of kind proven that its runs do not make/)])
+  })
 })

@@ -61,6 +61,24 @@ describe('approve and control signals', () => {
     expect((await plan(3)).approval).toMatchObject({ approved_by: 'bob', plan_hash: planHash(edited) })
   })
 
+  it('says what the approver of a plan gated review accepts; a plan that passes needs no such sentence', async () => {
+    const manualOnly = {
+      description: 'Tidy the health page', analysis: { risk: 'low', impact: 'low', complexity: 'low' },
+      tasks: [{
+        id: 'T1', title: 'Tidy the health page', action: 'Update', description: 'Tidy it', files: [{ path: 'src/health.ts', action: 'modify', changes: ['Tidy'] }],
+        implementation: ['Tidy'], convergence: { criteria: ['The health page lists every check'], verification: 'Manual: open /health and read it', definition_of_done: 'Operators read the page at a glance' },
+      }],
+    }
+    const REVIEW: IssueDocument = { number: 5, title: 'Tidy the health page', labels: [], body: `\`\`\`json\n${JSON.stringify(manualOnly)}\n\`\`\`\n` }
+    const planned = await pipelinePlan(store, REVIEW, 'auto', '2026-01-01T00:00:00Z')
+    expect(planned.result.analysis.gate).toBe('review')
+    const approved = await approvePlan(store, 5, 'alice', '2026-01-01T01:00:00Z')
+    expect(approved).toMatchObject({ ok: true, accepted: expect.stringMatching(/^the gate said review \(\d+\/100\): by approving, @alice accepts 3 findings: T1 can only be verified by hand.*Nothing will be verified by a command/) })
+    expect((approved as { accepted: string }).accepted).toContain('criterion of T1 no command checks')
+    await pipelinePlan(store, GOOD, 'auto', '2026-01-01T00:00:00Z')
+    expect(await approvePlan(store, 3, 'alice', '2026-01-01T01:00:00Z')).not.toHaveProperty('accepted')
+  })
+
   it('refuses to approve what is missing or fails its gate', async () => {
     expect(await approvePlan(store, 3, 'alice', '2026-01-01T00:00:00Z')).toEqual({ ok: false, reason: 'ISS-3 has no plan yet: run `/converge plan` first' })
     await pipelinePlan(store, VAGUE, 'auto', '2026-01-01T00:00:00Z')

@@ -21,7 +21,7 @@ describe('the check run', () => {
     ['an approved plan not executed yet', approvedPlan, 'Approved, not executed yet', 'neutral'],
     ['a paused plan', () => ({ ...approvedPlan(), status: 'paused' }), 'Paused · 0/5 tasks converged', 'neutral'],
     ['a run in progress', fx.inProgress, '2/5 tasks converged', undefined],
-    ['a converged run', fx.converged, '5/5 tasks converged', 'success'],
+    ['a converged run', fx.converged, '5/5 tasks converged · 8 criteria wait for a person', 'success'],
     ['a run with a failed task', fx.withFailures, 'T3 failed · 3/5 tasks converged', 'failure'],
     ['a run that skipped a task', skippedAll, '4/5 tasks converged', 'neutral'],
     ['no plan at all', () => ({ ...fx.freshPlan(), solution: undefined }), 'No plan yet', 'neutral'],

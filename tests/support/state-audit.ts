@@ -158,6 +158,8 @@ async function auditExecution(
   for (const [id, result] of Object.entries(execution.tasks)) {
     if (result.task_id !== id) problems.push(`${where}: ${id} holds the result of ${result.task_id}`)
     if (current && !taskIds.has(id)) problems.push(`${where}: ${id} is not a task of the plan`)
+    const evidence = evidenceProblem(result)
+    if (evidence) problems.push(`${where}: ${id} ${evidence}`)
     if (result.status === 'completed' && (execution.mode ?? 'execute') === 'execute') {
       if (!result.commit_hash) {
         if (result.files_modified.length > 0) problems.push(`${where}: ${id} completed with changes and no commit`)
@@ -168,6 +170,31 @@ async function auditExecution(
       }
     }
   }
+}
+
+/**
+ * Every finished task has evidence (SPEC §7), and it agrees with itself and the record: the runs after the change
+ * are the command checks recorded, and the kind is the one its runs make (proven: a failing baseline, all passing
+ * after; manual: no command; not-measured: no baseline; the green-before kinds: a baseline that passed).
+ */
+function evidenceProblem(result: ExecutionRecord['tasks'][string]): string | undefined {
+  if (result.status === 'skipped') return undefined
+  const evidence = result.evidence
+  if (!evidence) return `${result.status} without evidence`
+  const commands = result.convergence_verified.filter((c) => c.kind === 'command')
+  const after = evidence.after.map((r) => `${r.command}\0${r.exit_code}`)
+  const checked = commands.map((c) => `${c.text}\0${c.timed_out ? null : c.exit_code}`)
+  if (after.join('\n') !== checked.join('\n')) return 'has evidence whose runs after the change are not its recorded commands'
+  const passed = (runs: typeof evidence.before) => runs.every((r) => r.exit_code === 0)
+  const expected: Record<typeof evidence.kind, boolean> = {
+    proven: evidence.before.length > 0 && !passed(evidence.before) && passed(evidence.after),
+    'regression-guard': evidence.before.length > 0 && passed(evidence.before) && passed(evidence.after) && result.status === 'completed',
+    unproven: evidence.after.length > 0 && (!passed(evidence.after) || passed(evidence.before)),
+    'no-change': result.files_modified.length === 0,
+    manual: evidence.after.length === 0,
+    'not-measured': evidence.before.length === 0,
+  }
+  return expected[evidence.kind] ? undefined : `has evidence of kind ${evidence.kind} that its runs do not make`
 }
 
 /** Path → blob sha of every file at `commit`, the blobs' text cached (one `ls-tree`, one `cat-file --batch`). */

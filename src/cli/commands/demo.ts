@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { CONVERGE_IDENTITY, identityEnv, runGit } from '../../git/git.js'
 import { pipelinePlan } from '../../pipeline/plan-command.js'
+import { evidenceSentence, KIND_LABEL, provedBy } from '../../report/evidence-words.js'
 import { renderPlanText } from '../../report/plan-text.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
 import { readIssueFile } from '../issue-file.js'
@@ -76,7 +77,7 @@ export async function demoCommand(args: { packageRoot: string; keep: boolean }, 
     if (!executed.ok) io.err(executed.reason)
     else {
       io.out((await executionLines(executed.plan, executed.record, join(dir, 'execute', `ISS-${issue.number}`))).join('\n'))
-      converged = executed.record.status === 'completed'
+      converged = executed.record.status === 'completed' && Object.values(executed.record.tasks).every(provedBy)
       execution = taskEntries(executed.plan, executed.record)
       const commits = (await git(['log', '--oneline', `main..${branchName}`])).stdout.trim()
       io.out(`\ngit log --oneline main..${branchName}\n${commits.replace(/^/gm, '  ')}`)
@@ -93,7 +94,8 @@ export async function demoCommand(args: { packageRoot: string; keep: boolean }, 
   io.out(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
   if (converged)
     io.out([
-      `Every task converged: the work is on ${branchName}, one commit a task. In your repository an agent CLI plays the`,
+      `Every task converged, each proven by a command that failed before its change and passes after it: the work is on`,
+      `${branchName}, one commit a task. In your repository an agent CLI plays the`,
       `executor's part, e.g.  converge execute --number <n> --executor claude-code`,
     ].join('\n'))
   if (args.keep) io.out(`Kept ${dir}: try  git -C ${repo} log --stat main..${branchName}  or  git -C ${repo} show ${store.branch}:${result.planPath}`)
@@ -118,13 +120,14 @@ async function executionLines(plan: Solution, record: ExecutionRecord, issueDir:
       lines.push(`  ${task.id}  not run`)
       continue
     }
-    const verdict = result.status === 'completed' ? 'converged' : result.status
+    const verdict = result.status !== 'completed' ? result.status : provedBy(result) ? 'converged' : KIND_LABEL[result.evidence!.kind]
     const attempts = `${result.attempts} attempt${result.attempts === 1 ? '' : 's'}`
     const commit = result.commit_hash ? result.commit_hash.slice(0, 7) : '–'
     lines.push(`  ${task.id}  ${verdict.padEnd(9)}  ${attempts.padEnd(10)}  ${commit.padEnd(7)}  ${task.title}`)
     for (const { attempt, feedback } of await feedbackFiles(join(issueDir, task.id)))
       lines.push(`        attempt ${attempt - 1} failed, fed back to attempt ${attempt}: ${feedbackSummary(feedback)}`)
     if (result.status !== 'completed' && result.error) lines.push(`        ${result.error.length > 120 ? `${result.error.slice(0, 119)}…` : result.error}`)
+    if (result.evidence && result.status === 'completed') lines.push(`        evidence: ${evidenceSentence(task.id, result.evidence)}`)
   }
   return lines
 }

@@ -6,7 +6,7 @@ import { credentialValues, executorEnvironment } from '../../exec/environment.js
 import { approvePlan } from '../../pipeline/approve.js'
 import { WorkBranch } from '../../git/work-branch.js'
 import { executeIssue, verifyIssue, type RunPlanResult } from '../../pipeline/run-plan.js'
-import { issueReport } from '../terminal-report.js'
+import { issueReport, unprovenLine } from '../terminal-report.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
 import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
 import { progressLines } from '../progress.js'
@@ -29,9 +29,9 @@ export async function approveCommand(args: IssueArgs & { by: string }, output: O
   if (output.json)
     printDocument(output.io, {
       issue: n, solution_id: result.solution.id, plan_hash: result.planHash,
-      approved_by: result.solution.approval?.approved_by ?? args.by, already_approved: result.alreadyApproved,
+      approved_by: result.solution.approval?.approved_by ?? args.by, already_approved: result.alreadyApproved, accepted: result.accepted ?? null,
     })
-  else output.io.out(result.alreadyApproved ? `${result.solution.id} was already approved (${result.planHash})` : `Approved ${result.solution.id} (${result.planHash})`)
+  else output.io.out(result.alreadyApproved ? `${result.solution.id} was already approved (${result.planHash})` : `Approved ${result.solution.id} (${result.planHash})${result.accepted ? `: ${result.accepted}` : ''}`)
   return 0
 }
 
@@ -63,6 +63,8 @@ export async function verifyCommand(
     const code = await printResult(n, repoDir, result, output, tree ? workBranch : undefined)
     if (result.ok && !output.json)
       output.io.out(`\nChecked ${tree ? `${workBranch} at ${tree.commit.slice(0, 7)}, where the work is (in a temporary checkout)` : `the working tree of ${repoDir}`}.`)
+    const unproven = result.ok && !output.json ? unprovenLine(result.record) : undefined
+    if (unproven) output.io.out(unproven)
     return code
   } finally {
     await tree?.remove()
@@ -96,6 +98,8 @@ export interface ExecuteArgs extends IssueArgs {
   maxTurns?: number
   /** Uncommitted changes in --repo stay where they are, out of every task commit (else: refused). */
   allowDirty?: boolean
+  /** `off`: no baseline before each task's executor (evidence `not-measured`). */
+  evidence?: 'on' | 'off'
   signal?: AbortSignal
 }
 
@@ -128,6 +132,7 @@ export async function executeCommand(args: ExecuteArgs, output: Output): Promise
     maxErrors: args.maxErrors,
     onFailure: args.onFailure,
     executorEnv,
+    evidence: { measure: args.evidence !== 'off' },
     ...(args.maxCostUsd !== undefined ? { maxCostUsd: args.maxCostUsd } : {}),
     ...(args.maxTurns !== undefined ? { maxTurns: args.maxTurns } : {}),
     ...(args.retry ? { retry: args.retry } : {}),
@@ -148,6 +153,9 @@ export async function executeCommand(args: ExecuteArgs, output: Output): Promise
   // Only when there are such commits: a run where nothing converged made none.
   const committed = result.ok ? Object.values(result.record.tasks).filter((r) => r.status === 'completed' && r.commit_hash).length : 0
   if (committed && branch && !output.json) output.io.out(`\nCommits of converged tasks are on ${branch.name} in ${repoDir}.`)
+  // The last line says what the run did not prove.
+  const unproven = result.ok && !output.json ? unprovenLine(result.record) : undefined
+  if (unproven) output.io.out(unproven)
   return code
 }
 

@@ -77,7 +77,7 @@ export async function planCommand(args: PlanArgs, output: Output): Promise<numbe
     : {}
   if (args.planFile !== undefined) options.commentName = `--plan-file ${args.planFile}`
   // A plan file is planned as a ```json block given with the command would be: by the explicit planner.
-  const { output: planned, result, epic } = await pipelinePlan(store, issue, planBlock ? 'explicit' : mode, new Date().toISOString(), planBlock, options)
+  const { output: planned, result, epic } = await pipelinePlan(store, issue, planBlock ? 'explicit' : mode, new Date().toISOString(), planBlock, { ...options, repoDir })
     .catch((error: unknown) => {
       throw error instanceof PlannerMissingError ? new InputError(error.message) : error
     })
@@ -150,7 +150,7 @@ async function planDocument(n: number, result: PlanIssueResult, branch: string, 
   return {
     issue: n, solution_id: result.solution?.id ?? null, plan_hash: result.planHash ?? null, status: result.issueState.status,
     gate: analysis.gate, score: analysis.quality?.quality_score ?? null,
-    errors: analysis.errors, findings: analysis.quality?.findings ?? [], warnings: analysis.warnings,
+    errors: analysis.errors, findings: [...(analysis.quality?.findings ?? []), ...(analysis.proof ?? [])], warnings: analysis.warnings,
     state: { branch, commit: result.commit, paths }, planner_files: workDir ?? null,
   }
 }

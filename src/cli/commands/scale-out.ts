@@ -102,6 +102,7 @@ export async function executeTaskCommand(args: Omit<ExecuteArgs, 'maxParallel' |
     secrets: credentialValues(executorEnv),
     now: () => new Date().toISOString(),
     executorEnv,
+    evidence: { measure: args.evidence !== 'off' },
     ...(args.maxTurns !== undefined ? { maxTurns: args.maxTurns } : {}),
     ...(args.signal ? { signal: args.signal } : {}),
     ...(progress.onOutput ? { onOutput: progress.onOutput } : {}),

@@ -14,7 +14,7 @@ import { appendEvent, issueFilePaths, readIssueFiles } from '../issue-files.js'
 import { recordLoop, recordTask } from '../run-record.js'
 import { controlSignals } from '../run-schedule.js'
 import { gateRefusal } from '../run-start.js'
-import { convergeAndCommit, type TaskRunOptions } from '../run-task.js'
+import { convergeAndCommit, earlierBaseline, type TaskRunOptions } from '../run-task.js'
 import { currentRecord, ids } from './readiness.js'
 
 /** What `execute` needs to carry out one task (the checkout: the work branch, once `beforeTask` prepared it). */
@@ -69,6 +69,7 @@ export async function executeTask(store: StateStore, n: number, taskId: string, 
     control: controlSignals(store, n, options.controlIntervalMs ?? 3_000),
     // Each matrix job has a checkout of its own: no other task runs in it.
     othersRunning: () => [],
+    ...earlierBaseline(started.record.tasks[task.id]),
   })
   if (run.kind === 'cancelled') return { ok: false, reason: `${task.id} was cancelled: nothing is recorded, it stays ready`, plan, issue, task, started: true }
   if (run.kind === 'interrupted') {

@@ -2,6 +2,7 @@
  * Scale-out's last step, `report`: once the matrix jobs are done, the issue's status from the results they
  * recorded — the run finished, failed, or going on in another round (see `readiness.ts`).
  */
+import { convergedTally } from '../../report/evidence-words.js'
 import { ExecutionRecordSchema, SolutionSchema, wasStopped, type ExecutionRecord, type IssueState, type Solution, type TaskResult } from '../../model/index.js'
 import { renderExecutionMarkdown } from '../../report/execution-md.js'
 import { plural } from '../../report/markdown.js'
@@ -84,7 +85,7 @@ export async function reportIssue(store: StateStore, n: number, options: ReportO
       } else if (converged === total) {
         status = 'completed'
         next = issue.status === 'completed' && issue.error === null ? issue : { ...issue, status: 'completed', error: null, executed_at: now, updated_at: now }
-        headline = `${converged}/${total} tasks converged.`
+        headline = `${convergedTally(total, Object.values(tasks))}.`
       } else if (r.failed.length && r.ready.length === 0) {
         status = 'failed'
         const error = failureSummary(plan, tasks, r)

@@ -1,0 +1,110 @@
+/**
+ * Evidence in words a person understands (SPEC §7, §8): one sentence per task, and the tally of a run. The
+ * sticky comment, the check run, the job summary and the CLI all say it with these.
+ */
+import { PROVING_KINDS, runPassed, type EvidenceKind, type EvidenceRun, type TaskEvidence, type TaskResult } from '../model/index.js'
+
+/** How a kind reads in a table or a tally. */
+export const KIND_LABEL: Record<EvidenceKind, string> = {
+  proven: 'proven',
+  'regression-guard': 'regression guard',
+  unproven: 'unproven',
+  'no-change': 'changed nothing',
+  manual: 'manual',
+  'not-measured': 'not measured',
+}
+
+/** Whether a completed task's evidence lets the report call it converged: absent evidence is an older record. */
+export function provedBy(result: Pick<TaskResult, 'evidence'>): boolean {
+  return !result.evidence || PROVING_KINDS.has(result.evidence.kind)
+}
+
+/**
+ * "T2: `npm test` failed before (2 failing) and passes after"; "T3 changed nothing: its check already passed
+ * before the change". `verify` says what a verification compared.
+ */
+export function evidenceSentence(taskId: string, evidence: TaskEvidence, mode: 'execute' | 'verify' = 'execute'): string {
+  const { before, after } = evidence
+  const commands = (runs: readonly EvidenceRun[]) => (runs.length === 1 ? quoted(runs[0]!.command) : `its ${runs.length} commands`)
+  const change = mode === 'verify' ? 'the pull request' : 'the change'
+  switch (evidence.kind) {
+    case 'proven': {
+      const red = before.find((r) => !runPassed(r))!
+      return `${taskId}: ${quoted(red.command)} failed before ${change}${failing(red)} and ${after.length === 1 ? 'passes' : after.length === 2 ? 'both commands pass' : `all ${after.length} commands pass`} after`
+    }
+    case 'regression-guard':
+      return `${taskId}: ${commands(after)} passed before and after ${change}: ${after.length === 1 ? 'it guards' : 'they guard'} against regressions`
+    case 'unproven': {
+      const red = after.find((r) => !runPassed(r))
+      if (red) return `${taskId}: ${quoted(red.command)} fails after ${change}${failing(red)}`
+      return `${taskId}: ${commands(after)} already passed before ${change}: nothing shows ${change} did what the task asks`
+    }
+    case 'no-change': {
+      const what = mode === 'verify' ? `${taskId}: the pull request changed nothing` : `${taskId} changed nothing`
+      if (after.length === 0) return `${what}, and no command checks it`
+      const passed = after.every(runPassed)
+      if (!passed) return `${what}: ${commands(after)} ${after.length === 1 ? 'fails' : 'fail'}`
+      return `${what}: ${after.length === 1 ? 'its check' : 'its checks'} already passed before ${mode === 'verify' ? 'it' : 'the change'}`
+    }
+    case 'manual':
+      return `${taskId} has no command to run: a person checks it`
+    case 'not-measured':
+      return mode === 'verify'
+        ? `${taskId}: ${commands(after)} ${after.length === 1 ? 'passes' : 'pass'}, run on this code only: nothing shows ${after.length === 1 ? 'it' : 'they'} failed without it`
+        : `${taskId}: not measured (evidence: off): ${commands(after)} ran after the change only`
+  }
+}
+
+/** A command in a sentence: in backticks, cut to a length a sentence can carry. */
+function quoted(command: string): string {
+  const line = command.replace(/\s+/g, ' ').trim()
+  return `\`${line.length > 72 ? `${line.slice(0, 71)}…` : line}\``
+}
+
+/** " (2 failing)" when the output says how many tests failed. */
+function failing(run: EvidenceRun): string {
+  if (run.exit_code === null) return ' (timed out)'
+  const failed = failingCount(run.output_tail)
+  if (failed) return ` (${failed} failing)`
+  return run.exit_code === 127 ? ' (the command was not there yet)' : ` (exit ${run.exit_code})`
+}
+
+/**
+ * The failing tests a runner's summary names last ("2 failing", "3 failed", "failures: 1"), or undefined. A sentence
+ * needs no more: the full counts of the runs after the change are in their checks.
+ */
+function failingCount(output: string): number | undefined {
+  const found = [...output.matchAll(/\b(\d+) (?:failing|failed|failures?)\b|\bfail(?:ed|ures?)?:? (\d+)\b/gi)].at(-1)
+  const count = Number(found?.[1] ?? found?.[2] ?? 0)
+  return count > 0 ? count : undefined
+}
+
+/** How many finished tasks have each kind of evidence. */
+export function evidenceTally(results: readonly TaskResult[]): Partial<Record<EvidenceKind, number>> {
+  const tally: Partial<Record<EvidenceKind, number>> = {}
+  for (const r of results) if (r.status !== 'skipped' && r.evidence) tally[r.evidence.kind] = (tally[r.evidence.kind] ?? 0) + 1
+  return tally
+}
+
+/** "2 proven, 1 changed nothing" in the order of the kinds; empty when nothing was measured. */
+export function tallyText(tally: Partial<Record<EvidenceKind, number>>): string {
+  return (Object.keys(KIND_LABEL) as EvidenceKind[]).filter((k) => tally[k]).map((k) => `${tally[k]} ${KIND_LABEL[k]}`).join(', ')
+}
+
+/** "3 criteria wait for a person": the criteria no command checks, or undefined when there are none. */
+export function waitingCriteria(count: number): string | undefined {
+  return count ? `${count} ${count === 1 ? 'criterion waits' : 'criteria wait'} for a person` : undefined
+}
+
+/**
+ * "3/4 tasks converged" of a run, and when tasks completed without proof, what they are: "3/4 tasks converged, 1
+ * not proven (T3 changed nothing)". Only proven tasks are called converged.
+ */
+export function convergedTally(total: number, results: readonly TaskResult[]): string {
+  const completed = results.filter((r) => r.status === 'completed')
+  const unproven = completed.filter((r) => !provedBy(r))
+  const tally = `${completed.length - unproven.length}/${total} tasks converged`
+  if (!unproven.length) return tally
+  const named = unproven.slice(0, 3).map((r) => `${r.task_id} ${KIND_LABEL[r.evidence!.kind]}`).join(', ')
+  return `${tally}, ${unproven.length} not proven (${named}${unproven.length > 3 ? ', …' : ''})`
+}
