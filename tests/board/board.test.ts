@@ -30,24 +30,27 @@ describe('converge board', () => {
       const data = JSON.parse(await readFile(join(out, 'board.json'), 'utf8'))
       expect(JSON.parse(made.out)).toMatchObject({ issues: 1, head: data.head })
       expect(data.issues[0]).toMatchObject({
-        number: 7, status: 'completed', gate: 'pass', approval: { current: true }, evidence: { 'not-recorded': 2, proven: 0 },
+        number: 7, status: 'completed', gate: 'pass', approval: { current: true }, evidence: { 'not-recorded': 0, proven: 2 },
         cost_usd: null, tokens: null, links: { branch: 'converge/issue-7', issue: null },
       })
       expect(data.issues[0].tasks.map((task: { id: string; state: string; commit: string | null }) => [task.id, task.state, task.commit !== null])).toEqual([['T1', 'converged', true], ['T2', 'converged', true]])
       const html = await readFile(join(out, 'index.html'), 'utf8')
       expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`)
 
-      // Evidence that does not match its schema counts as not recorded; a file that is not JSON is a problem of its issue.
+      // The execute recorded each task's evidence: its check failed before the change and passes after.
+      expect(data.issues[0].tasks[0].evidence).toMatchObject({ kind: 'proven', before: [{ exit_code: expect.any(Number) }], after: [{ exit_code: 0 }] })
+
+      // Evidence absent (a record of an older version) or not matching its schema counts as not recorded; a file that
+      // is not JSON is a problem of its issue.
       const store = new LocalGitStore({ repoDir: t.repo })
       await transact(store, async (snapshot) => {
         const record = JSON.parse((await snapshot.read(statePaths.execution(7)))!)
-        record.tasks.T1.evidence = { kind: 'proven', before: [{ command: 'grep -q hello hello.txt', exit_code: 1 }], after: [{ command: 'grep -q hello hello.txt', exit_code: 0 }] }
+        delete record.tasks.T1.evidence
         record.tasks.T2.evidence = { kind: 'made-up' }
         return { message: 'evidence', files: { [statePaths.execution(7)]: JSON.stringify(record) } }
       })
       let board = buildBoardData(await readBoardInput(store), 'now')
-      expect(board.issues[0]!.evidence).toMatchObject({ proven: 1, 'not-recorded': 1 })
-      expect(board.issues[0]!.tasks[0]!.evidence).toMatchObject({ kind: 'proven', before: [{ exit_code: 1 }] })
+      expect(board.issues[0]!.evidence).toMatchObject({ proven: 0, 'not-recorded': 2 })
       await transact(store, () => ({ message: 'break', files: { [statePaths.plan(7)]: '{ not json' } }))
       board = buildBoardData(await readBoardInput(store), 'now')
       expect(board.issues[0]!.problems).toEqual([expect.stringMatching(/^\.converge\/issues\/7\/plan\.json: not JSON/)])

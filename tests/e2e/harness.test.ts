@@ -86,8 +86,12 @@ describe('runAction', () => {
 
     expect(run).toMatchObject({ exitCode: 0, timedOut: false, outputs: {}, summary: '', timeToFirstRequestMs: null, errors: [] })
     expect(run.notices).toEqual(['Converge: nothing to do (label "bug" is not converge:plan or converge:execute)'])
-    // The token, and the form git sends it in (base64 of x-access-token:<token>).
-    expect(run.masked).toEqual([gh.token, Buffer.from(`x-access-token:${gh.token}`).toString('base64')])
+    // The token, the form git sends it in (base64 of x-access-token:<token>), and the encodings a command could
+    // print it in (reversed, base64): every value masked is one of the token's forms.
+    const forms = [gh.token, [...gh.token].reverse().join(''), Buffer.from(gh.token).toString('base64'), Buffer.from(`x-access-token:${gh.token}`).toString('base64')]
+    expect(run.masked).toEqual(expect.arrayContaining(forms))
+    // The rest are the same values in base64 at other alignments: nothing else is masked.
+    expect(run.masked.filter((m) => !forms.includes(m) && !/^[A-Za-z0-9+/=]{20,}$/.test(m))).toEqual([])
     expect(run.stdout).toContain(`::add-mask::${gh.token}`)
     const head = (await runGit(['rev-parse', 'HEAD'], { cwd: run.workspace })).stdout.trim()
     expect(head).toBe(await gh.state.branchHead('main'))

@@ -98,7 +98,9 @@ describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} 
       gh,
       event: issueCommentEvent({ gh, issue: n, body: '/converge execute', sender: 'alice' }),
       inputs: { 'executor-command': 'node tools/executor.js', 'auto-approve': 'true', 'max-iterations': '2' },
-      env: { GITHUB_SERVER_URL: gh.url },
+      // Both runs of an issue are runs of one workflow run, as "Re-run failed jobs" gives (GitHub keeps
+      // GITHUB_RUN_ID): a run that an outage kept from recording its end still holds the plan for other runs.
+      env: { GITHUB_SERVER_URL: gh.url, GITHUB_RUN_ID: String(4_100_000 + n) },
       timeoutMs: 60_000,
     })
 
