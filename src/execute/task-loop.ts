@@ -98,7 +98,7 @@ export interface TaskOutcome {
 export async function convergeTask(task: Task, options: TaskLoopOptions): Promise<TaskOutcome> {
   if (!(options.maxIterations >= 1)) throw new RangeError(`maxIterations must be at least 1, got ${options.maxIterations}`)
   const started = new Date()
-  const executor = agentCommand(options.executorCommand, 'executor').command
+  const { command: executor, preset } = agentCommand(options.executorCommand, 'executor')
   const hasExecutor = executor !== '' && executor !== 'none'
   const maxAttempts = hasExecutor ? options.maxIterations : 1
   const tracker = new LoopTracker(task, options, hasExecutor ? 'executor' : 'none')
@@ -154,7 +154,7 @@ export async function convergeTask(task: Task, options: TaskLoopOptions): Promis
         runs.push(developed.run)
         options.budget?.charge(developed.run, task.id)
         // A refused key or a reached turn limit: another attempt cannot help, and nothing is verified.
-        const stop = agentRunStop(developed.run, agentCommand(options.executorCommand, 'executor').preset, options.maxTurns)
+        const stop = agentRunStop(developed.run, preset, options.maxTurns)
         if (stop) {
           await tracker.error('develop', `${task.id}: ${stop}`)
           await tracker.finish('failed')

@@ -87,11 +87,15 @@ describe('runAction', () => {
     expect(run).toMatchObject({ exitCode: 0, timedOut: false, outputs: {}, summary: '', timeToFirstRequestMs: null, errors: [] })
     expect(run.notices).toEqual(['Converge: nothing to do (label "bug" is not converge:plan or converge:execute)'])
     // The token, the form git sends it in (base64 of x-access-token:<token>), and the encodings a command could
-    // print it in (reversed, base64): every value masked is one of the token's forms.
+    // print it in (reversed, base64) are all masked.
     const forms = [gh.token, [...gh.token].reverse().join(''), Buffer.from(gh.token).toString('base64'), Buffer.from(`x-access-token:${gh.token}`).toString('base64')]
     expect(run.masked).toEqual(expect.arrayContaining(forms))
-    // The rest are the same values in base64 at other alignments: nothing else is masked.
-    expect(run.masked.filter((m) => !forms.includes(m) && !/^[A-Za-z0-9+/=]{20,}$/.test(m))).toEqual([])
+    // Nothing else is masked: each value is a form of the token or of the header git sends, as such (reversed,
+    // URL-encoded) or inside its base64 at some alignment.
+    const secretsMasked = [gh.token, Buffer.from(`x-access-token:${gh.token}`).toString('base64')]
+    const formOf = (m: string, v: string) =>
+      m === v || m === [...v].reverse().join('') || m === encodeURIComponent(v) || [0, 1, 2].some((k) => Buffer.from('\0'.repeat(k) + v).toString('base64').includes(m))
+    expect(run.masked.filter((m) => !secretsMasked.some((v) => formOf(m, v)))).toEqual([])
     expect(run.stdout).toContain(`::add-mask::${gh.token}`)
     const head = (await runGit(['rev-parse', 'HEAD'], { cwd: run.workspace })).stdout.trim()
     expect(head).toBe(await gh.state.branchHead('main'))
