@@ -149,6 +149,13 @@ function checkTask(task: Task, at: string, report: (finding: Finding) => void): 
         message: `Criterion "${criterion}" is about the process, not the software: no check of the code can decide it`, value: criterion,
         fix: 'Keep process notes out of the criteria (put them in the description) and state what the software does when the work is done',
       })
+    } else if (sameWords(criterion, task.title)) {
+      vague++
+      report({
+        rule: 'criterion-repeats-title', severity: 'medium', task_id, path: `${at}.convergence.criteria[${k}]`,
+        message: `Criterion "${criterion}" only repeats ${task_id}'s title: it says what to do, not how to tell it is done`, value: criterion,
+        fix: 'State what is observably true once the task is done, e.g. "GET /export?format=csv returns the rows with their tags"',
+      })
     } else if (criterion.length <= VAGUE_MAX_LENGTH && VAGUE_PATTERNS.test(criterion)) {
       vague++
       report({
@@ -236,6 +243,12 @@ function checkTask(task: Task, at: string, report: (finding: Finding) => void): 
     complete: task.title.trim() !== '' && (hasDescription || hasSteps) && criteria.length > 0,
     testable: (criteria.length > 0 && vague === 0 ? 0.5 : 0) + (runnable ? 0.5 : 0),
   }
+}
+
+/** The same text once case, punctuation and spacing are set aside. */
+function sameWords(a: string, b: string): boolean {
+  const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ')
+  return words(a) !== '' && words(a) === words(b)
 }
 
 /**

@@ -24,6 +24,8 @@ export interface BugFacts {
   frames: StackFrame[]
   /** Lines of the environment / version sections. */
   environment: string[]
+  /** What happens instead: the lines of an "Actual behaviour" section, which often name the code at fault. */
+  actual: string[]
 }
 
 const BISECT_LINE = /\b(?:first bad|last good|bad commit|good commit|introduced (?:in|by)|bisect(?:ed|ing)?\b.*\bcommit)\b|首个坏提交|最初の不良コミット/i
@@ -31,6 +33,7 @@ const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)|panic)
 /** `at fn (path:line:col)`, `at path:line:col`, `File "path", line n` (Python). */
 const FRAME = /^\s*(?:at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|([\w.@/-]+\.\w+):(\d+)\b)/
 const ENVIRONMENT_HEADING = /environment|system info|\bversions?\b|platform|operating system|\bos\b|browser|环境|版本|環境|バージョン|ambiente|vers[ãa]o|entorno|umgebung|환경|окружение|операционн|верси[яи]/i
+const ACTUAL_HEADING = /actual|current (?:behaviou?r|result)|what happen(?:s|ed)|observed|实际|当前行为|実際|現在の(?:動作|挙動)|comportamento atual|resultado (?:atual|obtido)|comportamiento actual|resultado (?:actual|obtenido)|tats[äa]chlich|comportement (?:actuel|observ[ée])|r[ée]sultat (?:obtenu|actuel)|현재 동작|실제|фактическ/i
 const FRAMES_KEPT = 3
 /** A bug report's "Steps" heading: how to reproduce, not a plan. */
 export const BARE_STEPS = /^\s*(?:\[\s*)?steps?(?:\s*\])?\s*:?\s*$/i
@@ -50,6 +53,10 @@ export function bugFacts(sections: readonly Section[]): BugFacts {
     .filter((s) => ENVIRONMENT_HEADING.test(heading(s)) && sectionRole(s) === 'context')
     .flatMap(lines)
     .filter((l) => l && !isEmptyAnswer(l))
+  const actual = sections
+    .filter((s) => ACTUAL_HEADING.test(heading(s)) && !REPRODUCTION_HEADING.test(heading(s)))
+    .flatMap(lines)
+    .filter((l) => l && !isEmptyAnswer(l))
   const traces = sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'code' && FRAME.test(b.text.split('\n').find((l) => FRAME.test(l)) ?? '') ? [b.text] : [])))
   const prose = sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : [])))
   // The error line: a Python trace ends with it, other traces start with it.
@@ -60,7 +67,7 @@ export function bugFacts(sections: readonly Section[]): BugFacts {
   const error = traces.length ? [...traces, ...prose].map(errorOf).find(Boolean) : undefined
   // Python prints the most recent call last: its top frames are at the end.
   const frames = traces.flatMap((t) => (/most recent call last/i.test(t) ? repositoryFrames(t).reverse() : repositoryFrames(t))).slice(0, FRAMES_KEPT)
-  return { steps, bisect, frames, environment, ...(error ? { error } : {}) }
+  return { steps, bisect, frames, environment, actual, ...(error ? { error } : {}) }
 }
 
 /** The frames of a trace whose path is a relative path of the repository (not node_modules, a URL or `<anonymous>`). */
@@ -81,6 +88,7 @@ export function bugDescription(facts: BugFacts): string[] {
   const numbered = (list: readonly string[]) => list.map((step, i) => `${i + 1}. ${step.replace(/^\d+[.)]\s*/, '')}`).join('\n')
   return [
     ...(facts.steps.length ? [`Steps to reproduce:\n${numbered(facts.steps)}`] : []),
+    ...(facts.actual.length ? [`What happens instead: ${facts.actual.join(' ')}`] : []),
     ...(facts.bisect.length ? [`Bisect:\n${facts.bisect.map((l) => `- ${l}`).join('\n')}`] : []),
     ...(facts.error ? [`Error: ${facts.error}${facts.frames.length ? `\nTop frames in the repository:\n${facts.frames.map((f) => `- ${f.path}:${f.line}`).join('\n')}` : ''}`] : []),
     ...(facts.environment.length ? [`Environment: ${facts.environment.join('; ')}`] : []),

@@ -60,6 +60,8 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
   outcomes.criteria.push(...inferred.map((text) => ({ text, refs: [], paths: [] })))
   const assignNotes = assignOutcomes(tasks, outcomes, resolve)
   const notes = [...taskSourceNotes(found, tasks, alreadyDone), ...labelNotes, ...assignNotes, ...missingNotes(tasks, outcomes, finalTasks(tasks))]
+  const restated = restateItems(tasks, found.source !== 'none')
+  if (restated.length) notes.push(`no criterion stated for ${restated.join(', ')}: ${restated.length === 1 ? 'its title stands' : 'their titles stand'} as the criterion, for a person to judge`)
   if (inferred.length) notes.push(`no expected behaviour stated: checked by what the report shows (${inferred.map((c) => `"${c}"`).join(', ')})`)
 
   const stated = statedLevels(textLines(sections))
@@ -129,6 +131,22 @@ function taskType(task: PlannedTask, bug: boolean): TaskType {
     return 'testing'
   if (bug) return 'fix'
   return inferTaskType(task.title)
+}
+
+/**
+ * A task the issue wrote out as work (an item of its list, or a title task whose files the issue names) but gave no
+ * criterion: its own words are what a person checks, so its title stands as the criterion (the quality gate says it
+ * only repeats the title, and the plan is `review` at best without a command). A title task that names no file is
+ * left without: the issue is too thin to say what done means, and the gate asks the reporter.
+ */
+function restateItems(tasks: PlannedTask[], fromItems: boolean): string[] {
+  const restated: string[] = []
+  for (const task of tasks)
+    if (!task.criteria.length && (fromItems || task.files.length)) {
+      task.criteria.push(task.title)
+      restated.push(task.id)
+    }
+  return restated
 }
 
 /** Characters of a title below which, with no text of its own, an issue says too little to plan ("Add", "Fix bug"). */

@@ -96,27 +96,55 @@ export function readMarkdown(markdown: string): Section[] {
       }
     })
   }
-  visit(lexMarkdown(wikiHeadings(markdown)))
+  visit(lexMarkdown(normaliseLines(markdown)))
   return sections
 }
 
 /**
- * Wiki-style headings (`== Steps ==`, `=== Expected ===`, as Redmine, MediaWiki and some issue templates write
- * them) as markdown headings of the same depth, outside fenced code.
+ * Lines written in other conventions than markdown's, outside fenced code, as the markdown they mean: wiki-style
+ * headings (`== Steps ==`, as Redmine and MediaWiki write them), HTML headings, breaks and paragraphs (issues pasted
+ * from a web form), CJK enumerations (`1、`, `（1）`, `①`) and bullets (`・`, `•`), and `□`/`☐` boxes to tick.
  */
-function wikiHeadings(markdown: string): string {
-  if (!markdown.includes('==')) return markdown
+function normaliseLines(markdown: string): string {
+  if (!UNUSUAL.test(markdown)) return markdown
   let fence: string | undefined
   return markdown
     .split('\n')
-    .map((line) => {
+    .flatMap((line) => {
       const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1]
       if (marker && (fence === undefined || marker.startsWith(fence))) fence = fence === undefined ? marker : undefined
-      if (fence !== undefined) return line
-      const wiki = /^(={2,6})[ \t]*([^=\n][^\n]*?)[ \t]*\1[ \t]*$/.exec(line)
-      return wiki ? `${'#'.repeat(wiki[1]!.length)} ${wiki[2]}` : line
+      if (fence !== undefined) return [line]
+      return asMarkdown(line).split('\n')
     })
     .join('\n')
+}
+
+const UNUSUAL = /==|<(?:h[1-6]|br|p|li)\b|^\s*(?:\d+[、．]|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im
+const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳'
+
+function asMarkdown(line: string): string {
+  const wiki = /^(={2,6})[ \t]*([^=\n][^\n]*?)[ \t]*\1[ \t]*$/.exec(line)
+  if (wiki) return `${'#'.repeat(wiki[1]!.length)} ${wiki[2]}`
+  let out = line
+    .replace(/<h([1-6])\b[^>]*>(.*?)<\/h\1\s*>/gi, (_, depth: string, text: string) => `\n${'#'.repeat(Number(depth))} ${text.trim()}\n`)
+    .replace(/<br\s*\/?>\s*$/i, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/?p\s*>/gi, '\n')
+    .replace(/<\/?(?:ul|ol)\s*>/gi, '\n')
+    .replace(/<li\b[^>]*>(.*?)(?:<\/li>|$)/gi, (_, text: string) => `\n- ${text.trim()}\n`)
+  out = out
+    .split('\n')
+    .map((part) =>
+      part
+        .replace(/^(\s*)(\d+)[、．]\s*/, '$1$2. ')
+        .replace(/^(\s*)[（(](\d+)[)）]\s*/, '$1$2. ')
+        .replace(/^(\s*)([①-⑳])\s*/, (_, indent: string, circled: string) => `${indent}${CIRCLED.indexOf(circled) + 1}. `)
+        .replace(/^(\s*)[・•●◦▪]\s*/, '$1- ')
+        .replace(/^(\s*)[□☐]\s*/, '$1- [ ] ')
+        .replace(/^(\s*)[☑☒]\s*/, '$1- [x] '),
+    )
+    .join('\n')
+  return out
 }
 
 export function codeBlock(token: Tokens.Code): CodeBlock {

@@ -52,7 +52,7 @@ export function sequenceWord(text: string): 'previous' | 'all' | undefined {
 const DONE = String.raw`(?:done|complete[d]?|finished|merged|in place|ready|landed|shipped|available|run|ran|applied|deployed|gone|removed|agreed|approved)`
 /** Phrases that name a prerequisite by what it is about; group 1 is the name. */
 const PREREQUISITE_PHRASES = [
-  new RegExp(String.raw`\b(?:once|when|after)\s+(?:the\s+|our\s+)?(.{3,60}?)\s+(?:is|are|has been|have been|gets)\s+${DONE}\b`, 'i'),
+  new RegExp(String.raw`\b(?:once|when|after)\s+(?:the\s+|our\s+)?(.{3,60}?)\s+(?:is|are|has been|have been|has|have|gets)\s+${DONE}\b`, 'i'),
   /^(?:after|once)\s+(?:the\s+|our\s+)?([^,.;:]{3,50}?)\s*[,:]/i,
   /[(（]\s*(?:after|once|depends on|requires|needs)\s+(?:the\s+)?([^)）]{3,50}?)\s*[)）]/i,
   /\b(?:once|when|after)\s+(?:the\s+)?(\S.{1,58}?)\s+(?:exists?|lands?|is in)\b/i,

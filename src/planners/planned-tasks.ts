@@ -5,6 +5,7 @@ import { NOT_TASKS, sectionRole } from './sections.js'
 import { addFiles, draftTask, type RepositoryFiles, type TaskDraft } from './task-draft.js'
 import { bugDescription, type BugFacts } from './bug-report.js'
 import { orderTestsAfterChanges, proseFollowUps } from './follow-ups.js'
+import { orderByLayer } from './layers.js'
 import { isEmptyAnswer } from './templates.js'
 import type { FoundTaskItems } from './task-items.js'
 import { capitalise, squash } from './text.js'
@@ -53,6 +54,9 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
   for (const task of tasks) task.dependencies = [...new Set([...task.dependencies, ...task.dependencyRefs.map(resolve)])]
   const tested = orderTestsAfterChanges(tasks)
   if (tested.length) notes.push(`a test task comes after the change it tests: ${tested.join(', ')}`)
+  // Defects listed in one report are independent fixes, whatever files they name.
+  const layered = found.source === 'defects' ? [] : orderByLayer(tasks)
+  if (layered.length) notes.push(`work across layers goes storage → code → screen → docs: ${layered.join(', ')}`)
   return { tasks, resolve, notes }
 }
 
@@ -87,7 +91,10 @@ function titleTask(issue: IssueDocument, sections: readonly Section[], facts: Bu
   const prefix = /^([A-Za-z]+)(?:\([^)]*\))?!?:\s+/.exec(title)
   const action: TaskAction =
     leadingAction(prefix ? title.slice(prefix[0].length) : title) ?? (prefix && leadingAction(prefix[1]!)) ?? (bug ? 'Fix' : 'Implement')
-  const description = [...issueProse(sections, issue), ...(facts ? bugDescription(facts) : [])]
+  const prose = issueProse(sections, issue)
+  // The actual behaviour is said once: it may already be the description's first paragraph.
+  const unsaid = facts && { ...facts, actual: facts.actual.filter((line) => !prose.some((p) => p.includes(line))) }
+  const description = [...prose, ...(unsaid ? bugDescription(unsaid) : [])]
   const draft: TaskDraft = {
     labels: [], title, untitled: false, description: description.join('\n\n'), action,
     files: [], implementation: [], criteria: [], commands: [], dependencyRefs: [], evidence: [],

@@ -136,7 +136,9 @@ describe('acceptance criteria', () => {
 
   it('gives a criterion under a "### T2" heading to T2', () => {
     const p = plan(`${tasks}\n## Acceptance\n\n### T1\n\n- a() returns 1\n\n### T3: c\n\n- c() returns 3\n`)
-    expect(p.tasks.map((t) => t.convergence.criteria)).toEqual([['a() returns 1'], [], ['c() returns 3']])
+    // T2 is given none: its own item stands as its criterion, and the gate says it only repeats the title.
+    expect(p.tasks.map((t) => t.convergence.criteria)).toEqual([['a() returns 1'], [task(p, 'T2').title], ['c() returns 3']])
+    expect(p.analysis.quality!.findings.filter((f) => f.rule === 'criterion-repeats-title').map((f) => f.task_id)).toEqual(['T2'])
   })
 
   it('gives a criterion that names a file to the last task touching it, others to the final tasks', () => {
@@ -166,7 +168,10 @@ describe('acceptance criteria', () => {
   it('says when there is no acceptance criteria section', () => {
     const p = plan('- [ ] A\n- [ ] B\n')
     expect(p.notes).toContain('no Acceptance criteria section: tasks have no criteria')
-    expect(p.analysis.quality!.findings.filter((f) => f.rule === 'no-criteria').map((f) => f.task_id)).toEqual(['T1', 'T2'])
+    expect(p.notes).toContain('no criterion stated for T1, T2: their titles stand as the criterion, for a person to judge')
+    expect(p.analysis.quality!.findings.filter((f) => f.rule === 'criterion-repeats-title').map((f) => f.task_id)).toEqual(['T1', 'T2'])
+    // Stated work with no command and no criterion of its own: a person reviews it, it does not fail.
+    expect(p.analysis.gate).toBe('review')
   })
 })
 
