@@ -7,7 +7,8 @@ import { readOutcomes } from './outcomes.js'
 import { bugFacts, isSecurityReport, type BugFacts } from './bug-report.js'
 import { issueDescription, planTasks, titleWords, type PlannedTask } from './planned-tasks.js'
 import { inferAnalysis, issuePriority, labelStrategy, statedLevels } from './signals.js'
-import { findTaskItems } from './task-items.js'
+import { findTaskItems, type FoundTaskItems } from './task-items.js'
+import { fileWork } from './file-work.js'
 import { repositoryFiles } from './task-draft.js'
 import { readEpic, referencedIssue, type Epic, type RepoName } from './epic.js'
 import { isBugReport } from './templates.js'
@@ -41,18 +42,22 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
   const security = isSecurityReport(issue.title, issue.labels, issue.body)
   const bug = security || isBugReport(issue, sections)
   const facts = bug ? bugFacts(sections) : undefined
-  const found = findTaskItems(sections, { isIssueReference: (text) => epic !== undefined && referencedIssue(text, repo) !== undefined, numberedSteps: !bug })
+  const tracked = options.repoFiles ? repositoryFiles(options.repoFiles) : undefined
+  const listed = findTaskItems(sections, { isIssueReference: (text) => epic !== undefined && referencedIssue(text, repo) !== undefined, numberedSteps: !bug })
+  // No task list: the work the prose proposes, file by file.
+  const proposed = listed.source === 'none' && !epic ? fileWork(sections, { bug, isRepositoryPath: (path) => /\.[A-Za-z0-9]+$/.test(path) || tracked?.resolve(path) !== undefined }) : undefined
+  const found: FoundTaskItems = proposed?.items.length ? { ...listed, source: 'prose', items: proposed.items } : listed
   const alreadyDone = found.done.map((item) => shortTitle(squash(item.head.plain)))
   const doneChildren = (epic?.children ?? []).filter((c) => c.done).map((c) => `#${c.number}${c.title ? ` ${c.title}` : ''}`)
   if (epic && !found.items.length) return epicOnly(epic, [...alreadyDone, ...doneChildren])
   if (found.source === 'checklist' && !found.items.length) return everythingDone(alreadyDone)
   if (found.source === 'none' && (found.controls || selfDescribedPanel(sections))) return controlPanel(found.controls)
   const outcomes = readOutcomes(sections)
+  if (proposed?.statements.length) outcomes.criteria.push(...proposed.statements.map((text) => ({ text, refs: [], paths: [] })))
   const description = issueDescription(sections, issue)
   // Nothing but a title of a word or two (an unfilled template under "Add"): too little to plan from.
   if (!found.items.length && description.fromTitle && titleWords(issue.title).length < TOO_SHORT_TITLE)
     return tooVague(questionsForReporter({ bug, tasks: [], outcomes, sections }))
-  const tracked = options.repoFiles ? repositoryFiles(options.repoFiles) : undefined
   const { tasks, resolve, notes: labelNotes } = planTasks(issue, sections, found, facts, tracked)
   const questions = questionsForReporter({ bug, tasks, outcomes, sections })
   // A bug report that states no expected result is still checked against itself: the error or the steps no longer reproduce.

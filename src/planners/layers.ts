@@ -12,7 +12,7 @@ const SCREEN = /(?:^|\/)(?:web|ui|components?|pages|views|frontend|client|screen
 const DOCUMENT = /\.(?:md|mdx|rst|adoc)$|^docs?\//i
 
 /** 0 storage, 1 code, 2 screen, 3 document; undefined for a test, which is ordered by what it tests. */
-function layerOf(path: string): number | undefined {
+export function layerOf(path: string): number | undefined {
   if (isTestFile(path)) return undefined
   if (DOCUMENT.test(path)) return 3
   if (STORAGE.test(path)) return 0

@@ -13,6 +13,7 @@ export function taskSourceNotes(found: FoundTaskItems, tasks: readonly PlannedTa
   else if (found.source === 'section') notes.push(`no task list (- [ ] items): made ${count} from the list under "${found.heading}"`)
   else if (found.source === 'numbered') notes.push(`no task list (- [ ] items) and no Tasks/Steps/Plan section: made ${count} from the numbered steps`)
   else if (found.source === 'defects') notes.push(`a bug report listing several defects: made ${count}, one fix each`)
+  else if (found.source === 'prose') notes.push(`no task list (- [ ] items): made ${count} from the sentences and design items that name the files to change`)
   else if (found.source === 'headings') notes.push(`no task list (- [ ] items) and no Tasks/Steps/Plan section: made ${count} from the numbered headings`)
   else notes.push(`no task list and no Tasks/Steps/Plan section: made one task from the title "${tasks[0]!.title}"`)
   if (alreadyDone.length) notes.push(`already done (ticked in the issue), not planned: ${alreadyDone.map((t) => `"${t}"`).join(', ')}`)

@@ -24,9 +24,10 @@ const AFTER_ALL = [
   /despu[ée]s de todo|cuando (?:todo lo dem[áa]s|el resto) (?:est[ée]|se)|al final\b/i,
 ]
 
-const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, 两: 2, 二: 2, 三: 3, 四: 4 }
+const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, both: 2, ambos: 2, ambas: 2, beide: 2, 两: 2, 二: 2, 三: 3, 四: 4 }
 /** "the two items above", "上面两个", "上の 2 つ": that many items before it. */
 const PREVIOUS_COUNT = [
+  /^\s*(both|ambos|ambas|beide)\b/i,
   /\b(?:the\s+)?(two|three|four|\d+)\s+(?:items?|tasks?|steps?)\s+(?:above|before (?:it|this))/i,
   /上面(?:的)?(两|三|四|\d+)\s*(?:个|项|步)/,
   /上の\s*(二|三|四|\d+)\s*つ/,

@@ -39,6 +39,8 @@ export function issuePriority(labels: readonly string[], stated: Priority | unde
 
 const STRATEGY_WORDS: Record<string, string> = {
   bug: 'bugfix', bugfix: 'bugfix', fix: 'bugfix', defect: 'bugfix', regression: 'bugfix',
+  // A slow path or a vulnerability is a defect of what exists: fixed, not added.
+  performance: 'bugfix', perf: 'bugfix', security: 'bugfix', vulnerability: 'bugfix',
   refactor: 'refactor', refactoring: 'refactor', 'tech-debt': 'refactor', 'tech debt': 'refactor', cleanup: 'refactor',
   enhancement: 'feature', feature: 'feature', feat: 'feature', 'feature request': 'feature', 'new feature': 'feature',
   test: 'testing', tests: 'testing', testing: 'testing',

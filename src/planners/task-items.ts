@@ -29,7 +29,8 @@ export interface TaskItem {
 }
 
 export interface FoundTaskItems {
-  source: 'checklist' | 'section' | 'numbered' | 'headings' | 'defects' | 'none'
+  /** `prose`: no list of work, but sentences and design items that name the files to change (`file-work.ts`). */
+  source: 'checklist' | 'section' | 'numbered' | 'headings' | 'defects' | 'prose' | 'none'
   items: TaskItem[]
   /** Ticked (`- [x]`) items: already done, recorded and not planned. */
   done: ListItem[]

@@ -77,9 +77,10 @@ export function expectedStatement(line: string): string | undefined {
   return EXPECTED_LINE.exec(line)?.[1]?.trim() || undefined
 }
 
-const BUG_LABEL = /(?:^|[\s:/])(?:bug|defect|regression|crash|erro|缺陷|バグ|バグ報告)(?:$|[\s:/])|🐛/i
+const BUG_LABEL = /(?:^|[\s:/])(?:bug|defect|regression|crash|erro|performance|perf|security|vulnerability|缺陷|バグ|バグ報告)(?:$|[\s:/])|🐛/i
 const FEATURE_LABEL = /(?:^|[\s:/])(?:enhancement|feature|feature request|feat|proposal|rfc)(?:$|[\s:/])/i
-const BUG_TITLE = /^\s*(?:[[【(（]\s*(?:bug|bug report|defect|regression|バグ|缺陷|错误|erro|fehler)\s*[\]】)）]|(?:bug|fix|hotfix)\s*(?:\([^)]*\))?\s*[:：])/i
+/** A title that is an error line ("KeyError: 'x'", "TypeError: …", "Uncaught ReferenceError") or a bracketed bug tag. */
+const BUG_TITLE = /^\s*(?:(?:uncaught\s+)?[A-Z]\w*(?:Error|Exception)\b|[[【(（]\s*(?:bug|bug report|defect|regression|バグ|缺陷|错误|erro|fehler)\s*[\]】)）]|(?:bug|fix|hotfix)\s*(?:\([^)]*\))?\s*[:：])/i
 const BUG_HEADING = /describe the bug|bug description|bug report|what happened|what went wrong|问题描述|错误描述|缺陷描述|バグの(?:説明|内容)|不具合|descri[çc][ãa]o do (?:bug|erro|problema)|descripci[óo]n del (?:error|bug|problema)|fehlerbeschreibung|버그 설명|описание (?:ошибки|бага|проблемы)|description du (?:bug|probl[èe]me)/i
 
 /** A heading over the steps to reproduce a bug ("To Reproduce", 复现步骤, 再現手順, Passos para reproduzir …). */
@@ -87,7 +88,7 @@ export const REPRODUCTION_HEADING = /reproduc|\brepro\b|attack vector|proof of c
 
 /** Words that say something is broken, in a title or a short report. */
 const BROKEN =
-  /\b(?:crash(?:es|ed|ing)?|broken|does(?:n't| not) work|not working|fails?|failing|exception|regression|bug)\b|出问题|有问题|报错|崩溃|闪退|无法|不能用|不工作|バグ|エラー|落ちる|動かない|不具合|\bn[ãa]o funciona|\bquebr|\bfalha|\bno funciona|\bfunktioniert nicht|오류|에러|작동하지|не работает|ошибк|теряет|падает|\bslow(?:er|s| down)?\b|\bregress(?:ed|ion)?\b|\b(?:doesn'?t|does not|won'?t|can'?t|cannot|isn'?t|is not) (?!(?:support|have|allow|provide|offer|exist|yet)\b)\w+/i
+  /\b(?:crash(?:es|ed|ing)?|broken|does(?:n't| not) work|not working|fails?|failing|exception|regression|bug)\b|出问题|有问题|报错|崩溃|闪退|无法|不能用|不工作|バグ|エラー|落ちる|動かない|不具合|\bn[ãa]o funciona|\bquebr|\bfalha|\bno funciona|\bfunktioniert nicht|오류|에러|작동하지|не работает|ошибк|теряет|падает|\bslow(?:er|s| down)?\b|\b(?:wrong|incorrect(?:ly)?|misspell(?:ed|s)?|typo)\b|遅い|遅く|重い|慢|卡顿|느리|медленн|\blent[oa]s?\b|\blangsam|\blente?s?\b|\bregress(?:ed|ion)?\b|\b(?:doesn'?t|does not|won'?t|can'?t|cannot|isn'?t|is not) (?!(?:support|have|allow|provide|offer|exist|yet)\b)\w+/i
 /** A report this short is the whole story: its words decide. */
 const SHORT_REPORT = 300
 

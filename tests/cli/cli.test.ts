@@ -190,7 +190,7 @@ describe('converge execute', () => {
       expect(out).toMatch(/^  ▸ T1 Write hello.txt$/m)
       expect(out).toMatch(/^  ✓ T1 converged \(1 attempt, .*, [0-9a-f]{7}\)$/m)
       expect(out).toMatch(/^  T2    converged  1 attempt   [0-9a-f]{7}  Write world.txt$/m)
-      expect(out).toContain(`Commits of converged tasks are on converge/issue-7 in ${t.repo}.`)
+      expect(out).toContain(`The commits of 2 completed tasks are on converge/issue-7 in ${t.repo}.`)
       expect(t.git('log', '--format=%s', 'main..converge/issue-7').split('\n')).toEqual(['T2: Write world.txt (ISS-7)', 'T1: Write hello.txt (ISS-7)'])
       expect(t.git('show', 'converge/issue-7:hello.txt')).toBe('hello')
       expect(t.git('show', 'converge/issue-7:world.txt')).toBe('world')

@@ -54,13 +54,13 @@ export interface CorpusIssue extends z.infer<typeof FrontMatterSchema> {
   expected: Expectation
 }
 
-/** A corpus file name: two digits, a slug. */
-export const CORPUS_FILE = /^(\d{2})-[a-z0-9-]+\.md$/
+/** A corpus file name: two or three digits, a slug. */
+export const CORPUS_FILE = /^(\d{2,3})-[a-z0-9-]+\.md$/
 
 /** One issue from its two files' text; a malformed file throws one line naming the file, the field and the fix. */
 export function parseCorpusIssue(fileName: string, markdown: string, expectedYaml: string): CorpusIssue {
   const name = CORPUS_FILE.exec(fileName)
-  if (!name) throw new Error(`${fileName}: name it NN-short-slug.md (two digits, lower-case slug)`)
+  if (!name) throw new Error(`${fileName}: name it NN-short-slug.md (two or three digits, lower-case slug)`)
   const id = fileName.slice(0, -3)
   const fm = /^---\n([\s\S]*?)\n---\n?/.exec(markdown)
   if (!fm) throw new Error(`${fileName}: no front matter; start the file with a --- block (source, form, language, title, labels)`)
@@ -83,7 +83,8 @@ function validate<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
 
 /** Every issue of the corpus directory, in file order. */
 export function readCorpus(dir: string): CorpusIssue[] {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'README.md').sort()
+  // In number order: `100-…` after `99-…`.
+  const files = readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'README.md').sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b))
   return files.map((file) => {
     const yamlFile = file.replace(/\.md$/, '.expected.yaml')
     let expectedYaml: string

@@ -150,9 +150,10 @@ export async function executeCommand(args: ExecuteArgs, output: Output): Promise
     output.io.err(`Ctrl-C: ${discarded.join(', ')} did not finish: ${their} changes were put back and nothing of ${them} was recorded; converge execute --number ${n} --executor ${HINT_PLACEHOLDERS.agent} runs ${them} again`)
   }
   const code = await printResult(n, repoDir, result, output, branch?.name)
-  // Only when there are such commits: a run where nothing converged made none.
+  // Only when there are such commits: a run where nothing completed made none. "Completed", not "converged":
+  // the last line below names the tasks whose checks did not prove them.
   const committed = result.ok ? Object.values(result.record.tasks).filter((r) => r.status === 'completed' && r.commit_hash).length : 0
-  if (committed && branch && !output.json) output.io.out(`\nCommits of converged tasks are on ${branch.name} in ${repoDir}.`)
+  if (committed && branch && !output.json) output.io.out(`\nThe commits of ${committed} completed task${committed === 1 ? '' : 's'} are on ${branch.name} in ${repoDir}.`)
   // The last line says what the run did not prove.
   const unproven = result.ok && !output.json ? unprovenLine(result.record) : undefined
   if (unproven) output.io.out(unproven)

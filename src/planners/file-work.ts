@@ -1,0 +1,168 @@
+import { Lexer } from 'marked'
+import { inlineText, type InlineText, type ListItem, type Section } from './markdown.js'
+import { filePath, isMetadataLine } from './phrases.js'
+import { sectionRole, type SectionRole } from './sections.js'
+import { layerOf } from './layers.js'
+import { previousCount, sequenceWord } from './ordering.js'
+import type { TaskItem } from './task-items.js'
+import { squash } from './text.js'
+
+/**
+ * The work an issue with no task list proposes in its prose: a design list whose items name the files each change
+ * goes in ("`src/sync/queue.ts` stores pending edits", "the sidebar (`src/ui/Sidebar.tsx`) lists pinned notes
+ * first"), or sentences that do ("Calculate the totals in `totals.ts`, then have `renderInvoice.ts` call it"). Each
+ * sentence, clause or item that names files no earlier one named is a task; with fewer than two there is no such
+ * work (the title is the task). A clause that begins "then" comes after the one before it; otherwise the tasks go
+ * storage → code → screen → tests → documents, the order a careful engineer would do them in. The other items of a
+ * list that gave tasks state how the design behaves: they are criteria.
+ */
+export interface FileWork {
+  items: TaskItem[]
+  /** Items of the same design lists that name no file: statements of how it behaves. */
+  statements: string[]
+}
+
+/** A sequence word at the start of a clause: "then …", "puis …", "затем …", "然后…". */
+const THEN = String.raw`(?:and then|then|afterwards|puis|ensuite|luego|despu[ée]s|y,? una vez terminado,?|una vez terminado,?|depois|em seguida|dann|danach|anschlie[ßs]end|затем|потом|после этого)`
+const CLAUSE_BREAK = new RegExp(String.raw`\s*[,;]?\s+(?=${THEN}\s)|[，、；]?(?=然后|之后|その後|次に)`, 'giu')
+const STARTS_WITH_THEN = new RegExp(String.raw`^\s*(?:${THEN}\s|然后|之后|その後|次に)`, 'iu')
+
+interface Unit {
+  head: InlineText
+  item?: ListItem
+  files: string[]
+  afterPrevious: boolean
+}
+
+export function fileWork(sections: readonly Section[], { bug, isRepositoryPath }: { bug: boolean; isRepositoryPath: (path: string) => boolean }): FileWork {
+  const pathsOf = (head: InlineText) => [...new Set(head.codeSpans.flatMap((s) => filePath(s.code)?.path ?? []).filter(isRepositoryPath))]
+  const read = (proposing: ReadonlySet<SectionRole | undefined>) => {
+    const units: Unit[] = []
+    const statements: string[] = []
+    for (const section of sections) {
+      if (!proposing.has(sectionRole(section))) continue
+      for (const block of section.blocks) {
+        if (block.kind === 'paragraph') units.push(...sequence(block.text, pathsOf))
+        else if (block.kind === 'list') {
+          const listed = block.items.filter((i) => i.checked === undefined && !isMetadataLine(i.head.plain))
+          // An item that is a path and little else ("Affected areas: - `src/a.ts`") says where, not what.
+          const naming = listed.filter((i) => pathsOf(i.head).length && wordsBesidePaths(i.head) >= MIN_WORDS)
+          if (naming.length < 2) continue
+          for (const item of listed) {
+            if (naming.includes(item)) units.push({ head: item.head, item, files: pathsOf(item.head), afterPrevious: STARTS_WITH_THEN.test(item.head.plain) })
+            else if (!pathsOf(item.head).length && squash(item.head.text)) statements.push(squash(item.head.text))
+          }
+        }
+      }
+    }
+    return { units, statements }
+  }
+  // Where the issue says what to do wins over where it describes the problem; a bug report's other sections say what goes wrong.
+  const proposed = read(PROPOSAL_ROLES)
+  const { units, statements } = proposed.units.length || bug ? proposed : read(DESCRIBING_ROLES)
+  // Each task is the first clause or item that names a file; later mentions of the same file are context.
+  const claimed = new Set<string>()
+  const work = units.filter((u) => {
+    const fresh = u.files.filter((f) => !claimed.has(f))
+    for (const f of u.files) claimed.add(f)
+    return fresh.length > 0
+  })
+  if (work.length < 2) return { items: [], statements: [] }
+  const ordered = work.some((u) => u.afterPrevious) ? work : [...work].sort((a, b) => rank(a.files) - rank(b.files))
+  const items: TaskItem[] = ordered.map((u, i) => ({
+    item: u.item ?? { head: u.head, more: [], checked: undefined, children: [], code: [] },
+    after: earlierUnits(ordered, i),
+  }))
+  return { items, statements }
+}
+
+/**
+ * The earlier units a unit comes after: the one before it when it begins "then", the ones "both" or "the two
+ * above" point at, all of them "once the rest is done", and each whose module or identifier it names ("sends
+ * the queued edits" after `src/sync/queue.ts`).
+ */
+function earlierUnits(units: readonly Unit[], i: number): number[] {
+  const unit = units[i]!
+  const text = unit.head.plain
+  const after = new Set<number>()
+  if (unit.afterPrevious && i > 0) after.add(i - 1)
+  const count = previousCount(text)
+  if (count) for (let k = Math.max(0, i - count); k < i; k++) after.add(k)
+  if (sequenceWord(text) === 'all') for (let k = 0; k < i; k++) after.add(k)
+  const own = new Set(unit.files.map(stem))
+  for (let k = 0; k < i; k++) if (names(text, units[k]!, own)) after.add(k)
+  return [...after].sort((a, b) => a - b)
+}
+
+/** Whether a text names an earlier unit's module (its file's name, at least 4 letters, not one it shares) or an identifier in code it defines. */
+function names(text: string, earlier: Unit, own: ReadonlySet<string>): boolean {
+  const stems = earlier.files.map(stem).filter((s) => s.length >= 4 && !own.has(s) && !GENERIC_STEMS.has(s))
+  const identifiers = earlier.head.codeSpans.map((c) => c.code).filter((c) => /^[A-Za-z_][\w]{3,}(?:\(.*\))?$/.test(c) && !filePath(c))
+  const lower = text.toLowerCase()
+  return stems.some((s) => new RegExp(`(?<![\\p{L}])${escape(s)}`, 'u').test(lower)) || identifiers.some((id) => lower.includes(id.replace(/\(.*$/, '').toLowerCase()))
+}
+
+/** Module names too common to say which task is meant. */
+const GENERIC_STEMS = new Set(['index', 'main', 'utils', 'util', 'types', 'helpers', 'config', 'common', 'test', 'tests', 'readme'])
+
+function stem(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1).replace(/\.\w+$/, '').replace(/[._-](?:test|spec)$/i, '').replace(/^test_/, '').toLowerCase()
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+const PROPOSAL_ROLES: ReadonlySet<SectionRole | undefined> = new Set(['proposal', 'tasks', 'done'])
+const DESCRIBING_ROLES: ReadonlySet<SectionRole | undefined> = new Set([undefined, 'description'])
+/** Words an item has besides its paths for it to say what to change there. */
+const MIN_WORDS = 3
+
+function wordsBesidePaths(head: InlineText): number {
+  return head.text.replace(/`[^`]*`/g, ' ').split(/\s+/).filter((w) => /[\p{L}]{2,}/u.test(w)).length
+}
+
+/**
+ * Clauses of a paragraph that say to change one file, then another ("Compute the totals in `totals.ts`, then have
+ * `renderInvoice.ts` call it"): each a unit, the later after the earlier. Prose that names files without such a
+ * sequence describes rather than plans, and gives none.
+ */
+function sequence(text: string, pathsOf: (head: InlineText) => string[]): Unit[] {
+  const units: Unit[] = []
+  let previous: Unit | undefined
+  for (const clause of clauses(text)) {
+    const head = inlineText(Lexer.lexInline(clause))
+    const unit: Unit = { head, files: pathsOf(head), afterPrevious: STARTS_WITH_THEN.test(head.plain) }
+    if (unit.afterPrevious && unit.files.length && previous?.files.length) {
+      if (!units.includes(previous)) units.push(previous)
+      units.push(unit)
+    }
+    previous = unit
+  }
+  return units
+}
+
+/** A paragraph's sentences, and a sentence's clauses at a sequence word ("…, then …"), as markdown. */
+function clauses(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[A-ZÀ-ÖØ-Þ\p{Lu}`"«(])|(?<=[。！？])/u)
+    .flatMap((sentence) => joinConjunctions(sentence.split(CLAUSE_BREAK).map((s) => s.trim())))
+    .filter((s) => s.length > 0)
+}
+
+/** "…, y, una vez terminado, …" splits twice: the lone "y" goes with the clause it leads. */
+function joinConjunctions(parts: string[]): string[] {
+  const out: string[] = []
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!
+    if (/^(?:and|y|e|et|und|и)$/i.test(part) && i + 1 < parts.length) parts[i + 1] = `${part}, ${parts[i + 1]}`
+    else out.push(part)
+  }
+  return out
+}
+
+/** Where a change goes in the order of the work: storage, code, screen, then tests, then documents (by its first file). */
+function rank(files: readonly string[]): number {
+  const layer = layerOf(files[0]!)
+  return layer === undefined ? 2.5 : layer
+}
