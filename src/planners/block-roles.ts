@@ -14,7 +14,7 @@ type ListBlock = Extract<Block, { kind: 'list' }>
 
 /** The opening words of a user story's lines, in the languages issues are written in. */
 const STORY_LINE =
-  /^(?:as an?|i want|i'd like|so that|in order to|en tant qu['e]|je (?:veux|souhaite|voudrais)|afin (?:de|que)|pour que|como (?:um|uma|un|una)\b|(?:eu )?quero|para que|yo quiero|als (?:ein|eine|\w+)\b.*\b(?:möchte|will)|ich möchte|damit|作为|我(?:想|希望|要)|以便|として|ために|저는|로서|как (?:пользователь|\w+)|я хочу|чтобы)/i
+  /^(?:as an?|i want|i'd like|so that|in order to|en tant qu['e]|je (?:veux|souhaite|voudrais)|afin (?:de|que)|pour que|como (?:um|uma|un|una)\b|(?:eu )?quero|para que|(?:yo )?(?:quiero|deseo|necesito)|als (?:ein|eine|\w+)\b.*\b(?:möchte|will)|ich möchte|damit|作为|我(?:想|希望|要)|以便|として|ために|저는|로서|как (?:пользователь|\w+)|я хочу|чтобы)/i
 
 /** A Given/When/Then line (Gherkin), in English, French, Portuguese, Spanish, German, Russian, Chinese, Japanese. */
 export const GHERKIN_LINE =
@@ -33,7 +33,9 @@ export function listRole(section: Section, list: ListBlock): SectionRole | undef
   const heads = list.items.map((i) => squash(i.head.plain).replace(/^\*+|\*+$/g, ''))
   if (heads.length && heads.every((h) => MENTION.test(h))) return 'confirmations'
   if (introducedAsControls(section, list) || introducedBy(section, list, SIGN_PARAGRAPH)) return 'confirmations'
-  if (heads.length >= 2 && STORY_LINE.test(heads[0]!) && heads.filter((h) => STORY_LINE.test(h)).length * 2 >= heads.length) return 'context'
+  // "Como socio de la biblioteca" opens a story as well as "Como un socio" when the lines after it are the story's.
+  const opensStory = (h: string) => STORY_LINE.test(h) || /^como\s/i.test(h)
+  if (heads.length >= 2 && opensStory(heads[0]!) && heads.filter((h) => STORY_LINE.test(h)).length * 2 >= heads.length) return 'context'
   if (heads.length >= 2 && heads.every((h) => GHERKIN_LINE.test(h))) return 'criteria'
   const role = sectionRole(section)
   // A proposal's or a design's list of orders ("1. Store … in `a.ts`", "2. Merge … in `b.ts`") is the work.

@@ -66,7 +66,10 @@ export function bugFacts(sections: readonly Section[]): BugFacts {
   }
   const error = traces.length ? [...traces, ...prose].map(errorOf).find(Boolean) : undefined
   // Python prints the most recent call last: its top frames are at the end.
-  const frames = traces.flatMap((t) => (/most recent call last/i.test(t) ? repositoryFrames(t).reverse() : repositoryFrames(t))).slice(0, FRAMES_KEPT)
+  const topFirst = (frames: StackFrame[], trace: string) => (/most recent call last/i.test(trace) ? frames.reverse() : frames)
+  const own = traces.flatMap((t) => topFirst(repositoryFrames(t), t))
+  // A trace wholly inside an installed package is often filed on that package: its top package's frames are the clue.
+  const frames = (own.length ? own : traces.flatMap((t) => topFirst(packageFrames(t), t))).slice(0, FRAMES_KEPT)
   return { steps, bisect, frames, environment, actual, ...(error ? { error } : {}) }
 }
 
@@ -81,6 +84,26 @@ function repositoryFrames(trace: string): StackFrame[] {
     const found = relative ? filePath(relative.replace(/^\.\//, '')) : undefined
     return found ? [{ path: found.path, line: Number(m[2] ?? m[4] ?? m[6]) }] : []
   })
+}
+
+/**
+ * The frames of the installed package at the top of a trace (`…/site-packages/plantwatch/report.py` →
+ * `plantwatch/report.py`, `…/node_modules/taskr/src/runner.ts` → `src/runner.ts`), for a trace with no frame of
+ * the repository itself: the report may be filed on that package.
+ */
+function packageFrames(trace: string): StackFrame[] {
+  const frames = trace.split('\n').flatMap((line) => {
+    const m = FRAME.exec(line)
+    const raw = (m?.[1] ?? m?.[3] ?? m?.[5])?.replaceAll('\\', '/')
+    const inside = raw && /(?:site-packages|dist-packages)\/(([\w.-]+)\/.+)$|node_modules\/((?:@[\w.-]+\/)?[\w.-]+)\/(.+)$/.exec(raw)
+    if (!m || !inside) return []
+    const [pkg, path] = inside[1] ? [inside[2]!, inside[1]] : [inside[3]!, inside[4]!]
+    const found = filePath(path)
+    return found && !/^dist\//.test(path) ? [{ pkg, path: found.path, line: Number(m[2] ?? m[4] ?? m[6]) }] : []
+  })
+  // Python prints the top frame last, Node first.
+  const top = /most recent call last/i.test(trace) ? frames[frames.length - 1] : frames[0]
+  return frames.filter((f) => f.pkg === top?.pkg).map(({ path, line }) => ({ path, line }))
 }
 
 /** The parts of the description a fix task carries beyond the problem's first paragraph. */

@@ -27,7 +27,7 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ],
   [
     'confirmations',
-    /^(?:我已|我已经|我确认|是否已)|prerequisites?|before (?:submitting|opening|you (?:submit|open|file))|pre-?flight|code of conduct|existing issues?|self[- ]?check|i'?m (?:opening|filing) this issue because|(?:type|kind) of (?:issue|change|request|bug|report)|issue type|what (?:type|kind) of|checklist before|final checks?|submission checklist|read and (?:tick|check|sign)|sign[- ]?off|acknowledg|确认事项|提交前|前置条件|確認事項|前提条件|投稿前|pr[ée]-?requisitos|verifica[çc][õo]es|antes de (?:enviar|abrir|reportar|publicar)|tipo de (?:issue|problema|mudan[çc]a|solicitud|cambio)|requisitos previos|voraussetzungen|사전 확인/i,
+    /^(?:我已|我已经|我确认|是否已)|prerequisites?|before (?:submitting|opening|you (?:submit|open|file))|pre-?flight|code of conduct|existing issues?|self[- ]?check|i'?m (?:opening|filing) this issue because|(?:type|kind) of (?:issue|change|request|bug|report)|issue type|what (?:type|kind) of|checklist before|final checks?|ready checklist|definition of ready|sprint[- ]ready|ready for (?:sprint|development|dev)\b|submission checklist|read and (?:tick|check|sign)|sign[- ]?off|acknowledg|确认事项|提交前|前置条件|確認事項|前提条件|投稿前|pr[ée]-?requisitos|verifica[çc][õo]es|antes de (?:enviar|abrir|reportar|publicar)|tipo de (?:issue|problema|mudan[çc]a|solicitud|cambio)|requisitos previos|voraussetzungen|사전 확인/i,
   ],
   [
     'context',
