@@ -53,7 +53,7 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
   if (found.source === 'checklist' && !found.items.length) return everythingDone(alreadyDone)
   if (found.source === 'none' && (found.controls || selfDescribedPanel(sections))) return controlPanel(found.controls)
   const outcomes = readOutcomes(sections)
-  if (proposed?.statements.length) outcomes.criteria.push(...proposed.statements.map((text) => ({ text, refs: [], paths: [] })))
+  if (proposed?.statements.length) outcomes.criteria.push(...proposed.statements.map((s) => ({ text: s.text, refs: s.task === undefined ? [] : [`T${s.task + 1}`], paths: [] })))
   const description = issueDescription(sections, issue)
   // Nothing but a title of a word or two (an unfilled template under "Add"): too little to plan from.
   if (!found.items.length && description.fromTitle && titleWords(issue.title).length < TOO_SHORT_TITLE)

@@ -18,8 +18,11 @@ import { squash } from './text.js'
  */
 export interface FileWork {
   items: TaskItem[]
-  /** Items of the same design lists that name no file: statements of how it behaves. */
-  statements: string[]
+  /**
+   * How the design behaves: the items of its lists that name no file (for every task), and the sentences of a
+   * task's item after the one that says what to change (for that task, by its index in `items`).
+   */
+  statements: Array<{ text: string; task?: number }>
 }
 
 /** A sequence word at the start of a clause: "then …", "puis …", "затем …", "然后…". */
@@ -38,7 +41,7 @@ export function fileWork(sections: readonly Section[], { bug, isRepositoryPath }
   const pathsOf = (head: InlineText) => [...new Set(head.codeSpans.flatMap((s) => filePath(s.code)?.path ?? []).filter(isRepositoryPath))]
   const read = (proposing: ReadonlySet<SectionRole | undefined>) => {
     const units: Unit[] = []
-    const statements: string[] = []
+    const statements: FileWork['statements'] = []
     for (const section of sections) {
       if (!proposing.has(sectionRole(section))) continue
       for (const block of section.blocks) {
@@ -50,7 +53,7 @@ export function fileWork(sections: readonly Section[], { bug, isRepositoryPath }
           if (naming.length < 2) continue
           for (const item of listed) {
             if (naming.includes(item)) units.push({ head: item.head, item, files: pathsOf(item.head), afterPrevious: STARTS_WITH_THEN.test(item.head.plain) })
-            else if (!pathsOf(item.head).length && squash(item.head.text)) statements.push(squash(item.head.text))
+            else if (!pathsOf(item.head).length && squash(item.head.text)) statements.push({ text: squash(item.head.text) })
           }
         }
       }
@@ -73,7 +76,9 @@ export function fileWork(sections: readonly Section[], { bug, isRepositoryPath }
     item: u.item ?? { head: u.head, more: [], checked: undefined, children: [], code: [] },
     after: earlierUnits(ordered, i),
   }))
-  return { items, statements }
+  // "`src/sync/flush.ts` sends the queued edits. Edits are sent in the order they were made.": the later sentences are its criteria.
+  const behaviour = ordered.flatMap((u, task) => (u.item ? laterSentences(u.item.head.text).map((text) => ({ text, task })) : []))
+  return { items, statements: [...statements, ...behaviour] }
 }
 
 /**
@@ -140,6 +145,15 @@ function sequence(text: string, pathsOf: (head: InlineText) => string[]): Unit[]
     previous = unit
   }
   return units
+}
+
+/** The sentences of an item after its first, each a statement of how the change behaves (at least a few words). */
+function laterSentences(text: string): string[] {
+  return squash(text)
+    .split(/(?<=[.!?;])\s+(?=[A-Z\p{Lu}`])|(?<=[。！？])/u)
+    .slice(1)
+    .map((s) => s.trim())
+    .filter((s) => s.split(/\s+/).length >= 4)
 }
 
 /** A paragraph's sentences, and a sentence's clauses at a sequence word ("…, then …"), as markdown. */

@@ -107,7 +107,8 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
       case 'proposal':
         readChecks(section, lists.flatMap((l) => (l.role === role ? l.block.items : [])), headingRefs, out)
         out.proposals.push(
-          ...[...paragraphs, ...items.map((i) => squash(i.head.text))]
+          // A ticked or unticked box in a proposal is a confirmation or a choice, not what is proposed.
+          ...[...paragraphs, ...items.filter((i) => i.checked === undefined).map((i) => squash(i.head.text))]
             .flatMap(sentences)
             .filter((s) => !isEmptyAnswer(s) && !RUN_SENTENCE.test(s))
             .map((s) => labelled(s, headingRefs, [])),
@@ -120,8 +121,9 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
           readChecks(section, lists.flatMap((l) => (l.role === role ? l.block.items : [])), headingRefs, out)
         }
         // "Expected: 404" inside the steps, the description or a task section.
+        // Line by line and sentence by sentence: "… every week. The expected outcome: no edit is lost."
         const lines = [
-          ...section.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.text.split('\n').map(squash) : [])),
+          ...section.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.text.split('\n').flatMap((l) => l.split(/(?<=[.!?])\s+(?=the expected\b)/i)).map(squash) : [])),
           ...items.map((i) => squash(i.head.text)),
         ]
         const expected = lines.flatMap((line) => expectedStatement(line) ?? [])

@@ -23,11 +23,11 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ],
   [
     'expected',
-    /(?<![a-z])expected|should (?:have )?happen|what did you expect|期望|预期|期待され|期待する|期待(?:動作|結果|値|の動作|の結果|の挙動)|想定される(?:動作|結果|挙動)|正しい(?:動作|挙動)|esperad[oa]|erwartet|예상|기대 ?(?:동작|결과)|예상한|attendu|ожидаем|должно (?:было )?(?:получиться|быть)/i,
+    /(?<![a-z])expected|should (?:have )?happen|devrait (?:se passer|arriver)|deber[íi]a (?:pasar|ocurrir)|deveria (?:acontecer|ocorrer)|sollte passieren|what did you expect|期望|预期|期待され|期待する|期待(?:動作|結果|値|の動作|の結果|の挙動)|想定される(?:動作|結果|挙動)|正しい(?:動作|挙動)|esperad[oa]|erwartet|예상|기대 ?(?:동작|결과)|예상한|attendu|ожидаем|должно (?:было )?(?:получиться|быть)/i,
   ],
   [
     'confirmations',
-    /^(?:我已|我已经|我确认|是否已)|prerequisites?|before (?:submitting|opening|you (?:submit|open|file))|pre-?flight|code of conduct|existing issues?|self[- ]?check|i'?m (?:opening|filing) this issue because|(?:type|kind) of (?:issue|change|request|bug|report)|issue type|what (?:type|kind) of|checklist before|final checks?|ready checklist|definition of ready|sprint[- ]ready|ready for (?:sprint|development|dev)\b|submission checklist|read and (?:tick|check|sign)|sign[- ]?off|acknowledg|确认事项|提交前|前置条件|確認事項|前提条件|投稿前|pr[ée]-?requisitos|verifica[çc][õo]es|antes de (?:enviar|abrir|reportar|publicar)|tipo de (?:issue|problema|mudan[çc]a|solicitud|cambio)|requisitos previos|voraussetzungen|사전 확인/i,
+    /^(?:我已|我已经|我确认|是否已)|prerequisites?|before (?:submitting|opening|you (?:submit|open|file))|pre-?flight|code of conduct|existing issues?|self[- ]?check|i'?m (?:opening|filing) this issue because|(?:type|kind) of (?:issue|change|request|bug|report)|issue type|what (?:type|kind) of|checklist before|final checks?|(?:suggested|reported|requested|asked|filed) before|please (?:check|confirm|make sure) (?:that|you)|ready checklist|definition of ready|sprint[- ]ready|ready for (?:sprint|development|dev)\b|submission checklist|read and (?:tick|check|sign)|sign[- ]?off|acknowledg|确认事项|提交前|前置条件|確認事項|前提条件|投稿前|pr[ée]-?requisitos|verifica[çc][õo]es|antes de (?:enviar|abrir|reportar|publicar)|tipo de (?:issue|problema|mudan[çc]a|solicitud|cambio)|requisitos previos|voraussetzungen|사전 확인/i,
   ],
   [
     'context',
@@ -41,7 +41,7 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ],
   [
     'proposal',
-    /solution you'?d like|(?:proposed|possible|suggested|preferred) solution|detailed design|^design$|^\[?(?:suggested |proposed |recommended )?(?:fix|remediation|mitigation|recommendations?)\]?$|describe the solution|\brequest\b|\bproposal\b|what (?:do you|would you) (?:want|like)|desired (?:behaviou?r|solution)|期望的解决方案|解决方案|建议的方案|希望する(?:機能|動作|解決策)|提案|解決策|solu[çc][ãa]o proposta|solu[çc][ãa]o desejada|proposta|soluci[óo]n propuesta|propuesta|gew[üu]nschte l[öo]sung|vorschlag|원하는 (?:기능|해결책)|제안|해결 ?방안|proposition|solution (?:propos[ée]e|envisag[ée]e|souhait[ée]e)|d[ée]crivez la solution|решени|предлага/i,
+    /solution you'?d like|^\W*solutions?\W*$|(?:proposed|possible|suggested|preferred) solution|detailed design|^design$|^\[?(?:suggested |proposed |recommended )?(?:fix|remediation|mitigation|recommendations?)\]?$|describe the solution|\brequest\b|\bproposal\b|what (?:do you|would you) (?:want|like)|desired (?:behaviou?r|solution)|期望的解决方案|解决方案|建议的方案|希望する(?:機能|動作|解決策)|提案|解決策|solu[çc][ãa]o proposta|solu[çc][ãa]o desejada|proposta|soluci[óo]n propuesta|propuesta|gew[üu]nschte l[öo]sung|vorschlag|원하는 (?:기능|해결책)|제안|해결 ?방안|proposition|solution (?:propos[ée]e|envisag[ée]e|souhait[ée]e)|d[ée]crivez la solution|решени|предлага/i,
   ],
   [
     'description',

@@ -71,7 +71,7 @@ export function isEmptyAnswer(text: string): boolean {
  * the list is sorted", "期望结果：…", "期待される動作：…", "Esperado: …". Returns what follows the label.
  */
 const EXPECTED_LINE =
-  /^\s*(?:expected(?: (?:behaviou?r|result|outcome|output))?|期望(?:结果|行为)?|预期(?:结果|行为)?|期待(?:される)?(?:動作|結果|挙動|値)?|esperad[oa]|resultado esperado|comportamento esperado|comportamiento esperado|erwartet(?:es (?:verhalten|ergebnis))?|예상(?: 결과| 동작)?|ожидаем(?:ый|ое) (?:результат|поведение)|r[ée]sultat attendu|comportement attendu|target|goal|budget|slo)\s*[:：]\s*(.+)$/i
+  /^\s*(?:(?:the\s+)?expected(?: (?:behaviou?r|result|outcome|output))?|期望(?:结果|行为)?|预期(?:结果|行为)?|期待(?:される)?(?:動作|結果|挙動|値)?|esperad[oa]|resultado esperado|comportamento esperado|comportamiento esperado|erwartet(?:es (?:verhalten|ergebnis))?|예상(?: 결과| 동작)?|ожидаем(?:ый|ое) (?:результат|поведение)|r[ée]sultat attendu|comportement attendu|target|goal|budget|slo)\s*[:：]\s*(.+)$/i
 
 export function expectedStatement(line: string): string | undefined {
   return EXPECTED_LINE.exec(line)?.[1]?.trim() || undefined
