@@ -173,6 +173,16 @@ describe('assessQuality: findings', () => {
     expect(report.findings[0]).toMatchObject({ path: 'tasks[0].convergence.criteria[0]', task_id: 'T1', message: 'Criterion "Code works" is too vague to check' })
   })
 
+  it('flags a criterion that only repeats the task title, and counts it as not testable', () => {
+    const task = edit('T1', { title: 'Add the `--json` flag to list', convergence: convergence({ criteria: ['add the --json flag to list.', 'list --json prints one JSON object per line'] }) })
+    const report = assess(solution([task]))
+    expect(report.findings.map((f) => [f.rule, f.value])).toEqual([['criterion-repeats-title', 'add the --json flag to list.']])
+    expect(report.breakdown.testable_acceptance).toBe(0.5)
+    const only = assess(solution([edit('T1', { title: 'Add the flag', test: noCommands, convergence: convergence({ criteria: ['Add the flag'], verification: '' }) })]))
+    // Stated work, no real criterion, no command: a person reviews it.
+    expect(only.quality_gate).toBe('review')
+  })
+
   it('flags a verification too short to execute, unless it is a command', () => {
     expect(rulesOf(edit('T1', { convergence: convergence({ verification: 'ok' }) })))
       .toEqual(['verification-too-short tasks[0].convergence.verification'])
