@@ -1,5 +1,6 @@
 import type { TaskAction } from '../model/index.js'
-import type { Section } from './markdown.js'
+import type { ListItem, Section } from './markdown.js'
+import { listRole } from './block-roles.js'
 import { leadingAction } from './phrases.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
 import { addFiles, draftTask, type RepositoryFiles, type TaskDraft } from './task-draft.js'
@@ -102,7 +103,12 @@ function titleTask(issue: IssueDocument, sections: readonly Section[], facts: Bu
   const titleSpans = [...issue.title.matchAll(/`([^`]+)`/g)].map((m) => ({ code: m[1]!, before: issue.title.slice(0, m.index) }))
   addFiles(draft, titleSpans, action, title, repo)
   for (const section of proseSections(sections))
-    for (const block of section.blocks) if (block.kind === 'paragraph') addFiles(draft, block.codeSpans, action, squash(block.text), repo)
+    for (const block of section.blocks) {
+      if (block.kind === 'paragraph') addFiles(draft, block.codeSpans, action, squash(block.text), repo)
+      // The points of a description or proposal name where the change goes too; a context list (logs, versions) does not.
+      else if (block.kind === 'list' && DESCRIBING.has(listRole(section, block)))
+        for (const item of block.items) if (item.checked === undefined) addFiles(draft, item.head.codeSpans, action, squash(item.head.text), repo)
+    }
   for (const frame of facts?.frames ?? []) addFiles(draft, [{ code: `${frame.path}:${frame.line}`, before: '' }], action, `${facts!.error ?? 'error'} (stack frame)`, repo)
   draft.implementation.push({ step: '1', description: title, actions: draft.files.map((f) => `${capitalise(f.action)} ${f.path}`) })
   return draft
@@ -113,15 +119,22 @@ export function titleWords(title: string): string {
   return squash(title.replace(/^\s*(?:[[【(（][^\]】)）]*[\]】)）]\s*:?\s*)+/, '').replace(/^[\s:：-]+$/, ''))
 }
 
+const DESCRIBING: ReadonlySet<ReturnType<typeof sectionRole>> = new Set([undefined, 'description', 'proposal', 'tasks'])
+
 /** Paragraphs of the issue's prose a task made from the title carries: the description first, then the rest (at most a few). */
 const PROSE_PARAGRAPHS = 6
 function issueProse(sections: readonly Section[], issue: IssueDocument): string[] {
   const first = issueDescription(sections, issue).text
   const rest = sections
     .filter((s) => { const role = sectionRole(s); return !role || role === 'description' || role === 'proposal' || role === 'tasks' })
-    .flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' && !isEmptyAnswer(b.plain) ? [squash(b.text)] : [])))
+    .flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' && !isEmptyAnswer(b.plain) ? [squash(b.text)] : b.kind === 'list' && listRole(s, b) === sectionRole(s) ? [listText(b.items)] : [])))
     .filter((p) => p && p !== first)
   return [first, ...rest.slice(0, PROSE_PARAGRAPHS - 1)]
+}
+
+/** A list the description or proposal writes its points in, one `- item` line each (ticked boxes are confirmations, left out). */
+function listText(items: readonly ListItem[]): string {
+  return items.filter((i) => i.checked === undefined && !isEmptyAnswer(i.head.plain)).map((i) => `- ${squash(i.head.text)}`).join('\n')
 }
 
 /**
