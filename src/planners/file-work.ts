@@ -4,6 +4,7 @@ import { filePath, isMetadataLine } from './phrases.js'
 import { sectionRole, type SectionRole } from './sections.js'
 import { layerOf } from './layers.js'
 import { previousCount, sequenceWord } from './ordering.js'
+import { namesWork } from './mentions.js'
 import type { TaskItem } from './task-items.js'
 import { squash } from './text.js'
 
@@ -94,28 +95,8 @@ function earlierUnits(units: readonly Unit[], i: number): number[] {
   const count = previousCount(text)
   if (count) for (let k = Math.max(0, i - count); k < i; k++) after.add(k)
   if (sequenceWord(text) === 'all') for (let k = 0; k < i; k++) after.add(k)
-  const own = new Set(unit.files.map(stem))
-  for (let k = 0; k < i; k++) if (names(text, units[k]!, own)) after.add(k)
+  for (let k = 0; k < i; k++) if (namesWork(text, { files: units[k]!.files, text: units[k]!.head.text }, unit.files)) after.add(k)
   return [...after].sort((a, b) => a - b)
-}
-
-/** Whether a text names an earlier unit's module (its file's name, at least 4 letters, not one it shares) or an identifier in code it defines. */
-function names(text: string, earlier: Unit, own: ReadonlySet<string>): boolean {
-  const stems = earlier.files.map(stem).filter((s) => s.length >= 4 && !own.has(s) && !GENERIC_STEMS.has(s))
-  const identifiers = earlier.head.codeSpans.map((c) => c.code).filter((c) => /^[A-Za-z_][\w]{3,}(?:\(.*\))?$/.test(c) && !filePath(c))
-  const lower = text.toLowerCase()
-  return stems.some((s) => new RegExp(`(?<![\\p{L}])${escape(s)}`, 'u').test(lower)) || identifiers.some((id) => lower.includes(id.replace(/\(.*$/, '').toLowerCase()))
-}
-
-/** Module names too common to say which task is meant. */
-const GENERIC_STEMS = new Set(['index', 'main', 'utils', 'util', 'types', 'helpers', 'config', 'common', 'test', 'tests', 'readme'])
-
-function stem(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1).replace(/\.\w+$/, '').replace(/[._-](?:test|spec)$/i, '').replace(/^test_/, '').toLowerCase()
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 const PROPOSAL_ROLES: ReadonlySet<SectionRole | undefined> = new Set(['proposal', 'tasks', 'done'])

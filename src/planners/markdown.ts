@@ -156,7 +156,9 @@ function pseudoHeading(token: Tokens.Paragraph): string | undefined {
   const line = text.plain.trim()
   if (!line || line.includes('\n') || line.length > PSEUDO_HEADING_MAX_LENGTH || text.codeSpans.length) return undefined
   const onlyEmphasis = token.tokens.length === 1 && (token.tokens[0]!.type === 'strong' || token.tokens[0]!.type === 'em')
-  if (!onlyEmphasis && !/[:：]$/.test(line)) return undefined
+  // An italic sentence or question under a heading is the template's hint ("*What can be verified …?*"), not a heading.
+  const hint = token.tokens[0]?.type === 'em' && /[.?!。？]$/.test(line)
+  if ((!onlyEmphasis || hint) && !/[:：]$/.test(line)) return undefined
   return line.replace(/[:：]$/, '').trim()
 }
 

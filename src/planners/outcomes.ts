@@ -71,7 +71,8 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
         const scenarios = section.blocks.flatMap((b) => (b.kind === 'code' ? gherkinScenarios(b.text) : []))
         const stated = [...items.map((i) => labelled(i.head.text, headingRefs, i.head.codeSpans.map((s) => s.code))), ...scenarios.map((c) => labelled(c, headingRefs, []))]
         // Paragraphs state criteria too, except the one that introduces the list ("… when the condition is met:").
-        stated.push(...paragraphs.filter((p) => !items.length || !/[:：]$/.test(p)).map((p) => labelled(p, headingRefs, [])))
+        // A question is the template's prompt ("What can be verified …?"), not a criterion.
+        stated.push(...paragraphs.filter((p) => (!items.length || !/[:：]$/.test(p)) && !/[?？]\**$/.test(p)).map((p) => labelled(p, headingRefs, [])))
         const answered = stated.filter((c) => c.text && !isEmptyAnswer(c.text))
         if (answered.length) out.found.criteria = true
         out.criteria.push(...answered)

@@ -7,6 +7,7 @@ import { addFiles, draftTask, type RepositoryFiles, type TaskDraft } from './tas
 import { bugDescription, type BugFacts } from './bug-report.js'
 import { orderTestsAfterChanges, proseFollowUps } from './follow-ups.js'
 import { orderByLayer } from './layers.js'
+import { orderByMention } from './mentions.js'
 import { isEmptyAnswer } from './templates.js'
 import type { FoundTaskItems } from './task-items.js'
 import { capitalise, squash } from './text.js'
@@ -55,7 +56,9 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
   for (const task of tasks) task.dependencies = [...new Set([...task.dependencies, ...task.dependencyRefs.map(resolve)])]
   const tested = orderTestsAfterChanges(tasks)
   if (tested.length) notes.push(`a test task comes after the change it tests: ${tested.join(', ')}`)
-  // Defects listed in one report are independent fixes, whatever files they name.
+  // Defects listed in one report are independent fixes, whatever files they name or however they are laid out.
+  const named = found.source === 'defects' ? [] : orderByMention(tasks)
+  if (named.length) notes.push(`a task that names the module or code of an earlier one comes after it: ${named.join(', ')}`)
   const layered = found.source === 'defects' ? [] : orderByLayer(tasks)
   if (layered.length) notes.push(`work across layers goes storage → code → screen → docs: ${layered.join(', ')}`)
   return { tasks, resolve, notes }

@@ -19,7 +19,7 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ['done', /definition of done|\bdod\b|определение готовности|完成标准|完成定义|完了の定義|defini[çc][ãa]o de (?:pronto|conclu[íi]do|feito)|definici[óo]n de (?:hecho|terminado)/i],
   [
     'criteria',
-    /acceptance|acceptation|success criteria|exit criteria|(?:done|complete|finished|closed|fixed|resolved) when|closing criteria|验收|受け入れ(?:条件|基準)|受入(?:条件|基準)|完了条件|crit[ée]rios? de aceita[çc][ãa]o|crit[ée]rios? de aceptaci[óo]n|akzeptanzkriterien|crit[èe]res d'acceptation|인수 ?조건|완료 ?조건|критери[йи] (?:приёмки|приемки|готовности)/i,
+    /acceptance|acceptation|success criteria|exit criteria|(?:done|complete|finished|closed|fixed|resolved) when|closing criteria|验收|受け入れ(?:条件|基準)|受入(?:条件|基準)|完了条件|crit[ée]rios? de aceita[çc][ãa]o|crit[ée]rios? de aceite|crit[ée]rios? de aceptaci[óo]n|akzeptanzkriterien|crit[èe]res d'acceptation|인수 ?조건|완료 ?조건|критери[йи] (?:приёмки|приемки|готовности)/i,
   ],
   [
     'expected',
@@ -27,7 +27,7 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ],
   [
     'confirmations',
-    /^(?:我已|我已经|我确认|是否已)|prerequisites?|before (?:submitting|opening|you (?:submit|open|file))|pre-?flight|code of conduct|existing issues?|self[- ]?check|i'?m (?:opening|filing) this issue because|(?:type|kind) of (?:issue|change|request|bug|report)|issue type|what (?:type|kind) of|checklist before|final checks?|(?:suggested|reported|requested|asked|filed) before|please (?:check|confirm|make sure) (?:that|you)|ready checklist|definition of ready|sprint[- ]ready|ready for (?:sprint|development|dev)\b|submission checklist|read and (?:tick|check|sign)|sign[- ]?off|acknowledg|确认事项|提交前|前置条件|確認事項|前提条件|投稿前|pr[ée]-?requisitos|verifica[çc][õo]es|antes de (?:enviar|abrir|reportar|publicar)|tipo de (?:issue|problema|mudan[çc]a|solicitud|cambio)|requisitos previos|voraussetzungen|사전 확인/i,
+    /^(?:我已|我已经|我确认|是否已)|prerequisites?|before (?:submitting|opening|you (?:submit|open|file))|pre-?flight|code of conduct|existing issues?|self[- ]?check|i'?m (?:opening|filing) this issue because|(?:type|kind) of (?:issue|change|request|bug|report)|issue type|what (?:type|kind) of|checklist before|final checks?|contribut(?:ion|ing|or)(?:'s)? guide|how to contribute|first[- ]timers? only|(?:suggested|reported|requested|asked|filed) before|please (?:check|confirm|make sure) (?:that|you)|ready checklist|definition of ready|sprint[- ]ready|ready for (?:sprint|development|dev)\b|submission checklist|read and (?:tick|check|sign)|sign[- ]?off|acknowledg|确认事项|提交前|前置条件|確認事項|前提条件|投稿前|pr[ée]-?requisitos|verifica[çc][õo]es|antes de (?:enviar|abrir|reportar|publicar)|tipo de (?:issue|problema|mudan[çc]a|solicitud|cambio)|requisitos previos|voraussetzungen|사전 확인/i,
   ],
   [
     'context',
@@ -37,11 +37,11 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ['constraints', /constraint|non-goals?|out of scope|约束|限制|制約|範囲外|restri[çc][õo]es|fora do escopo|restricciones|fuera de alcance|einschr[äa]nkungen/i],
   [
     'tasks',
-    /\btasks?\b|\bsteps?\b|\bplan\b|implementation|\bto-?do\b|checklist|work items?|\bscope\b|proposed (?:changes?|fix)|任务|步骤|计划|实施|实现方案|修改方案|タスク|手順|作業|やること|実装|対応案|対応方針|修正案|tarefas?|passos|etapas|implementa[çc][ãa]o|tareas?|aufgaben|schritte|작업|할 일|задач[иа]|план работ|t[âa]ches/i,
+    /\btasks?\b|\bsteps?\b|\bplan\b|implementation|\bto-?do\b|checklist|work items?|\bscope\b|proposed (?:changes?|fix)|任务|步骤|计划|实施|实现方案|修改方案|タスク|手順|作業|やること|実装|対応案|対応方針|修正案|tarefas?|passos|etapas|escopo|implementa[çc][ãa]o|tareas?|aufgaben|schritte|작업|할 일|задач[иа]|план работ|t[âa]ches/i,
   ],
   [
     'proposal',
-    /solution you'?d like|^\W*solutions?\W*$|(?:proposed|possible|suggested|preferred) solution|detailed design|^design$|^\[?(?:suggested |proposed |recommended )?(?:fix|remediation|mitigation|recommendations?)\]?$|describe the solution|\brequest\b|\bproposal\b|what (?:do you|would you) (?:want|like)|desired (?:behaviou?r|solution)|期望的解决方案|解决方案|建议的方案|希望する(?:機能|動作|解決策)|提案|解決策|solu[çc][ãa]o proposta|solu[çc][ãa]o desejada|proposta|soluci[óo]n propuesta|propuesta|gew[üu]nschte l[öo]sung|vorschlag|원하는 (?:기능|해결책)|제안|해결 ?방안|proposition|solution (?:propos[ée]e|envisag[ée]e|souhait[ée]e)|d[ée]crivez la solution|решени|предлага/i,
+    /solution you'?d like|^\W*solutions?\W*$|(?:proposed|possible|suggested|preferred) solution|detailed design|^design$|^\[?(?:suggested |proposed |recommended )?(?:fix|remediation|mitigation|recommendations?)\]?$|describe the solution|(?<!(?:pull|merge) )\brequest\b|\bproposal\b|what (?:do you|would you) (?:want|like)|desired (?:behaviou?r|solution)|期望的解决方案|解决方案|建议的方案|希望する(?:機能|動作|解決策)|提案|解決策|solu[çc][ãa]o proposta|solu[çc][ãa]o desejada|proposta|soluci[óo]n propuesta|propuesta|gew[üu]nschte l[öo]sung|vorschlag|원하는 (?:기능|해결책)|제안|해결 ?방안|proposition|solution (?:propos[ée]e|envisag[ée]e|souhait[ée]e)|d[ée]crivez la solution|решени|предлага/i,
   ],
   [
     'description',

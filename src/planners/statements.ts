@@ -44,7 +44,7 @@ export function testCommands(line: InlineText): string[] {
 
 /** A target with a number and a unit or a percentile: "p95 under 250 ms", "at most 3 queries", "below 2%". */
 const NUMERIC_TARGET =
-  /\b(?:under|below|at most|at least|less than|more than|fewer than|no more than|within|up to|p(?:50|75|90|95|99))\s*~?\d[\d.,]*\s*(?:ms|s|secs?|seconds?|minutes?|%|kb|mb|gb|queries|requests|calls|rows|items|fps|x)\b|[≤≥]\s*\d/i
+  /\b(?:under|below|at most|at least|less than|more than|fewer than|no more than|within|up to|p(?:50|75|90|95|99))\s*~?\d[\d.,]*\s*(?:ms|s|secs?|seconds?|minutes?|%|kb|mb|gb|queries|requests|calls|rows|items|fps|x)(?![\p{L}\d])|[≤≥]\s*\d/iu
 
 export function isNumericTarget(sentence: string): boolean {
   return NUMERIC_TARGET.test(sentence)
