@@ -124,16 +124,28 @@ export function titleWords(title: string): string {
 
 const DESCRIBING: ReadonlySet<ReturnType<typeof sectionRole>> = new Set([undefined, 'description', 'proposal', 'tasks'])
 
-/** Paragraphs of the issue's prose a task made from the title carries: the description first, then the rest (at most a few). */
-const PROSE_PARAGRAPHS = 6
+/**
+ * The issue's prose a task made from the title carries, for the executor to work from: the description first, then
+ * the rest of what describes or proposes the change, and the additional context under its heading ("Additional
+ * context: the parser is in `src/parse.ts`"). A bug report's steps, trace and environment come with its facts.
+ */
+const PROSE_PARAGRAPHS = 10
 function issueProse(sections: readonly Section[], issue: IssueDocument): string[] {
   const first = issueDescription(sections, issue).text
   const rest = sections
-    .filter((s) => { const role = sectionRole(s); return !role || role === 'description' || role === 'proposal' || role === 'tasks' })
-    .flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' && !isEmptyAnswer(b.plain) ? [squash(b.text)] : b.kind === 'list' && listRole(s, b) === sectionRole(s) ? [listText(b.items)] : [])))
+    .filter((s) => { const role = sectionRole(s); return !role || role === 'description' || role === 'proposal' || role === 'tasks' || (role === 'context' && !FACTS_HEADING.test(s.headings.join(' '))) })
+    .flatMap((s) => {
+      const role = sectionRole(s)
+      const texts = s.blocks.flatMap((b) => (b.kind === 'paragraph' && !isEmptyAnswer(b.plain) ? [squash(b.text)] : b.kind === 'list' && listRole(s, b) === role ? [listText(b.items)] : []))
+      const heading = s.headings[s.headings.length - 1]
+      return role === 'context' && heading ? texts.map((t) => `${heading.replace(/[:：]\s*$/, '')}: ${t}`) : texts
+    })
     .filter((p) => p && p !== first)
   return [first, ...rest.slice(0, PROSE_PARAGRAPHS - 1)]
 }
+
+/** Context a bug report's facts already carry (steps, environment, logs and traces), or that is only a picture. */
+const FACTS_HEADING = /reproduc|\brepro\b|steps|environment|system info|version|platform|operating system|\bos\b|browser|\blogs?\b|stack ?trace|traceback|screenshot|复现|重现|环境|版本|日志|截图|再現|環境|バージョン|ログ|スクリーンショット|passos|ambiente|vers[ãa]o|pasos|entorno|umgebung|reproduzier|재현|환경|로그|스크린샷|воспроизв|шаги|окружение|верси|лог|скриншот/i
 
 /** A list the description or proposal writes its points in, one `- item` line each (ticked boxes are confirmations, left out). */
 function listText(items: readonly ListItem[]): string {
