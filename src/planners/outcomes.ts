@@ -117,7 +117,8 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
         break
       default: {
         if (role !== 'context') {
-          out.requirements.push(...paragraphs.flatMap(sentences).filter(isRequirement).map((s) => labelled(s, headingRefs, [])))
+          const said = [...paragraphs, ...items.filter((i) => i.checked === undefined).map((i) => squash(i.head.text))]
+          out.requirements.push(...said.flatMap(sentences).filter(isRequirement).map((s) => labelled(s, headingRefs, [])))
           // Top-level items only: a nested "Run: `cmd`" belongs to the task it is under (task-draft.ts).
           readChecks(section, lists.flatMap((l) => (l.role === role ? l.block.items : [])), headingRefs, out)
         }

@@ -44,7 +44,7 @@ export function testCommands(line: InlineText): string[] {
 
 /** A target with a number and a unit or a percentile: "p95 under 250 ms", "at most 3 queries", "below 2%". */
 const NUMERIC_TARGET =
-  /(?<![\p{L}\d])(?:under|below|at most|at least|less than|more than|fewer than|no more than|within|up to|p(?:50|75|90|95|99)|menos de|m[áa]s de|como m[áa]ximo|no m[áa]s de|abaixo de|no m[áa]ximo|moins de|en dessous de|au plus|au maximum|inf[ée]rieur [àa]|unter|weniger als|h[öo]chstens|maximal|не более|менее|меньше|до)\s*~?\d[\d.,]*\s*(?:ms|s|secs?|seconds?|segundos?|secondes?|sekunden|минут\S*|секунд\S*|minutes?|minutos?|%|kb|mb|gb|queries|requests|calls|rows|items|fps|x|consultas|requisi[çc][õo]es|requ[êe]tes|anfragen|запрос\S*)(?![\p{L}\d])|[≤≥]\s*\d|\d[\d.,]*\s*(?:ms|秒|ミリ秒|毫秒|分|초|밀리초|%|件|回|次)\s*(?:以内|以下|未満|内|이내|이하|미만)/iu
+  /(?<![\p{L}\d])(?:under|below|at most|at least|less than|more than|fewer than|no more than|within|up to|p(?:50|75|90|95|99)|menos de|m[áa]s de|como m[áa]ximo|no m[áa]s de|abaixo de|no m[áa]ximo|moins de|en dessous de|au plus|au maximum|inf[ée]rieur [àa]|unter|weniger als|h[öo]chstens|maximal|не более|менее|меньше|до)\s*~?\d[\d.,]*\s*(?:ms|s|secs?|seconds?|segundos?|secondes?|sekunden|мс|минут\S*|секунд\S*|minutes?|minutos?|%|kb|mb|gb|queries|requests|calls|rows|items|fps|x|consultas|requisi[çc][õo]es|requ[êe]tes|anfragen|запрос\S*)(?![\p{L}\d])|[≤≥]\s*\d|\d[\d.,]*\s*(?:ms|秒|ミリ秒|毫秒|分|초|밀리초|%|件|回|次)\s*(?:以内|以下|未満|内|이내|이하|미만)/iu
 
 export function isNumericTarget(sentence: string): boolean {
   return NUMERIC_TARGET.test(sentence)
