@@ -44,14 +44,16 @@ export function fileWork(sections: readonly Section[], { bug, isRepositoryPath }
     const units: Unit[] = []
     const statements: FileWork['statements'] = []
     for (const section of sections) {
-      if (!proposing.has(sectionRole(section))) continue
+      const role = sectionRole(section)
+      if (!proposing.has(role)) continue
       for (const block of section.blocks) {
-        if (block.kind === 'paragraph') units.push(...sequence(block.text, pathsOf))
+        // A proposal's sentences that name files say where each change goes; elsewhere only a "then" sequence does.
+        if (block.kind === 'paragraph') units.push(...(role === 'proposal' ? proposalClauses(block.text, pathsOf) : sequence(block.text, pathsOf)))
         else if (block.kind === 'list') {
           const listed = block.items.filter((i) => i.checked === undefined && !isMetadataLine(i.head.plain))
           // An item that is a path and little else ("Affected areas: - `src/a.ts`") says where, not what.
           const naming = listed.filter((i) => pathsOf(i.head).length && wordsBesidePaths(i.head) >= MIN_WORDS)
-          if (naming.length < 2) continue
+          if (!naming.length) continue
           for (const item of listed) {
             if (naming.includes(item)) units.push({ head: item.head, item, files: pathsOf(item.head), afterPrevious: STARTS_WITH_THEN.test(item.head.plain) })
             else if (!pathsOf(item.head).length && squash(item.head.text)) statements.push({ text: squash(item.head.text) })
@@ -63,7 +65,9 @@ export function fileWork(sections: readonly Section[], { bug, isRepositoryPath }
   }
   // Where the issue says what to do wins over where it describes the problem; a bug report's other sections say what goes wrong.
   const proposed = read(PROPOSAL_ROLES)
-  const { units, statements } = proposed.units.length || bug ? proposed : read(DESCRIBING_ROLES)
+  const described = proposed.units.length >= 2 || bug ? undefined : read(DESCRIBING_ROLES)
+  const units = described ? [...proposed.units, ...described.units] : proposed.units
+  const statements = described ? [...proposed.statements, ...described.statements] : proposed.statements
   // Each task is the first clause or item that names a file; later mentions of the same file are context.
   const claimed = new Set<string>()
   const work = units.filter((u) => {
@@ -127,6 +131,22 @@ function sequence(text: string, pathsOf: (head: InlineText) => string[]): Unit[]
   }
   return units
 }
+
+/** Each clause of a proposal's paragraph that names a file, in order; one that begins "then" comes after the one before. */
+function proposalClauses(text: string, pathsOf: (head: InlineText) => string[]): Unit[] {
+  const read = (clause: string) => inlineText(Lexer.lexInline(clause))
+  return clauses(text).flatMap((clause) => {
+    // "… saved by the menu (`SortMenu.tsx`), and the list (`BookmarkList.tsx`) would read it": two changes, when each part names a file.
+    const parts = clause.split(AND_BREAK).map(read)
+    const heads = parts.length > 1 && parts.every((p) => pathsOf(p).length) ? parts : [read(clause)]
+    return heads.flatMap((head) => {
+      const files = pathsOf(head)
+      return files.length ? [{ head, files, afterPrevious: STARTS_WITH_THEN.test(head.plain) }] : []
+    })
+  })
+}
+
+const AND_BREAK = /,\s+(?:and|et|y|e|und|и)\s+|;\s+|；/iu
 
 /** The sentences of an item after its first, each a statement of how the change behaves (at least a few words). */
 function laterSentences(text: string): string[] {
