@@ -119,6 +119,8 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
         if (role !== 'context') {
           const said = [...paragraphs, ...items.filter((i) => i.checked === undefined).map((i) => squash(i.head.text))]
           out.requirements.push(...said.flatMap(sentences).filter(isRequirement).map((s) => labelled(s, headingRefs, [])))
+          // A paragraph right after the list of work says what the work achieves ("Each change in the history shows …").
+          out.requirements.push(...closingParagraphs(section).filter((p) => !said.some((s) => isRequirement(s) && p.includes(s))).map((p) => labelled(p, headingRefs, [])))
           // Top-level items only: a nested "Run: `cmd`" belongs to the task it is under (task-draft.ts).
           readChecks(section, lists.flatMap((l) => (l.role === role ? l.block.items : [])), headingRefs, out)
         }
@@ -164,12 +166,22 @@ function readChecks(section: Section, items: readonly ListItem[], headingRefs: s
   }
 }
 
+/** Paragraphs of a section that come after a list of it (not questions, not "Run `cmd`" lines): what the listed work achieves. */
+function closingParagraphs(section: Section): string[] {
+  const firstList = section.blocks.findIndex((b) => b.kind === 'list')
+  if (firstList < 0) return []
+  return section.blocks
+    .slice(firstList + 1)
+    .flatMap((b) => (b.kind === 'paragraph' && !isMetadataLine(b.plain) ? [squash(b.text)] : []))
+    .filter((p) => p.split(/\s+/).length >= 5 && !/[?？:：]$/.test(p) && !RUN_SENTENCE.test(p) && !isEmptyAnswer(p))
+}
+
 /** A sentence that says to run a command: how the work is checked, not what it must do. */
 const RUN_SENTENCE = /^\s*(?:please\s+)?(?:run|execute)\b[^`]*`/i
 
 /** A sentence that states what must be true: a modal verb of obligation, in the languages issues are written in. */
 const REQUIREMENT =
-  /\b(?:should|must|needs? to|has to|have to|is expected to|shall)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen)\b|해야/i
+  /\b(?:should|must|needs? to|has to|have to|is expected to|shall|i (?:would )?expect(?:ed)?|expected)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen)\b|해야/i
 
 function isRequirement(sentence: string): boolean {
   return REQUIREMENT.test(sentence) && !/\?\s*$/.test(sentence)
