@@ -50,13 +50,15 @@ export function fileWork(sections: readonly Section[], { bug, isRepositoryPath }
         // A proposal's sentences that name files say where each change goes; elsewhere only a "then" sequence does.
         if (block.kind === 'paragraph') units.push(...(role === 'proposal' ? proposalClauses(block.text, pathsOf) : sequence(block.text, pathsOf)))
         else if (block.kind === 'list') {
-          const listed = block.items.filter((i) => i.checked === undefined && !isMetadataLine(i.head.plain))
+          // A definition of done or an acceptance list may tick its items off; a ticked one is done already.
+          const checklist = role === 'done' || role === 'criteria'
+          const listed = block.items.filter((i) => (checklist ? i.checked !== true : i.checked === undefined) && !isMetadataLine(i.head.plain))
           // An item that is a path and little else ("Affected areas: - `src/a.ts`") says where, not what.
           const naming = listed.filter((i) => pathsOf(i.head).length && wordsBesidePaths(i.head) >= MIN_WORDS)
           if (!naming.length) continue
           for (const item of listed) {
             if (naming.includes(item)) units.push({ head: item.head, item, files: pathsOf(item.head), afterPrevious: STARTS_WITH_THEN.test(item.head.plain) })
-            else if (!pathsOf(item.head).length && squash(item.head.text)) statements.push({ text: squash(item.head.text) })
+            else if (!checklist && !pathsOf(item.head).length && squash(item.head.text)) statements.push({ text: squash(item.head.text) })
           }
         }
       }
@@ -66,7 +68,10 @@ export function fileWork(sections: readonly Section[], { bug, isRepositoryPath }
   // Where the issue says what to do wins over where it describes the problem; a bug report's other sections say what goes wrong.
   const proposed = read(PROPOSAL_ROLES)
   const described = proposed.units.length >= 2 || bug ? undefined : read(DESCRIBING_ROLES)
-  const units = described ? [...proposed.units, ...described.units] : proposed.units
+  // Last, criteria that say where the change goes ("A daily job in `src/jobs/remind.ts` picks …"): they stay criteria too.
+  const sofar = described ? [...proposed.units, ...described.units] : proposed.units
+  const stated = sofar.length >= 2 || bug ? undefined : read(CRITERIA_ROLES)
+  const units = stated ? [...sofar, ...stated.units] : sofar
   const statements = described ? [...proposed.statements, ...described.statements] : proposed.statements
   // Each task is the first clause or item that names a file; later mentions of the same file are context.
   const claimed = new Set<string>()
@@ -105,6 +110,7 @@ function earlierUnits(units: readonly Unit[], i: number): number[] {
 
 const PROPOSAL_ROLES: ReadonlySet<SectionRole | undefined> = new Set(['proposal', 'tasks', 'done'])
 const DESCRIBING_ROLES: ReadonlySet<SectionRole | undefined> = new Set([undefined, 'description'])
+const CRITERIA_ROLES: ReadonlySet<SectionRole | undefined> = new Set(['criteria'])
 /** Words an item has besides its paths for it to say what to change there. */
 const MIN_WORDS = 3
 

@@ -32,10 +32,11 @@ const CONFIRMATIONS: readonly RegExp[] = [
 
 /**
  * A contributor's housekeeping step in a good-first-issue walkthrough (claim the issue, swap its label, commit,
- * open the pull request): how to contribute, not the change itself.
+ * open the pull request), or a stage of the team's process a done checklist ticks off (reviewed, merged, shown to
+ * the product owner, the suite still green): how the work is delivered, not the change itself.
  */
 const HOUSEKEEPING =
-  /^(?:claim (?:this|the) issue|comment (?:below|here|on (?:this|the) issue)|assign (?:it to )?yourself|accept (?:our|the) invitation|fork (?:this|the) repo(?:sitory)?|clone (?:your|the) (?:fork|repo(?:sitory)?)|(?:create|make|check ?out) (?:a )?(?:new )?branch\b|commit (?:your|the) changes?|push (?:your|the) (?:branch|changes?|commits?)|(?:open|start|create|submit|make) (?:a|the|your) (?:pull request|PR)\b|wait for (?:a )?review|ask (?:for help|questions?) (?:here|below|in)|star (?:this|the) repo)|\b(?:replace|swap|change|add|remove) the [`'"]?[^`'"]{1,30}[`'"]? label\b/i
+  /^(?:claim (?:this|the) issue|comment (?:below|here|on (?:this|the) issue)|assign (?:it to )?yourself|accept (?:our|the) invitation|fork (?:this|the) repo(?:sitory)?|clone (?:your|the) (?:fork|repo(?:sitory)?)|(?:create|make|check ?out) (?:a )?(?:new )?branch\b|commit (?:your|the) changes?|push (?:your|the) (?:branch|changes?|commits?)|(?:open|start|create|submit|make) (?:a|the|your) (?:pull request|PR)\b|wait for (?:a )?review|ask (?:for help|questions?) (?:here|below|in)|star (?:this|the) repo)|\b(?:replace|swap|change|add|remove) the [`'"]?[^`'"]{1,30}[`'"]? label\b|^(?:the )?(?:code|branch|pull request|PR|MR|merge request|changes?)\b.{0,40}\b(?:reviewed|approved|merged|opened|tidied|deployed)\b|^merged (?:into|to)\b|^(?:the )?(?:whole|full|entire) test suite\b|^implementation (?:is )?(?:finished|done|complete)\b|^shown to the (?:product owner|po|client|team)\b|^docs? updated where needed\b/i
 
 export function isHousekeeping(text: string): boolean {
   return HOUSEKEEPING.test(leadingWords(text))
