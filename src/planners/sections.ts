@@ -41,7 +41,7 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ],
   [
     'proposal',
-    /solution you'?d like|^\W*solutions?\W*$|(?:proposed|possible|suggested|preferred) solution|detailed design|^design$|^\[?(?:suggested |proposed |recommended )?(?:fix|remediation|mitigation|recommendations?)\]?$|describe the solution|(?<!(?:pull|merge) )\brequest\b|\bproposal\b|what (?:do you|would you) (?:want|like)|desired (?:behaviou?r|solution)|期望的解决方案|解决方案|建议的方案|希望する(?:機能|動作|解決策)|提案|解決策|solu[çc][ãa]o proposta|solu[çc][ãa]o desejada|proposta|soluci[óo]n propuesta|propuesta|gew[üu]nschte l[öo]sung|vorschlag|원하는 (?:기능|해결책)|제안|해결 ?방안|proposition|solution (?:propos[ée]e|envisag[ée]e|souhait[ée]e)|d[ée]crivez la solution|решени|предлага/i,
+    /solution you'?d like|^\W*solutions?\W*$|(?:proposed|possible|suggested|preferred) solution|detailed design|^design$|^\[?(?:suggested |proposed |recommended )?(?:fix|remediation|mitigation|recommendations?)\]?$|describe the solution|(?<!(?:pull|merge|feature) )\brequest\b|\bproposal\b|what (?:do you|would you) (?:want|like)|desired (?:behaviou?r|solution)|期望的解决方案|解决方案|建议的方案|希望する(?:機能|動作|解決策)|提案|解決策|solu[çc][ãa]o proposta|solu[çc][ãa]o desejada|proposta|soluci[óo]n propuesta|propuesta|gew[üu]nschte l[öo]sung|vorschlag|원하는 (?:기능|해결책)|제안|해결 ?방안|proposition|solution (?:propos[ée]e|envisag[ée]e|souhait[ée]e)|d[ée]crivez la solution|решени|предлага/i,
   ],
   [
     'description',
