@@ -165,17 +165,17 @@ describe('the built-in planner on the corpus', () => {
     [`${name}: ${formatTally(result.overall)}`, ...CATEGORIES.map((c) => `  ${c}: ${formatTally(result.totals[c])}`)].join('\n')
   const share = (t: { met: number; total: number }) => t.met / t.total
 
-  // Floors a little under the scores measured when they were set (issue 28's second round, 109 issues: 89% overall,
-  // 98% template checkboxes kept out, 74% ticked items recorded (a release checklist's ticked sub-checks are not yet
-  // read as done), 87% criteria): a change that loses ground on real issue forms fails here.
+  // Floors a little under the scores measured when they were set (issue 28's last round, 157 issues: 90% overall,
+  // 98% template checkboxes kept out, 78% ticked items recorded (a release checklist's ticked sub-checks are not yet
+  // read as done), 93% criteria): a change that loses ground on real issue forms fails here.
   it('keeps its score on the tuning set', () => {
     const result = scoreOf(corpus)
     console.log(summary(`tuning score (${corpus.length} issues)`, result))
     expect(result.issues).toHaveLength(corpus.length)
-    expect(share(result.overall)).toBeGreaterThanOrEqual(0.87)
+    expect(share(result.overall)).toBeGreaterThanOrEqual(0.88)
     expect(share(result.totals.not_tasks)).toBeGreaterThanOrEqual(0.95)
-    expect(share(result.totals.done)).toBeGreaterThanOrEqual(0.72)
-    expect(share(result.totals.criteria)).toBeGreaterThanOrEqual(0.85)
+    expect(share(result.totals.done)).toBeGreaterThanOrEqual(0.75)
+    expect(share(result.totals.criteria)).toBeGreaterThanOrEqual(0.9)
   })
 
   // Only the totals of the held-out split are printed: no rule may be written while looking at one of its issues.
