@@ -9,13 +9,15 @@ import type { TaskItem } from './task-items.js'
 import { squash } from './text.js'
 
 /**
- * The work an issue with no task list proposes in its prose: a design list whose items name the files each change
- * goes in ("`src/sync/queue.ts` stores pending edits", "the sidebar (`src/ui/Sidebar.tsx`) lists pinned notes
- * first"), or sentences that do ("Calculate the totals in `totals.ts`, then have `renderInvoice.ts` call it"). Each
- * sentence, clause or item that names files no earlier one named is a task; with fewer than two there is no such
- * work (the title is the task). A clause that begins "then" comes after the one before it; otherwise the tasks go
- * storage → code → screen → tests → documents, the order a careful engineer would do them in. The other items of a
- * list that gave tasks state how the design behaves: they are criteria.
+ * The work an issue with no task list proposes in its prose, file by file. Read in turn, each source only while the
+ * ones before it give fewer than two changes: a proposal's clauses that name files ("… saved by the sort menu
+ * (`SortMenu.tsx`), and the list (`BookmarkList.tsx`) would read it") and the items of design lists that say what
+ * changes in which file; the describing sections' design items and "…, then …" clauses; last, acceptance items that
+ * say where the change goes (they stay criteria). Each clause or item that names a file no earlier one named is a
+ * task; with fewer than two there is no such work (the title is the task). A clause that begins "then" comes after
+ * the one before it, and then the written order stands; otherwise the tasks go storage → data access → code → screen
+ * → tests → documents, the order a careful engineer would do them in. A design list's items that name no file, and an
+ * item's sentences after its first, say how the design behaves: they are criteria.
  */
 export interface FileWork {
   items: TaskItem[]
