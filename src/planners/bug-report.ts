@@ -33,6 +33,14 @@ const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)|panic)
 /** `at fn (path:line:col)`, `at path:line:col`, `File "path", line n` (Python). */
 const FRAME = /^\s*(?:at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|([\w.@/-]+\.\w+):(\d+)\b)/
 const ENVIRONMENT_HEADING = /environment|system info|\bversions?\b|platform|operating system|\bos\b|browser|环境|版本|環境|バージョン|ambiente|vers[ãa]o|entorno|umgebung|환경|окружение|операционн|верси[яи]/i
+/** Headings over what a report shows rather than says: logs, traces, screenshots, and steps however they are titled. */
+const SHOWN_HEADING = /\bsteps\b|\blogs?\b|stack ?trace|traceback|screenshot|passos|pasos|日志|截图|ログ|スクリーンショット|로그|스크린샷|(?:^|\s)лог|скриншот/i
+
+/** A context section whose lines a bug report's facts already carry (steps, environment) or that only shows (logs, a picture). */
+export function isFactsHeading(heading: string): boolean {
+  return REPRODUCTION_HEADING.test(heading) || ENVIRONMENT_HEADING.test(heading) || SHOWN_HEADING.test(heading)
+}
+
 const ACTUAL_HEADING = /actual|current (?:behaviou?r|result)|what happen(?:s|ed)|observed|实际|当前行为|実際|現在の(?:動作|挙動)|comportamento atual|resultado (?:atual|obtido)|comportamiento actual|resultado (?:actual|obtenido)|tats[äa]chlich|comportement (?:actuel|observ[ée])|r[ée]sultat (?:obtenu|actuel)|현재 동작|실제|фактическ/i
 const FRAMES_KEPT = 3
 /** A bug report's "Steps" heading: how to reproduce, not a plan. */

@@ -22,7 +22,7 @@ export function isTestFile(path: string): boolean {
 }
 
 /** The name of a file without its directories, its test suffix and its extension: `tests/cli/export.test.ts` → `export`. */
-function stem(path: string): string {
+export function stem(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1).replace(/\.\w+$/, '').replace(/[._-](?:test|spec)$/i, '').replace(/^test_/, '').toLowerCase()
 }
 

@@ -1,3 +1,4 @@
+import { stem } from './follow-ups.js'
 import { filePath } from './phrases.js'
 
 /**
@@ -15,8 +16,8 @@ export interface Made {
 }
 
 export function namesWork(text: string, earlier: Made, ownFiles: readonly string[]): boolean {
-  const own = new Set(ownFiles.map(moduleName))
-  const modules = earlier.files.map(moduleName).filter((s) => s.length >= 4 && !own.has(s) && !GENERIC.has(s))
+  const own = new Set(ownFiles.map(stem))
+  const modules = earlier.files.map(stem).filter((s) => s.length >= 4 && !own.has(s) && !GENERIC.has(s))
   const identifiers = [...earlier.text.matchAll(/`([^`]+)`/g)]
     .map((m) => m[1]!.trim())
     .filter((c) => /^[A-Za-z_]\w{3,}(?:\(.*\))?$/.test(c) && !filePath(c) && !GENERIC.has(c.toLowerCase()))
@@ -51,10 +52,6 @@ export function orderByMention(tasks: Ordered[]): string[] {
 
 /** Module names too common to say which work is meant. */
 const GENERIC = new Set(['index', 'main', 'utils', 'util', 'types', 'helpers', 'config', 'common', 'test', 'tests', 'readme', 'changelog', 'package'])
-
-function moduleName(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1).replace(/\.\w+$/, '').replace(/[._-](?:test|spec)$/i, '').replace(/^test_/, '').toLowerCase()
-}
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -4,7 +4,7 @@ import { listRole } from './block-roles.js'
 import { leadingAction } from './phrases.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
 import { addFiles, draftTask, type RepositoryFiles, type TaskDraft } from './task-draft.js'
-import { bugDescription, type BugFacts } from './bug-report.js'
+import { bugDescription, isFactsHeading, type BugFacts } from './bug-report.js'
 import { orderTestsAfterChanges, proseFollowUps } from './follow-ups.js'
 import { orderByLayer } from './layers.js'
 import { orderByMention } from './mentions.js'
@@ -133,7 +133,7 @@ const PROSE_PARAGRAPHS = 10
 function issueProse(sections: readonly Section[], issue: IssueDocument): string[] {
   const first = issueDescription(sections, issue).text
   const rest = sections
-    .filter((s) => { const role = sectionRole(s); return !role || role === 'description' || role === 'proposal' || role === 'tasks' || (role === 'context' && !FACTS_HEADING.test(s.headings.join(' '))) })
+    .filter((s) => { const role = sectionRole(s); return !role || role === 'description' || role === 'proposal' || role === 'tasks' || (role === 'context' && !isFactsHeading(s.headings.join(' '))) })
     .flatMap((s) => {
       const role = sectionRole(s)
       const texts = s.blocks.flatMap((b) => (b.kind === 'paragraph' && !isEmptyAnswer(b.plain) ? [squash(b.text)] : b.kind === 'list' && listRole(s, b) === role ? [listText(b.items)] : []))
@@ -143,9 +143,6 @@ function issueProse(sections: readonly Section[], issue: IssueDocument): string[
     .filter((p) => p && p !== first)
   return [first, ...rest.slice(0, PROSE_PARAGRAPHS - 1)]
 }
-
-/** Context a bug report's facts already carry (steps, environment, logs and traces), or that is only a picture. */
-const FACTS_HEADING = /reproduc|\brepro\b|steps|environment|system info|version|platform|operating system|\bos\b|browser|\blogs?\b|stack ?trace|traceback|screenshot|复现|重现|环境|版本|日志|截图|再現|環境|バージョン|ログ|スクリーンショット|passos|ambiente|vers[ãa]o|pasos|entorno|umgebung|reproduzier|재현|환경|로그|스크린샷|воспроизв|шаги|окружение|верси|лог|скриншот/i
 
 /** A list the description or proposal writes its points in, one `- item` line each (ticked boxes are confirmations, left out). */
 function listText(items: readonly ListItem[]): string {
