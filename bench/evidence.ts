@@ -1,7 +1,9 @@
 /**
- * What the baseline costs (SPEC §7 "Evidence"): a whole `execute` with evidence on (each task's commands run once
- * before its executor) against the same run with `evidence: off`, on the bundled demo and on a 40-task plan, in
- * fresh local repositories; the ratio is the time with the baseline over the time without it.
+ * What evidence costs (SPEC §7 "Evidence", "Evidence integrity"): a whole `execute` with evidence on (each task's
+ * commands run once before its executor, and the differential runs when a task writes its own checks) against the
+ * same run with `evidence: off`, on the bundled demo and on two 40-task plans — one whose tasks write only code,
+ * one whose tasks also write the test that checks them (so each task's forward run happens) — in fresh local
+ * repositories; the ratio is the time with evidence over the time without it.
  */
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -12,6 +14,7 @@ import { WorkBranch } from '../src/git/work-branch.js'
 import { approvePlan } from '../src/pipeline/approve.js'
 import { pipelinePlan } from '../src/pipeline/plan-command.js'
 import { executeIssue } from '../src/pipeline/run-plan.js'
+import { workBranchCommitter } from '../src/pipeline/run-task.js'
 import type { IssueDocument } from '../src/planners/index.js'
 import { LocalGitStore } from '../src/state/local-git-store.js'
 import { fmt, table } from './measure.js'
@@ -23,15 +26,19 @@ const RUNS = 3
 const CHECK = "const f = process.argv[2]; const fs = require('node:fs'); process.exit(fs.existsSync(f) && fs.readFileSync(f, 'utf8').trim() === '42' ? 0 : 1)\n"
 const EXECUTOR = "const fs = require('node:fs'); const t = JSON.parse(fs.readFileSync(process.env.CONVERGE_TASK_FILE, 'utf8')); fs.mkdirSync('out', { recursive: true }); for (const f of t.files) fs.writeFileSync(f.path, '42\\n')\n"
 
-function fortyTasks(): string {
+/** The same, and each task writes the check of its answer too: `test/<n>.check.cjs`. */
+const EXECUTOR_WITH_TESTS = "const fs = require('node:fs'); const t = JSON.parse(fs.readFileSync(process.env.CONVERGE_TASK_FILE, 'utf8')); fs.mkdirSync('out', { recursive: true }); fs.mkdirSync('test', { recursive: true }); for (const f of t.files) fs.writeFileSync(f.path, f.path.startsWith('test/') ? fs.readFileSync('check.js', 'utf8').replace('process.argv[2]', JSON.stringify(f.path.replace('test/', 'out/').replace('.check.cjs', '.txt'))) : '42\\n')\n"
+
+function fortyTasks(withTests = false): string {
   const tasks = Array.from({ length: 40 }, (_, i) => ({
     id: `T${i + 1}`, title: `Write out/${i + 1}.txt`, action: 'Create', description: `Write 42 to out/${i + 1}.txt`,
-    files: [{ path: `out/${i + 1}.txt`, action: 'create', changes: ['Write 42'] }], implementation: ['Write 42'],
-    test: { commands: [`node check.js out/${i + 1}.txt`] },
+    files: [{ path: `out/${i + 1}.txt`, action: 'create', changes: ['Write 42'] }, ...(withTests ? [{ path: `test/${i + 1}.check.cjs`, action: 'create', changes: ['Check it'] }] : [])],
+    implementation: ['Write 42'],
+    test: { commands: [withTests ? `node test/${i + 1}.check.cjs` : `node check.js out/${i + 1}.txt`] },
     convergence: { criteria: [`out/${i + 1}.txt holds 42`], verification: '', definition_of_done: 'The answer is there' },
     depends_on: i % 4 === 0 || i === 0 ? [] : [`T${i}`],
   }))
-  return `\`\`\`json\n${JSON.stringify({ description: 'Forty answers', analysis: { risk: 'low', impact: 'low', complexity: 'low' }, tasks })}\n\`\`\`\n`
+  return `\`\`\`json\n${JSON.stringify({ description: withTests ? 'Forty answers and their tests' : 'Forty answers', analysis: { risk: 'low', impact: 'low', complexity: 'low' }, tasks })}\n\`\`\`\n`
 }
 
 interface Case {
@@ -54,6 +61,14 @@ const CASES: Case[] = [
       await writeFile(join(repo, 'check.js'), CHECK)
       await writeFile(join(repo, 'executor.js'), EXECUTOR)
       return { issue: { number: 40, title: 'Forty answers', body: fortyTasks(), labels: [] }, executor: 'node executor.js' }
+    },
+  },
+  {
+    name: '40-task plan, each task writes its test',
+    async prepare(repo) {
+      await writeFile(join(repo, 'check.js'), CHECK)
+      await writeFile(join(repo, 'executor.js'), EXECUTOR_WITH_TESTS)
+      return { issue: { number: 41, title: 'Forty answers and their tests', body: fortyTasks(true), labels: [] }, executor: 'node executor.js' }
     },
   },
 ]
@@ -79,10 +94,13 @@ async function timedRun(c: Case, measure: boolean): Promise<number> {
       executorCommand: executor, maxIterations: 3, onFailure: 'skip', maxRetries: 0, maxErrors: 3, executorEnv: {},
       evidence: { measure },
       beforeTasks: async () => { branch = await WorkBranch.prepare({ repoDir: repo, branch: `converge/issue-${issue.number}`, identity: CONVERGE_IDENTITY }) },
-      committer: { commitTask: (t, n, others) => branch!.commitTask(t, n, others), discardTask: (t, others) => branch!.discardTask(t, others) },
+      committer: workBranchCommitter(() => branch!),
     })
     const ms = Number(process.hrtime.bigint() - start) / 1e6
     if (!result.ok || result.record.status !== 'completed') throw new Error(`${c.name}: the run did not complete`)
+    // The differential runs happened where they should: every task of the plan that writes its tests is proven.
+    if (measure && c.name.includes('writes its test') && Object.values(result.record.tasks).some((t) => t.evidence?.kind !== 'proven' || !t.evidence.forward))
+      throw new Error(`${c.name}: a task is not proven by a forward run`)
     return ms
   } finally {
     await rm(dir, { recursive: true, force: true })

@@ -14,6 +14,7 @@ import { approveIfPassing } from '../pipeline/approve.js'
 import { autoApproval, unconfirmedApproval } from './approval-event.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { executeIssue, verifyIssue, type RunPlanOptions, type RunPlanResult } from '../pipeline/run-plan.js'
+import { workBranchCommitter } from '../pipeline/run-task.js'
 import { gateRefusal } from '../pipeline/run-start.js'
 import { renderCheckRun } from '../report/check-run.js'
 import { convergedTally } from '../report/evidence-words.js'
@@ -125,7 +126,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
                 repoDir: session.repoDir, branch: `converge/issue-${n}`, remote, identity: ACTIONS_BOT_IDENTITY, uncommitted: inputs['allow-dirty'] ? 'keep-out' : 'refuse',
               })
             },
-            committer: { commitTask: (task, issue, others) => workBranch!.commitTask(task, issue, others), discardTask: (task, others) => workBranch!.discardTask(task, others) },
+            committer: workBranchCommitter(() => workBranch!),
           }
         : {}),
     })

@@ -26,6 +26,7 @@ import { approveIfPassing } from '../pipeline/approve.js'
 import { autoApproval, unconfirmedApproval } from './approval-event.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { executeTask } from '../pipeline/scale-out/execute-task.js'
+import { workBranchCommitter } from '../pipeline/run-task.js'
 import { planMatrix } from '../pipeline/scale-out/matrix.js'
 import { EMPTY_MATRIX } from '../pipeline/scale-out/readiness.js'
 import { issuesToReport, reportIssue } from '../pipeline/scale-out/report.js'
@@ -122,7 +123,7 @@ export async function executeTaskCommand(session: Session, request: ScaleOutRequ
               uncommitted: inputs['allow-dirty'] ? 'keep-out' : 'refuse',
             })
           },
-          committer: { commitTask: (task, issue, others) => workBranch!.commitTask(task, issue, others), discardTask: (task, others) => workBranch!.discardTask(task, others) },
+          committer: workBranchCommitter(() => workBranch!),
         }
       : {}),
   })

@@ -5,7 +5,7 @@
  */
 import type { RunPlanOptions } from '../pipeline/run-plan.js'
 import { stripAnsi } from '../report/ansi.js'
-import { KIND_LABEL, provedBy } from '../report/evidence-words.js'
+import { evidenceLabel, provedBy } from '../report/evidence-words.js'
 import { formatDuration } from '../report/format.js'
 import type { CliIo } from './io.js'
 
@@ -48,7 +48,7 @@ export function progressLines(io: CliIo, heartbeatMs = HEARTBEAT_MS): Progress {
         running.delete(result.task_id)
         live?.end(result.task_id)
         const verdict = result.status !== 'completed' ? `✗ ${result.task_id} failed`
-          : !provedBy(result) ? `⚠ ${result.task_id} ${KIND_LABEL[result.evidence!.kind]}`
+          : !provedBy(result) ? `⚠ ${result.task_id} ${evidenceLabel(result.evidence!)}`
           : `✓ ${result.task_id} ${record.mode === 'verify' ? 'verified' : 'converged'}`
         const attempts = `${result.attempts} attempt${result.attempts === 1 ? '' : 's'}`
         print(`  ${verdict} (${attempts}, ${formatDuration(result.duration_ms)}${result.commit_hash ? `, ${result.commit_hash.slice(0, 7)}` : ''})`)

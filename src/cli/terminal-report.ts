@@ -8,7 +8,7 @@ import type { ExecutionRecord, IssueState, RunState, Solution, Task, TaskResult 
 import { planHash } from '../plan/hash.js'
 import { belongsInQueue, queueGroups } from '../queue/index.js'
 import { outputLines, SIGNIFICANT } from '../execute/failure-text.js'
-import { evidenceSentence, KIND_LABEL, provedBy } from '../report/evidence-words.js'
+import { evidenceLabel, evidenceSentence, KIND_LABEL, provedBy } from '../report/evidence-words.js'
 import { formatDuration, formatUsage } from '../report/format.js'
 import { hintLine, type NextHint } from './next-hint.js'
 
@@ -101,7 +101,7 @@ const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0,
 export function unprovenLine(execution: ExecutionRecord): string | undefined {
   const unproven = Object.values(execution.tasks).filter((r) => r.status === 'completed' && !provedBy(r))
   if (!unproven.length) return undefined
-  const named = unproven.map((r) => `${r.task_id} ${KIND_LABEL[r.evidence!.kind]}`).join(', ')
+  const named = unproven.map((r) => `${r.task_id} ${evidenceLabel(r.evidence!)}`).join(', ')
   const them = unproven.length === 1 ? '1 task' : `${unproven.length} tasks`
   return `Not proven: ${them} completed without proof (${cut(named, 160)}): nothing shows ${unproven.length === 1 ? 'its' : 'their'} change did what ${unproven.length === 1 ? 'it asks' : 'they ask'}.`
 }

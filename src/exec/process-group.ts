@@ -35,6 +35,54 @@ function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
+/** The environment variable every command Converge starts carries, with a value of its own (see {@link endTagged}). */
+export const PROCESS_TAG_VARIABLE = 'CONVERGE_PROCESS_TAG'
+
+/**
+ * Ends (SIGKILL) every process whose environment carries `tag`: what a command started and detached from its group
+ * (`setsid`, a double fork, `nohup … &`) so that it outlives the command — a watcher that restores a bug after the
+ * checks passed, or kills the next task's baseline. Repeats while new ones appear (a process forking as it is
+ * killed), a few rounds at most. Linux only (/proc); elsewhere nothing to read, nothing ended. Returns how many
+ * processes it ended. A process that scrubs its own environment is not found: docs/security.md names the limit.
+ */
+export async function endTagged(tag: string): Promise<number> {
+  const needle = Buffer.from(`${PROCESS_TAG_VARIABLE}=${tag}\0`)
+  let ended = 0
+  for (let round = 0; round < 5; round++) {
+    const found = await taggedProcesses(needle)
+    if (found.length === 0) break
+    for (const pid of found) {
+      try {
+        process.kill(pid, 'SIGKILL')
+        ended++
+      } catch {
+        // exited meanwhile, or not ours to signal
+      }
+    }
+    await delay(POLL_MS)
+  }
+  return ended
+}
+
+async function taggedProcesses(needle: Buffer): Promise<number[]> {
+  let entries: string[]
+  try {
+    entries = await readdir('/proc')
+  } catch {
+    return []
+  }
+  const pids = entries.filter((entry) => /^\d+$/.test(entry)).map(Number).filter((pid) => pid !== process.pid)
+  const tagged = await Promise.all(pids.map(async (pid) => {
+    const environ = await readFile(`/proc/${pid}/environ`).catch(() => undefined)
+    if (!environ || environ.length === 0) return undefined
+    // A zombie has exited already: it holds nothing and cannot be killed again.
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
+    if (/\) [ZX] /.test(stat)) return undefined
+    return environ.includes(needle) ? pid : undefined
+  }))
+  return tagged.filter((pid): pid is number => pid !== undefined)
+}
+
 async function waitForGroupEnd(pgid: number, withinMs: number): Promise<boolean> {
   const deadline = performance.now() + withinMs
   for (;;) {

@@ -20,7 +20,8 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { maskTokenShapes } from '../report/secrets.js'
 import { baseEnvironment } from './environment.js'
 import { OutputTail } from './output-tail.js'
-import { terminateGroup } from './process-group.js'
+import { randomBytes } from 'node:crypto'
+import { endTagged, PROCESS_TAG_VARIABLE, terminateGroup } from './process-group.js'
 import { redact, secretPatterns } from './redact.js'
 
 interface CommandOptions {
@@ -100,9 +101,11 @@ export async function runCommand(spec: CommandSpec): Promise<CommandResult> {
     }
 
   const started = performance.now()
+  // Every process the command starts inherits the tag: those that leave its group are found by it and ended.
+  const tag = randomBytes(12).toString('hex')
   const child = spawn(program, args, {
     cwd: spec.cwd,
-    env: spec.env ?? baseEnvironment(process.env),
+    env: { ...(spec.env ?? baseEnvironment(process.env)), [PROCESS_TAG_VARIABLE]: tag },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -149,6 +152,7 @@ export async function runCommand(spec: CommandSpec): Promise<CommandResult> {
     spec.signal?.removeEventListener('abort', onAbort)
   }
   await terminate()
+  await endTagged(tag)
   // A process that left the group (setsid) may still hold the pipes open: do not wait for it for ever.
   await Promise.race([outputClosed, delay(OUTPUT_DRAIN_MS, undefined, { ref: false })])
   child.stdout.destroy()

@@ -3,7 +3,7 @@
  * and the evidence a finished task records from it and from the runs after the change.
  */
 import { runCommand, type CommandResult } from '../exec/run-command.js'
-import { classifyEvidence, type ConvergenceCheck, type EvidenceRun, type Task, type TaskEvidence } from '../model/index.js'
+import { classifyEvidence, type CheckFile, type ConvergenceCheck, type EvidenceRun, type Task, type TaskEvidence } from '../model/index.js'
 import { verificationEntries } from '../model/verification.js'
 import { taskEnvironment } from './task-environment.js'
 
@@ -76,8 +76,16 @@ export function runsOfChecks(checks: readonly ConvergenceCheck[]): EvidenceRun[]
  * The evidence of a finished task: `before` is the baseline (undefined when it was not measured), the runs after
  * are the last verification's commands, and `changed` says whether the task changed any file.
  */
-export function taskEvidence(task: Task, before: readonly EvidenceRun[] | undefined, checks: readonly ConvergenceCheck[], changed: boolean): TaskEvidence {
+export function taskEvidence(
+  task: Task, before: readonly EvidenceRun[] | undefined, checks: readonly ConvergenceCheck[], changed: boolean,
+  integrity: { tree?: string; checkFiles?: CheckFile[]; forward?: EvidenceRun[]; reverse?: EvidenceRun[] } = {},
+): TaskEvidence {
   const after = runsOfChecks(checks)
-  const kind = classifyEvidence({ type: task.type, paths: task.files.map((f) => f.path), changed, before, after })
-  return { kind, before: [...(before ?? [])], after }
+  const { tree, checkFiles, forward, reverse } = integrity
+  const kind = classifyEvidence({ type: task.type, paths: task.files.map((f) => f.path), changed, before, after, ...(forward ? { forward } : {}), ...(reverse ? { reverse } : {}) })
+  return {
+    kind, before: [...(before ?? [])], after,
+    ...(tree ? { tree } : {}), ...(checkFiles?.length ? { check_files: checkFiles } : {}),
+    ...(forward ? { forward } : {}), ...(reverse ? { reverse } : {}),
+  }
 }

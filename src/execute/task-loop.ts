@@ -78,6 +78,16 @@ export interface TaskLoopOptions {
   maxTurns?: number
   /** Each non-empty line the executor prints while it runs, secrets masked. */
   onExecutorOutput?: (line: string) => void
+  /**
+   * Called around every executor run: `before` it, and `after` it and before its checks (where the caller takes
+   * `.git/` back and records what the checks will run on: SPEC §7 "Evidence integrity").
+   */
+  guard?: ExecutorGuard
+}
+
+export interface ExecutorGuard {
+  before(): Promise<void>
+  after(): Promise<void>
 }
 
 export interface TaskOutcome {
@@ -147,9 +157,11 @@ export async function convergeTask(task: Task, options: TaskLoopOptions): Promis
       attempts = attempt
       await tracker.beginAttempt(!hasExecutor ? 'validate' : attempt === 1 ? 'develop' : 'debug', reason)
       if (hasExecutor) {
+        await options.guard?.before()
         const developed = await develop(executorLaunch(options, executor, task, attempt), {
           task, issue: options.issue, solutionId: options.solutionId, dir: join(options.workDir, `attempt-${attempt}`), attempt, feedback,
         }, (message) => tracker.error('develop', message))
+        await options.guard?.after()
         report = developed.report
         runs.push(developed.run)
         options.budget?.charge(developed.run, task.id)

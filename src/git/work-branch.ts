@@ -10,6 +10,8 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { normalisePath } from '../plan/dag.js'
 import { GitError, identityEnv, runGit, type GitIdentity } from './git.js'
+import { GitDirSeal, type Restored } from './git-dir-seal.js'
+import { stagedOtherThan, type Content } from './task-change.js'
 import { resolveRef } from './refs.js'
 import { fetchSealed, NO_CHECKOUT_PROGRAMS, pushSealed } from './sealed-remote.js'
 
@@ -44,6 +46,8 @@ export interface WorkBranchOptions {
 
 export interface TaskCommit {
   commit: string
+  /** The commit's tree: what the task's checks ran on, with the branch's other files. */
+  tree: string
   files: string[]
   /** Of `files`, those outside the task's declared files (the executor changed them unasked). */
   undeclared: string[]
@@ -110,6 +114,10 @@ export class WorkBranch {
     private readonly original: string,
     /** Paths with changes before any task ran, kept out of every commit and undo (`uncommitted: keep-out`). */
     private readonly notOurs: ReadonlySet<string>,
+    /** `.git/` as the run found it, put back before each of Converge's own git calls (`git-dir-seal.ts`). */
+    private readonly seal: GitDirSeal,
+    /** The branch's head as Converge last left it: a commit on top of it that Converge did not make is undone. */
+    private expectedHead: string,
   ) {}
 
   /**
@@ -144,7 +152,24 @@ export class WorkBranch {
     } else {
       await git(['checkout', '--quiet', branch], repoDir)
     }
-    return new WorkBranch(options, pushed, original, new Set(existing))
+    const head = (await git(['rev-parse', 'HEAD'], repoDir)).trim()
+    return new WorkBranch(options, pushed, original, new Set(existing), await GitDirSeal.take(repoDir), head)
+  }
+
+  /**
+   * Takes `.git/` back after an executor ran: its config, info and hooks as the run found them, no index flag, and
+   * any commit it made (or branch it checked out) turned back into uncommitted changes on the work branch.
+   */
+  settle(): Promise<Restored> {
+    return this.inTurn(() => this.seal.restore(this.options.branch, this.expectedHead))
+  }
+
+  /** The task's changed paths, as its commit would take them (see the header), `.git/` settled first. */
+  taskPaths(task: { files: ReadonlyArray<{ path: string }> }, othersRunning: ReadonlyArray<{ files: ReadonlyArray<{ path: string }> }>): Promise<string[]> {
+    return this.inTurn(async () => {
+      await this.seal.restore(this.options.branch, this.expectedHead)
+      return (await this.attributed(task, othersRunning)).map((c) => c.path)
+    })
   }
 
   /** Checks out again what was checked out before {@link prepare} (uncommitted changes kept-out stay as they are). */
@@ -169,12 +194,18 @@ export class WorkBranch {
    * Commits the task's changes (see the header for which paths are the task's) as `T2: <title> (ISS-42)`
    * and pushes the branch. Null when the task changed nothing.
    */
-  commitTask(task: { id: string; title: string; files: ReadonlyArray<{ path: string }> }, issue: number, othersRunning: ReadonlyArray<{ files: ReadonlyArray<{ path: string }> }>): Promise<TaskCommit | null> {
+  commitTask(
+    task: { id: string; title: string; files: ReadonlyArray<{ path: string }> }, issue: number,
+    othersRunning: ReadonlyArray<{ files: ReadonlyArray<{ path: string }> }>,
+    /** The content its checks ran on (`fingerprint`): exactly these paths are committed, and only with it. */
+    checked?: ReadonlyMap<string, Content>,
+  ): Promise<TaskCommit | null> {
     return this.inTurn(async () => {
       const { repoDir } = this.options
+      await this.seal.restore(this.options.branch, this.expectedHead)
       const own = task.files.map((f) => normalisePath(f.path))
-      const others = othersRunning.flatMap((t) => t.files.map((f) => normalisePath(f.path)))
-      const changes = (await this.changes()).filter((c) => covers(own, c.path) || !covers(others, c.path))
+      let changes = await this.attributed(task, othersRunning)
+      if (checked) changes = changes.filter((c) => checked.has(c.path))
       if (changes.length === 0) return null
       const paths = changes.map((c) => c.path)
       const undeclared = paths.filter((path) => !covers(own, path))
@@ -184,15 +215,35 @@ export class WorkBranch {
       // A deletion the executor staged itself (`git rm`) is no longer a path `git add` can match.
       const toAdd = changes.filter((c) => !c.deletedInIndex).map((c) => c.path)
       if (toAdd.length > 0) await git(['add', '--all', '--pathspec-from-file=-', '--pathspec-file-nul'], repoDir, env, nulList(toAdd))
+      if (checked) await this.verifyStaged(paths, checked)
       const pathspec = nulList(paths)
       const subject = `${task.id}: ${oneLine(task.title)} (ISS-${issue})`
       // --only: exactly these paths, whatever else an executor may have staged.
       await git(['commit', '--quiet', '--no-verify', '--only', '-m', subject, '--pathspec-from-file=-', '--pathspec-file-nul'], repoDir, env, pathspec)
+      // Converge's own commit: kept when the push fails, as the next task's settle would otherwise undo it.
+      this.expectedHead = (await git(['rev-parse', 'HEAD'], repoDir)).trim()
       await this.push()
       // After the push: a push that had to rebase onto other jobs' commits made the commit anew.
       const commit = (await git(['rev-parse', 'HEAD'], repoDir)).trim()
-      return { commit, files: paths, undeclared }
+      this.expectedHead = commit
+      const tree = (await git(['rev-parse', 'HEAD^{tree}'], repoDir)).trim()
+      return { commit, tree, files: paths, undeclared }
     })
+  }
+
+  /** Refuses a commit whose staged content is not what the task's checks ran on (verified ≠ committed). */
+  private async verifyStaged(paths: readonly string[], checked: ReadonlyMap<string, Content>): Promise<void> {
+    const moved = await stagedOtherThan(this.options.repoDir, paths, checked)
+    if (moved.length === 0) return
+    await git(['reset', '--quiet', '--pathspec-from-file=-', '--pathspec-file-nul'], this.options.repoDir, { GIT_LITERAL_PATHSPECS: '1' }, nulList(paths)).catch(() => undefined)
+    throw new WorkBranchError(`${moved.join(', ')} changed after the task's checks ran: what would be committed is not what was verified, so nothing was committed`)
+  }
+
+  /** The changed paths that are the task's: under its own files, or under no other running task's. */
+  private async attributed(task: { files: ReadonlyArray<{ path: string }> }, othersRunning: ReadonlyArray<{ files: ReadonlyArray<{ path: string }> }>): Promise<Change[]> {
+    const own = task.files.map((f) => normalisePath(f.path))
+    const others = othersRunning.flatMap((t) => t.files.map((f) => normalisePath(f.path)))
+    return (await this.changes()).filter((c) => covers(own, c.path) || !covers(others, c.path))
   }
 
   /**
@@ -204,6 +255,7 @@ export class WorkBranch {
   discardTask(task: { files: ReadonlyArray<{ path: string }> }, othersRunning: ReadonlyArray<{ files: ReadonlyArray<{ path: string }> }>): Promise<void> {
     return this.inTurn(async () => {
       const { repoDir } = this.options
+      await this.seal.restore(this.options.branch, this.expectedHead)
       const own = task.files.map((f) => normalisePath(f.path))
       const others = othersRunning.flatMap((t) => t.files.map((f) => normalisePath(f.path)))
       const alone = othersRunning.length === 0
@@ -250,6 +302,7 @@ export class WorkBranch {
     }
     try {
       await git(['rebase', '--quiet', '--no-verify', tracking], repoDir, { ...identityEnv(identity), GIT_EDITOR: 'true' })
+      this.expectedHead = (await git(['rev-parse', 'HEAD'], repoDir)).trim()
     } catch (error) {
       await git(['rebase', '--abort'], repoDir).catch(() => undefined)
       const detail = error instanceof GitError ? error.stderr : String(error)

@@ -2,7 +2,7 @@
  * A task's result recorded on the state branch as it finishes: one commit of `execution.json`, `loop.json`,
  * `events.md` and `execution.md`, safe beside other writers (tasks running side by side, matrix jobs).
  */
-import { KIND_LABEL, provedBy } from '../report/evidence-words.js'
+import { evidenceLabel, provedBy } from '../report/evidence-words.js'
 import type { ExecutionRecord, LoopState, Solution, Task, TaskResult } from '../model/index.js'
 import { planHash } from '../plan/hash.js'
 import { renderExecutionMarkdown } from '../report/execution-md.js'
@@ -18,7 +18,7 @@ export async function recordTask(
 ): Promise<void> {
   const now = options.now()
   const verdict = result.status !== 'completed' ? (mode === 'verify' ? 'failed verification' : 'failed')
-    : !provedBy(result) ? `completed, not proven (${KIND_LABEL[result.evidence!.kind]})`
+    : !provedBy(result) ? `completed, not proven (${evidenceLabel(result.evidence!)})`
     : mode === 'verify' ? 'verified' : 'converged'
   await transact(
     store,

@@ -5,14 +5,20 @@
 import { join } from 'node:path'
 import { agentCommand } from '../agents/presets.js'
 import type { EvidenceRun, LoopState, Solution, Task, TaskResult } from '../model/index.js'
-import { runBaseline, taskEvidence, type EvidenceSettings } from '../execute/baseline.js'
+import { runBaseline, taskCommands, taskEvidence, type EvidenceSettings } from '../execute/baseline.js'
 import type { RunBudget } from '../execute/budget.js'
 import type { ControlSignal } from '../execute/schedule.js'
 import { convergeTask, type TaskOutcome } from '../execute/task-loop.js'
+import { differentialRuns, type Differential } from '../execute/differential.js'
+import { taskEnvironment } from '../execute/task-environment.js'
+import type { Content } from '../git/task-change.js'
+import type { WorkBranch } from '../git/work-branch.js'
+import { TaskProof, type ProofBranch } from './task-proof.js'
 
 /** Commits a converged task's changes (the work branch); null when the task changed nothing. */
-export interface TaskCommitter {
-  commitTask(task: Task, issue: number, othersRunning: readonly Task[]): Promise<{ commit: string; files: string[]; undeclared: string[] } | null>
+export interface TaskCommitter extends Partial<ProofBranch> {
+  /** With `checked`: exactly those paths, and only with the content the task's checks ran on. */
+  commitTask(task: Task, issue: number, othersRunning: readonly Task[], checked?: ReadonlyMap<string, Content>): Promise<{ commit: string; tree?: string; files: string[]; undeclared: string[] } | null>
   /** Undoes what a task that did not converge changed in its declared files. */
   discardTask(task: Task, othersRunning: readonly Task[]): Promise<void>
 }
@@ -77,6 +83,7 @@ export async function convergeAndCommit(
   const before = await baselineOf(task, context)
   if (signal.aborted) return { kind: 'cancelled' }
   const rounds = options.onFailure === 'retry' ? 1 + options.maxRetries : 1
+  const proof = proofOf(task, context)
   let run: TaskOutcome | undefined
   let attempts = 0
   let roundsRun = 0
@@ -96,6 +103,7 @@ export async function convergeAndCommit(
       ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
       ...(context.budget ? { budget: context.budget } : {}),
       ...(options.onOutput ? { onExecutorOutput: (line: string) => options.onOutput!(task.id, line) } : {}),
+      ...(proof ? { guard: proof } : {}),
       checkControl: context.control,
     })
     attempts += run.result.attempts
@@ -120,9 +128,21 @@ export async function convergeAndCommit(
         .replace(/Not converged after [^:]*:/, `Not converged after ${all} (on-failure: retry):`),
     }
   }
+  const change = proof?.change()
+  let differential: Differential | undefined
+  let tree: string | undefined
   if (result.status === 'completed' && options.committer) {
     try {
-      const commit = await options.committer.commitTask(task, n, context.othersRunning())
+      // Before the commit, on trees of their own: the checkout stays exactly as the checks left it.
+      if (change && before) {
+        differential = await differentialRuns(change, {
+          repoDir: options.repoDir, commands: taskCommands(task), env: taskEnvironment(undefined, n, task.id, 0),
+          timeoutMs: options.timeoutMs, secrets: options.secrets, signal,
+        })
+        if (signal.aborted) return { kind: 'cancelled' }
+      }
+      const commit = await options.committer.commitTask(task, n, context.othersRunning(), change?.files)
+      tree = commit?.tree
       if (commit) result = { ...result, commit_hash: commit.commit, files_modified: commit.files, ...(commit.undeclared.length ? { undeclared_files: commit.undeclared } : {}) }
     } catch (error) {
       // A cancelled job signals the whole process group, git included: a commit or push it killed is no verdict
@@ -139,9 +159,18 @@ export async function convergeAndCommit(
     }
   }
   // A failed task's changes are put back, not committed: whether it changed anything is not known, and it proves nothing.
-  const changed = options.evidence?.changed ?? (options.committer && result.status === 'completed' ? result.files_modified.length > 0 : true)
-  result = { ...result, evidence: taskEvidence(task, before, result.convergence_verified, changed) }
+  // Ignored files it wrote (a shim) are a change too, though no commit holds them.
+  const changed = options.evidence?.changed ?? (options.committer && result.status === 'completed' ? result.files_modified.length > 0 || (change?.ignored.length ?? 0) > 0 : true)
+  result = { ...result, evidence: taskEvidence(task, before, result.convergence_verified, changed, { ...differential, ...(tree ? { tree } : {}) }) }
   return { kind: 'finished', result, loop: run!.loop }
+}
+
+/** The proof of a task whose executor runs on a work branch (`task-proof.ts`); undefined otherwise. */
+function proofOf(task: Task, context: { options: TaskRunOptions; othersRunning: () => Task[] }): TaskProof | undefined {
+  const { committer, executorCommand, repoDir } = context.options
+  const executor = agentCommand(executorCommand, 'executor').command
+  if (!committer?.settle || !committer.taskPaths || !committer.head || executor === '' || executor === 'none') return undefined
+  return new TaskProof(repoDir, committer as ProofBranch, task, context.othersRunning)
 }
 
 /**
@@ -165,4 +194,15 @@ async function baselineOf(
 export function earlierBaseline(result: TaskResult | undefined): { earlierBaseline?: EvidenceRun[] } {
   const before = result?.evidence?.before
   return before?.length ? { earlierBaseline: before } : {}
+}
+
+/** The work branch as a task's committer, looked up when a task needs it (it is checked out once the run starts). */
+export function workBranchCommitter(branch: () => WorkBranch): TaskCommitter {
+  return {
+    commitTask: (task, issue, others, checked) => branch().commitTask(task, issue, others, checked),
+    discardTask: (task, others) => branch().discardTask(task, others),
+    settle: () => branch().settle(),
+    taskPaths: (task, others) => branch().taskPaths(task, others),
+    head: () => branch().head(),
+  }
 }

@@ -5,6 +5,7 @@
  * of compilers and linters.
  */
 import type { ExecutionRecord } from '../model/index.js'
+import { evidenceSentence } from './evidence-words.js'
 import { at, levelOf, repoPathIn, type Format, type RepoPath } from './annotation-format.js'
 import { stripAnsi } from './ansi.js'
 import { goTest, nodeTap, pytest, testFailures } from './test-annotations.js'
@@ -140,10 +141,23 @@ function mostSevere(annotations: Annotation[], max: number): Annotation[] {
   return [...annotations].sort((a, b) => SEVERITY[a.annotation_level] - SEVERITY[b.annotation_level]).slice(0, max)
 }
 
-/** Annotations parsed from the output of every failing command of an execution record. */
+/**
+ * Annotations parsed from the output of every failing command of an execution record, and one on each check file
+ * a task wrote itself (SPEC §7 "Evidence integrity"): what its proof rests on, for the reviewer to read.
+ */
 export function failureAnnotations(record: ExecutionRecord | undefined, repoRoot: string): Annotation[] {
-  return Object.values(record?.tasks ?? {})
+  const tasks = Object.values(record?.tasks ?? {})
+  const failures = tasks
     .flatMap((task) => task.convergence_verified)
     .filter((check) => check.kind === 'command' && check.verdict === 'fail' && check.output_tail)
     .flatMap((check) => parseAnnotations(check.output_tail!, { repoRoot }))
+  const checkFiles = tasks.flatMap((task) => (task.evidence?.check_files ?? [])
+    .filter((file) => file.change !== 'deleted' && !file.role.includes('ignored'))
+    .map((file): Annotation => ({
+      path: file.path, start_line: 1, end_line: 1,
+      annotation_level: task.evidence!.kind === 'proven' ? 'notice' : 'warning',
+      title: `${task.task_id} ${file.change} this check file itself`,
+      message: `${task.task_id}'s proof rests on this file (${file.role}), which the task ${file.change}: ${evidenceSentence(task.task_id, task.evidence!)}`,
+    })))
+  return [...failures, ...checkFiles]
 }

@@ -1,4 +1,4 @@
-import { KIND_LABEL, waitingCriteria } from './evidence-words.js'
+import { evidenceLabel, waitingCriteria } from './evidence-words.js'
 import { renderReportBody } from './report-body.js'
 import type { RunReport } from './run-report.js'
 import { CHECK_RUN_TEXT_LIMIT } from './size.js'
@@ -68,7 +68,7 @@ function checkTitle(view: ReportView): string {
 /** "2 not proven (T3 changed nothing, T4 unproven)", "3 criteria wait for a person". */
 function evidenceNotes(view: ReportView): string[] {
   const unproven = view.tasks.filter((t) => t.state === 'unproven')
-  const named = unproven.slice(0, 3).map((t) => `${t.task.id} ${KIND_LABEL[t.result!.evidence!.kind]}`).join(', ')
+  const named = unproven.slice(0, 3).map((t) => `${t.task.id} ${evidenceLabel(t.result!.evidence!)}`).join(', ')
   const waiting = waitingCriteria(criteriaForAPerson(view))
   return [...(unproven.length ? [`${unproven.length} not proven (${named}${unproven.length > 3 ? ', …' : ''})`] : []), ...(waiting ? [waiting] : [])]
 }

@@ -2,7 +2,7 @@
  * Evidence in words a person understands (SPEC §7, §8): one sentence per task, and the tally of a run. The
  * sticky comment, the check run, the job summary and the CLI all say it with these.
  */
-import { PROVING_KINDS, runPassed, type EvidenceKind, type EvidenceRun, type TaskEvidence, type TaskResult } from '../model/index.js'
+import { integrityProblem, PROVING_KINDS, runInconclusive, runPassed, type CheckFile, type EvidenceKind, type EvidenceRun, type TaskEvidence, type TaskResult } from '../model/index.js'
 
 /** How a kind reads in a table or a tally. */
 export const KIND_LABEL: Record<EvidenceKind, string> = {
@@ -12,6 +12,21 @@ export const KIND_LABEL: Record<EvidenceKind, string> = {
   'no-change': 'changed nothing',
   manual: 'manual',
   'not-measured': 'not measured',
+}
+
+/**
+ * The kind as a short label, with why checks that pass do not prove the change when that is the reason:
+ * "unproven: passes without its change (package.json)", "unproven: changed an existing check (test/bytes.js)".
+ */
+export function evidenceLabel(evidence: TaskEvidence): string {
+  const label = KIND_LABEL[evidence.kind]
+  if (evidence.kind !== 'unproven' || !evidence.after.every(runPassed)) return label
+  const problem = integrityProblem(evidence)
+  const files = (evidence.check_files ?? []).slice(0, 2).map((f) => f.path).join(', ') + ((evidence.check_files?.length ?? 0) > 2 ? ', …' : '')
+  if (problem === 'inconclusive') return `${label}: a run was killed or timed out`
+  if (problem === 'changed-expectations') return `${label}: changed an existing check (${files})`
+  if (problem === 'passes-without-change') return `${label}: passes without its change (${files})`
+  return label
 }
 
 /** Whether a completed task's evidence lets the report call it converged: absent evidence is an older record. */
@@ -30,13 +45,17 @@ export function evidenceSentence(taskId: string, evidence: TaskEvidence, mode: '
   switch (evidence.kind) {
     case 'proven': {
       const red = before.find((r) => !runPassed(r))!
-      return `${taskId}: ${quoted(red.command)} failed before ${change}${failing(red)} and ${after.length === 1 ? 'passes' : after.length === 2 ? 'both commands pass' : `all ${after.length} commands pass`} after`
+      const own = evidence.forward ? `; with its code put back, its own checks fail too (${checkFilesText(evidence.check_files)})` : ''
+      return `${taskId}: ${quoted(red.command)} failed before ${change}${failing(red)} and ${after.length === 1 ? 'passes' : after.length === 2 ? 'both commands pass' : `all ${after.length} commands pass`} after${own}`
     }
     case 'regression-guard':
+      if (evidence.forward) return `${taskId}: ${commands(after)} ${after.length === 1 ? 'passes' : 'pass'} on the code as it was and after ${change}: ${after.length === 1 ? 'it guards' : 'they guard'} against regressions (${checkFilesText(evidence.check_files)})`
       return `${taskId}: ${commands(after)} passed before and after ${change}: ${after.length === 1 ? 'it guards' : 'they guard'} against regressions`
     case 'unproven': {
       const red = after.find((r) => !runPassed(r))
       if (red) return `${taskId}: ${quoted(red.command)} fails after ${change}${failing(red)}`
+      const integrity = integritySentence(taskId, evidence, change)
+      if (integrity) return integrity
       return `${taskId}: ${commands(after)} already passed before ${change}: nothing shows ${change} did what the task asks`
     }
     case 'no-change': {
@@ -55,6 +74,36 @@ export function evidenceSentence(taskId: string, evidence: TaskEvidence, mode: '
   }
 }
 
+/**
+ * Why checks that pass after a change do not prove it (SPEC §7 "Evidence integrity"): "T1 unproven: its checks pass
+ * without its change (package.json's scripts, changed by the task)".
+ */
+function integritySentence(taskId: string, evidence: TaskEvidence, change: string): string | undefined {
+  const problem = integrityProblem(evidence)
+  const files = checkFilesText(evidence.check_files)
+  if (problem === 'inconclusive') {
+    const killed = [...evidence.before, ...(evidence.forward ?? []), ...(evidence.reverse ?? [])].find(runInconclusive)!
+    const when = evidence.before.includes(killed) ? `before ${change}` : `without ${change}`
+    return `${taskId} unproven: ${quoted(killed.command)} was killed or timed out ${when}${failing(killed)}: nothing shows it failed without ${change}`
+  }
+  const passesWithout = evidence.forward !== undefined && problem !== undefined
+  const red = evidence.reverse?.find((r) => !runPassed(r))
+  if (red) {
+    const restored = (evidence.check_files ?? []).filter((f) => f.change !== 'created' && !f.role.includes('ignored')).map((f) => f.path)
+    const both = passesWithout && !evidence.forward!.some((r) => !runPassed(r)) ? 'its checks pass without its change, and ' : ''
+    return `${taskId} unproven: ${both}it changed what an existing check expects: ${quoted(red.command)} fails with ${restored.join(', ') || 'its check files'} put back as ${restored.length === 1 ? 'it was' : 'they were'}${failing(red)} (${files}); a person must review that change`
+  }
+  if (problem === 'passes-without-change') return `${taskId} unproven: its checks pass without its change (${files})`
+  return undefined
+}
+
+/** "package.json's scripts, changed by the task; test/unparsable.js, a test file, created by the task". */
+export function checkFilesText(files: readonly CheckFile[] | undefined): string {
+  if (!files?.length) return 'no check file changed'
+  const named = files.slice(0, 4).map((f) => (f.role.includes(f.path) ? `${f.role}, ${f.change} by the task` : `${f.path}, ${f.role}, ${f.change} by the task`))
+  return named.join('; ') + (files.length > 4 ? `; and ${files.length - 4} more` : '')
+}
+
 /** A command in a sentence: in backticks, cut to a length a sentence can carry. */
 function quoted(command: string): string {
   const line = command.replace(/\s+/g, ' ').trim()
@@ -63,7 +112,8 @@ function quoted(command: string): string {
 
 /** " (2 failing)" when the output says how many tests failed. */
 function failing(run: EvidenceRun): string {
-  if (run.exit_code === null) return ' (timed out)'
+  if (run.exit_code === null) return ' (killed or timed out)'
+  if (runInconclusive(run)) return ` (killed: exit ${run.exit_code})`
   const failed = failingCount(run.output_tail)
   if (failed) return ` (${failed} failing)`
   return run.exit_code === 127 ? ' (the command was not there yet)' : ` (exit ${run.exit_code})`
@@ -105,6 +155,6 @@ export function convergedTally(total: number, results: readonly TaskResult[]): s
   const unproven = completed.filter((r) => !provedBy(r))
   const tally = `${completed.length - unproven.length}/${total} tasks converged`
   if (!unproven.length) return tally
-  const named = unproven.slice(0, 3).map((r) => `${r.task_id} ${KIND_LABEL[r.evidence!.kind]}`).join(', ')
+  const named = unproven.slice(0, 3).map((r) => `${r.task_id} ${evidenceLabel(r.evidence!)}`).join(', ')
   return `${tally}, ${unproven.length} not proven (${named}${unproven.length > 3 ? ', …' : ''})`
 }

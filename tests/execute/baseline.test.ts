@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runBaseline, taskEvidence } from '../../src/execute/baseline.js'
-import { classifyEvidence, TaskEvidenceSchema, type ConvergenceCheck, type EvidenceFacts, type EvidenceRun } from '../../src/model/index.js'
+import { classifyEvidence, integrityProblem, TaskEvidenceSchema, type ConvergenceCheck, type EvidenceFacts, type EvidenceRun } from '../../src/model/index.js'
 import { task } from '../support/tasks.js'
 
 const run = (exit: number | null, command = 'npm test'): EvidenceRun => ({ command, exit_code: exit, duration_ms: 5, output_tail: '' })
@@ -15,8 +15,29 @@ describe('classifyEvidence', () => {
   it('proven: a command failed before and every command passes after', () => {
     expect(classifyEvidence(facts({}))).toBe('proven')
     expect(classifyEvidence(facts({ before: [run(0, 'a'), run(127, 'b')], after: [run(0, 'a'), run(0, 'b')] }))).toBe('proven')
-    // A timed-out baseline (no exit code) failed too.
-    expect(classifyEvidence(facts({ before: [run(null)] }))).toBe('proven')
+  })
+
+  it('a baseline killed or timed out is inconclusive, never "failed before" (SPEC §7 evidence integrity)', () => {
+    expect(classifyEvidence(facts({ before: [run(null)] }))).toBe('unproven')
+    for (const killed of [130, 137, 143]) expect(classifyEvidence(facts({ before: [run(killed)] }))).toBe('unproven')
+    // One red run does not make up for a killed one beside it.
+    expect(classifyEvidence(facts({ before: [run(1, 'a'), run(null, 'b')], after: [run(0, 'a'), run(0, 'b')] }))).toBe('unproven')
+  })
+
+  it('the forward run: checks the task wrote that pass with its code put back prove nothing', () => {
+    expect(classifyEvidence(facts({ forward: [run(0)] }))).toBe('unproven')
+    expect(classifyEvidence(facts({ forward: [run(1)] }))).toBe('proven')
+    expect(classifyEvidence(facts({ forward: [run(null)] }))).toBe('unproven')
+    // A test task whose new test passes on the code as it was guards it: that is what it was for.
+    expect(classifyEvidence(facts({ type: 'testing', forward: [run(0)] }))).toBe('regression-guard')
+    expect(integrityProblem({ before: [run(1)], forward: [run(0)] })).toBe('passes-without-change')
+  })
+
+  it('the reverse run: checks that existed before, put back, must still pass', () => {
+    expect(classifyEvidence(facts({ forward: [run(1)], reverse: [run(1)] }))).toBe('unproven')
+    expect(classifyEvidence(facts({ type: 'testing', before: [run(0)], forward: [run(0)], reverse: [run(1)] }))).toBe('unproven')
+    expect(classifyEvidence(facts({ forward: [run(1)], reverse: [run(0)] }))).toBe('proven')
+    expect(integrityProblem({ before: [run(1)], forward: [run(1)], reverse: [run(1)] })).toBe('changed-expectations')
   })
 
   it('unproven: a fix or feature task whose checks passed before and after', () => {

@@ -102,6 +102,8 @@ describe('convergeTask', () => {
       CONVERGE_ISSUE: '42',
       CONVERGE_TASK_ID: 'T1',
       CONVERGE_ATTEMPT: '1',
+      // Every process of the run carries it, so that none outlives its command (process-group.ts endTagged).
+      CONVERGE_PROCESS_TAG: expect.stringMatching(/^[0-9a-f]{24}$/),
     })
     expect(env.names).toContain('EXTRA')
     expect(env.names.filter((n: string) => /TOKEN|^INPUT_/.test(n))).toEqual([])

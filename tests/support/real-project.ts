@@ -70,6 +70,20 @@ export async function bytesRepository(options: { tests: 'maintainers' | 'none' }
   return { dir, start, dispose: () => rm(dir, { recursive: true, force: true }) }
 }
 
+/** The repository's files as `bytesRepository` commits them, for a repository that lives elsewhere (the API emulator). */
+export async function bytesFiles(options: { tests: 'maintainers' | 'none' }): Promise<Record<string, string>> {
+  const files: Record<string, string> = { '.gitignore': 'node_modules/\n' }
+  for (const path of ['LICENSE', 'package.json', 'index.js', 'test/bytes.js', 'test/byte-parse.js', 'test/byte-format.js']) files[path] = await readFile(join(FIXTURE, path), 'utf8')
+  files['index.js'] = files['index.js']!.replace(MAINTAINERS_FIX, '')
+  if (options.tests === 'none') for (const [file, line] of Object.entries(MAINTAINERS_ASSERTIONS)) files[file] = files[file]!.replace(line, '')
+  return files
+}
+
+/** Installs mocha (as `bytesRepository` does) into `dir`'s `node_modules`. */
+export async function installModules(dir: string): Promise<void> {
+  await cp(join(await realProjectModules(), 'node_modules'), join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true })
+}
+
 /** Applies the maintainers' fix to `index.js` of a bytes.js checkout (what an honest executor does). */
 export async function applyMaintainersFix(dir: string): Promise<void> {
   await edit(join(dir, 'index.js'), '  return Math.floor(map[unit] * floatValue);', `${MAINTAINERS_FIX}  return Math.floor(map[unit] * floatValue);`)

@@ -9,6 +9,7 @@ import { LocalGitStore } from '../../state/local-git-store.js'
 import { readIssueFile } from '../issue-file.js'
 import { approvePlan } from '../../pipeline/approve.js'
 import { executeIssue, verifyIssue } from '../../pipeline/run-plan.js'
+import { workBranchCommitter } from '../../pipeline/run-task.js'
 import { WorkBranch } from '../../git/work-branch.js'
 import type { ExecutionRecord, Solution } from '../../model/index.js'
 import { printDocument, progressIo, taskEntries, type Output, type TaskEntry } from '../output.js'
@@ -72,7 +73,7 @@ export async function demoCommand(args: { packageRoot: string; keep: boolean }, 
       beforeTasks: async () => {
         branch = await WorkBranch.prepare({ repoDir: repo, branch: branchName, identity: CONVERGE_IDENTITY })
       },
-      committer: { commitTask: (task, n, others) => branch!.commitTask(task, n, others), discardTask: (task, others) => branch!.discardTask(task, others) },
+      committer: workBranchCommitter(() => branch!),
     })
     if (!executed.ok) io.err(executed.reason)
     else {

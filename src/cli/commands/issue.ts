@@ -6,6 +6,7 @@ import { credentialValues, executorEnvironment } from '../../exec/environment.js
 import { approvePlan } from '../../pipeline/approve.js'
 import { WorkBranch } from '../../git/work-branch.js'
 import { executeIssue, verifyIssue, type RunPlanResult } from '../../pipeline/run-plan.js'
+import { workBranchCommitter } from '../../pipeline/run-task.js'
 import { issueReport, unprovenLine } from '../terminal-report.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
 import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
@@ -140,7 +141,7 @@ export async function executeCommand(args: ExecuteArgs, output: Output): Promise
     beforeTasks: async () => {
       branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: await userIdentity(repoDir), uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
     },
-    committer: { commitTask: (task, issue, others) => branch!.commitTask(task, issue, others), discardTask: (task, others) => branch!.discardTask(task, others) },
+    committer: workBranchCommitter(() => branch!),
   }).finally(() => progress.close())
   // The user's branch is checked out again, as it was; the commits stay on the work branch.
   await branch?.leave()

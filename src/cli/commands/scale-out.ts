@@ -12,6 +12,7 @@ import { WorkBranch } from '../../git/work-branch.js'
 import { issueFilePaths, readIssueFiles } from '../../pipeline/issue-files.js'
 import { executeTask } from '../../pipeline/scale-out/execute-task.js'
 import { planMatrix, type IssueMatrix, type MatrixPlan } from '../../pipeline/scale-out/matrix.js'
+import { workBranchCommitter } from '../../pipeline/run-task.js'
 import { issuesToReport, reportIssue } from '../../pipeline/scale-out/report.js'
 import { renderIssueComment } from '../../report/issue-comment.js'
 import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
@@ -110,7 +111,7 @@ export async function executeTaskCommand(args: Omit<ExecuteArgs, 'maxParallel' |
       branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: await userIdentity(repoDir), uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
       if (task) progress.onTaskStart?.(task)
     },
-    committer: { commitTask: (t, issue, others) => branch!.commitTask(t, issue, others), discardTask: (t, others) => branch!.discardTask(t, others) },
+    committer: workBranchCommitter(() => branch!),
   }).finally(() => progress.close())
   await branch?.leave()
   if (!result.ok) return refuse(output, inTerminalWords(result.reason, n))

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { checkSideRole, manifestChecksDiffer, scriptPathsOf } from '../../src/model/check-files.js'
+
+const role = (path: string, extra: { ignored?: boolean; manifestChecksChanged?: boolean; scripts?: string[] } = {}) =>
+  checkSideRole({ path, ignored: extra.ignored ?? false, ...(extra.manifestChecksChanged !== undefined ? { manifestChecksChanged: extra.manifestChecksChanged } : {}) }, new Set(extra.scripts ?? []))
+
+describe('the check side of a change (SPEC §7 evidence integrity)', () => {
+  it('test files by the conventions of the common ecosystems', () => {
+    for (const path of ['test/bytes.js', 'tests/test_slug.py', 'src/__tests__/a.tsx', 'src/a.test.ts', 'lib/b.spec.mjs', 'pkg/slug_test.go',
+      'spec/models/user_spec.rb', 'src/test/java/a/SlugTest.java', 'conftest.py', 'src/__snapshots__/a.test.ts.snap', 'testdata/in.txt', 'fixtures/a.json'])
+      expect(role(path), path).toBe('a test file')
+  })
+
+  it("the test runner's and the build's configuration, and the environment of the commands", () => {
+    for (const path of ['.mocharc.yml', 'jest.config.js', 'vitest.config.ts', 'pytest.ini', 'pyproject.toml', 'Makefile', 'tsconfig.json', 'karma.conf.js'.replace('.conf', '.config')])
+      expect(role(path), path).toBe("the test runner's or the build's configuration")
+    for (const path of ['.npmrc', '.yarnrc.yml', '.env', '.env.test', '.nvmrc']) expect(role(path), path).toBe('the environment of the commands')
+  })
+
+  it("package.json is on the check side only when what it runs changed", () => {
+    expect(role('package.json', { manifestChecksChanged: true })).toBe("package.json's scripts")
+    expect(role('package.json', { manifestChecksChanged: false })).toBeUndefined()
+    expect(manifestChecksDiffer('{"scripts":{"test":"mocha"},"version":"1"}', '{"scripts":{"test":"exit 0"},"version":"1"}')).toBe(true)
+    expect(manifestChecksDiffer('{"scripts":{"test":"mocha"},"version":"1"}', '{"scripts":{"test":"mocha"},"version":"2"}')).toBe(false)
+    expect(manifestChecksDiffer('{"scripts":{"test":"mocha"}}', '{"scripts":')).toBe(true)
+    expect(manifestChecksDiffer(undefined, '{"scripts":{"test":"mocha"}}')).toBe(true)
+  })
+
+  it('ignored files (a shim, a local config) and the scripts a command runs', () => {
+    expect(role('node_modules/.bin/mocha', { ignored: true })).toBe('a shim of a command (ignored by git)')
+    expect(role('.local/settings', { ignored: true })).toBe('an ignored file (in no commit)')
+    const scripts = scriptPathsOf(['sh scripts/check.sh && ./verify', 'npm test -- --grep slug'], { test: 'node tools/run-tests.mjs' })
+    expect([...scripts].sort()).toEqual(['scripts/check.sh', 'tools/run-tests.mjs'])
+    expect(role('scripts/check.sh', { scripts: [...scripts] })).toBe('a script the check runs')
+    expect(role('tools/run-tests.mjs', { scripts: [...scripts] })).toBe('a script the check runs')
+  })
+
+  it('the code is the rest', () => {
+    for (const path of ['index.js', 'src/slug.ts', 'lib/testing-utils-are-code.js', 'README.md', 'docs/guide.md']) expect(role(path), path).toBeUndefined()
+  })
+})
