@@ -174,7 +174,10 @@ export class WorkBranch {
 
   /** Checks out again what was checked out before {@link prepare} (uncommitted changes kept-out stay as they are). */
   async leave(): Promise<void> {
-    await this.inTurn(() => git(['checkout', '--quiet', this.original], this.options.repoDir))
+    await this.inTurn(async () => {
+      await this.seal.restore(this.options.branch, this.expectedHead)
+      await git(['checkout', '--quiet', this.original], this.options.repoDir)
+    })
   }
 
   get name(): string {

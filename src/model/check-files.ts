@@ -58,22 +58,45 @@ export function checkSideRole(file: ChangedFileFacts, scriptPaths: ReadonlySet<s
   return undefined
 }
 
+/** Programs that run the file named after their options: `sh scripts/check.sh`, `node tools/run.js`. */
+const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'node', 'deno', 'bun', 'tsx', 'ts-node', 'python', 'python3', 'ruby', 'perl', 'php', 'pwsh'])
+/** Words that run the command after them. */
+const WRAPPERS = new Set(['exec', 'env', 'time', 'npx', 'nice', 'xvfb-run', 'command'])
+
 /**
- * The repository files a command line runs or reads by path: `sh scripts/test.sh`, `./check`, `node test/run.js`,
- * `python tools/verify.py`; the same inside a manifest's scripts (`npm test` runs `scripts.test`). Paths are
- * relative to the repository root, without `./`.
+ * The repository files a command line runs: the program of each of its commands when it is a path (`./check`,
+ * `scripts/verify`), or the file an interpreter runs (`sh scripts/check.sh`, `node tools/run.js`); the same inside a
+ * manifest's scripts (`npm test` runs `scripts.test`). A path inside a quoted argument (an inline script's import)
+ * is what the check tests, not what it runs. Paths are relative to the repository root, without `./`.
  */
 export function scriptPathsOf(commands: readonly string[], manifestScripts: Readonly<Record<string, string>> = {}): Set<string> {
-  const lines = [...commands, ...Object.values(manifestScripts)]
   const paths = new Set<string>()
-  for (const line of lines) {
-    for (const token of line.split(/[\s;&|()<>'"`=]+/)) {
-      const path = token.replace(/^\.\//, '')
-      if (!path || path.startsWith('-') || path.startsWith('/') || path.includes('..') || /^[a-z][\w+.-]*:\/\//i.test(path)) continue
-      if (path.includes('/') || /\.(?:sh|bash|[cm]?js|ts|py|rb|pl|php|ps1|mk)$/i.test(path)) paths.add(path.replace(/\/+$/, ''))
+  for (const line of [...commands, ...Object.values(manifestScripts)]) {
+    for (const segment of line.split(/&&|\|\||[;|\n]/)) {
+      const words = shellWords(segment).filter((w) => w.quoted || !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w.text))
+      let i = 0
+      while (i < words.length && !words[i]!.quoted && (WRAPPERS.has(words[i]!.text) || words[i]!.text.startsWith('--no-'))) i++
+      const program = words[i]
+      if (!program || program.quoted) continue
+      if (INTERPRETERS.has(program.text.split('/').at(-1)!)) {
+        const script = words.slice(i + 1).find((w) => !w.text.startsWith('-'))
+        // `node -e "…"` runs no file: an option that takes the script text comes first.
+        if (script && !script.quoted && !words.slice(i + 1, words.indexOf(script)).some((w) => /^-(?:e|c|-eval|-command|p)$/.test(w.text))) addPath(paths, script.text)
+      } else if (program.text.includes('/')) addPath(paths, program.text)
     }
   }
   return paths
+}
+
+function addPath(paths: Set<string>, token: string): void {
+  const path = token.replace(/^\.\//, '').replace(/\/+$/, '')
+  if (!path || path.startsWith('/') || path.startsWith('-') || path.includes('..') || path.startsWith('node_modules/') || /^[a-z][\w+.-]*:\/\//i.test(path)) return
+  paths.add(path)
+}
+
+/** The words of one shell command: whitespace-separated, a quoted string one word (marked as quoted). */
+function shellWords(segment: string): Array<{ text: string; quoted: boolean }> {
+  return [...segment.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g)].map((m) => (m[3] !== undefined ? { text: m[3], quoted: false } : { text: m[1] ?? m[2] ?? '', quoted: true }))
 }
 
 /** Whether two manifests differ in a field that decides what a check command runs. */

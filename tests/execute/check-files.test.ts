@@ -29,8 +29,10 @@ describe('the check side of a change (SPEC §7 evidence integrity)', () => {
   it('ignored files (a shim, a local config) and the scripts a command runs', () => {
     expect(role('node_modules/.bin/mocha', { ignored: true })).toBe('a shim of a command (ignored by git)')
     expect(role('.local/settings', { ignored: true })).toBe('an ignored file (in no commit)')
-    const scripts = scriptPathsOf(['sh scripts/check.sh && ./verify', 'npm test -- --grep slug'], { test: 'node tools/run-tests.mjs' })
-    expect([...scripts].sort()).toEqual(['scripts/check.sh', 'tools/run-tests.mjs'])
+    const scripts = scriptPathsOf(['sh scripts/check.sh && ./verify', 'npm test -- --grep slug', 'CI=1 bin/lint --fix'], { test: 'node tools/run-tests.mjs' })
+    expect([...scripts].sort()).toEqual(['bin/lint', 'scripts/check.sh', 'tools/run-tests.mjs', 'verify'])
+    // What a check imports or tests is not what it runs: the code under test stays on the code side.
+    expect([...scriptPathsOf([`node --input-type=module -e "import { slugify } from './src/slugify.js'"`, 'node --test test/a.test.js src/b.js', './node_modules/.bin/mocha test/x.js'])]).toEqual(['test/a.test.js'])
     expect(role('scripts/check.sh', { scripts: [...scripts] })).toBe('a script the check runs')
     expect(role('tools/run-tests.mjs', { scripts: [...scripts] })).toBe('a script the check runs')
   })
