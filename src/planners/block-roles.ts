@@ -90,3 +90,30 @@ export function gherkinScenarios(paragraph: string): string[] {
 export function allItems(items: readonly ListItem[]): ListItem[] {
   return items.flatMap((item) => [item, ...allItems(item.children)])
 }
+
+/**
+ * A block that states a defect whatever its heading or template (issue 38): it worked in an earlier version
+ * ("Last working release: 3.7.2", "going back to 3.7.2 … again"), the program ignores what the user set
+ * ("whatever `scan_interval` I set", "ignores the configured …"). Such a block makes the issue a fix.
+ */
+const DEFECT_STATEMENT =
+  /\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\bgoing back to v?\d[^.]*\bagain\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b/i
+
+/** The documentation is the thing at fault: "the docs say …", "the documentation in `docs/x.md` should give …". */
+const DOCS_DEFECT =
+  /\b(?:documentation|docs|readme|options page|manual|user guide)\b(?:[^.\n]|\.\w){0,60}\b(?:says?|states?|claims?|is (?:wrong|incorrect|outdated)|should (?:say|give|read|list|show|mention|document))\b/i
+
+/** Every piece of text of the sections: paragraphs and list items (code blocks are evidence, not statements). */
+function statements(sections: readonly Section[]): string[] {
+  return sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : b.kind === 'list' ? allItems(b.items).map((i) => i.head.plain) : [])))
+}
+
+/** Whether the title or a block of the issue states a defect (see DEFECT_STATEMENT). */
+export function statesDefect(title: string, sections: readonly Section[]): boolean {
+  return [title, ...statements(sections)].some((text) => DEFECT_STATEMENT.test(text))
+}
+
+/** Whether the issue says its documentation is what is wrong: the work is a documentation fix. */
+export function statesDocsDefect(sections: readonly Section[]): boolean {
+  return statements(sections).some((text) => DOCS_DEFECT.test(text))
+}
