@@ -38,3 +38,20 @@ describe('a block that states a defect makes the issue a fix, whatever its templ
     expect(plan('160-').type).toBe('docs')
   })
 })
+
+describe('never pass a plan it misread: what of the issue is left out, and why', () => {
+  it('a release checklist whose nested checks no task carries is left out as work, and the gate cannot pass (100, form of citusdata/citus#4732)', () => {
+    const p = plan('100-')
+    const leftOut = (p.output.raw as { left_out?: Array<{ item: string; reason: string; work?: boolean }> }).left_out ?? []
+    expect(leftOut.filter((l) => l.work).map((l) => l.item)).toContain('src/version.ts exports the new version as well (the script skips that file, see #318)')
+    expect(p.analysis.gate).toBe('review')
+    expect(p.analysis.quality?.findings.map((f) => f.rule)).toContain('issue-work-left-out')
+    // It is said to the approver in `converge plan`'s notes too.
+    expect(p.output.notes.some((n) => n.startsWith('left out: "src/version.ts exports'))).toBe(true)
+  })
+
+  it('process steps and a good first issue\'s walkthrough are left out with their reason, not as work (128, form of hiero-ledger/hiero-sdk-python#997)', () => {
+    const leftOut = (plan('128-').output.raw as { left_out?: Array<{ item: string; reason: string; work?: boolean }> }).left_out ?? []
+    expect(leftOut.filter((l) => l.work)).toEqual([])
+  })
+})
