@@ -77,7 +77,7 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
   const { priority, source: prioritySource } = issuePriority(issue.labels, stated.priority)
   notes.push(`priority ${priority} (${prioritySource})`)
   const files = tasks.flatMap((t) => t.files)
-  const analysis = inferAnalysis({ taskCount: tasks.length, files, labels: issue.labels, stated, security })
+  const analysis = inferAnalysis({ taskCount: tasks.length, files, labels: issue.labels, stated, security, content: `${issue.title}\n${issue.body}` })
   notes.push(`analysis: ${analysis.reasons.join('; ')}`)
   if (description.fromTitle) notes.push('no description paragraph: the issue title describes the solution')
 

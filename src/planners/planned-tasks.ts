@@ -43,6 +43,13 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
         return { ...draft, ...titled, description, criteria, id, dependencies: structural, manualChecks: [], definitionOfDone: [] }
       })
     : fromTitle(issue, sections, facts, repo)
+  // A list of work, then a sentence that asks for a test or a document in a file no task has ("Also update
+  // `docs/importing.md` …"): a task of its own after the list (issue 38: every work item is placed).
+  if (found.items.length && found.source !== 'defects') {
+    const has = new Set(tasks.flatMap((t) => t.files.map((f) => f.path)))
+    for (const draft of proseFollowUps(sections, repo).filter((d) => d.files.length && d.files.every((f) => !has.has(f.path))))
+      tasks.push({ ...draft, id: `T${tasks.length + 1}`, dependencies: [], manualChecks: [], definitionOfDone: [] })
+  }
 
   const notes: string[] = []
   const byLabel = new Map<string, string>()

@@ -102,7 +102,8 @@ function collect(
     const group = groupName(section)
     for (const block of section.blocks) {
       if (block.kind !== 'list' || !listFilter(block) || !eligible(listRole(section, block))) continue
-      const sequential = sequentialSection || block.ordered
+      // A numbered list of changes, each in a file of its own, is a list, not a sequence (unless the section says "in order").
+      const sequential = sequentialSection || (block.ordered && !isChangeList(block.items))
       // A "type of issue" list: two or more checkboxes that name kinds of report.
       const choices = block.items.filter((i) => i.checked !== undefined && isKindChoice(i.head.plain)).length >= 2
       // Top-level task items of this list so far; `undefined` marks a ticked one (done: nothing to wait for).
@@ -217,4 +218,10 @@ function isSequential(section: Section): boolean {
     section.headings.some(saysSequential) ||
     section.blocks.some((b) => b.kind === 'paragraph' && saysSequential(b.plain))
   )
+}
+
+/** Two or more items, each naming a file (a code span with an extension) that no other item names: a list of changes. */
+function isChangeList(items: readonly ListItem[]): boolean {
+  const files = items.map((i) => i.head.codeSpans.map((c) => c.code).find((code) => /^[\w./-]+\.[A-Za-z0-9]+$/.test(code) && code.includes('/')))
+  return items.length >= 2 && files.every(Boolean) && new Set(files).size === files.length
 }

@@ -55,3 +55,24 @@ describe('never pass a plan it misread: what of the issue is left out, and why',
     expect(leftOut.filter((l) => l.work)).toEqual([])
   })
 })
+
+describe('risk from what the issue says it changes', () => {
+  it('a correction of stored values with an SQL UPDATE in production is high risk, and the notes say why (159, form of bcgov/tfrs#2309)', () => {
+    const p = plan('159-')
+    expect(p.analysis.solution?.analysis?.risk).toBe('high')
+    expect(p.output.notes.find((n) => n.startsWith('analysis:'))).toMatch(/risk high \(changes data in production: /)
+  })
+
+  it('an HTTP DELETE route is not the removal of a public API (117, form of prafulrpatel389/F7204_HEADS-UP#3)', () => {
+    expect(plan('117-').output.notes.find((n) => n.startsWith('analysis:'))).not.toMatch(/removes a public API/)
+  })
+})
+
+describe('each numbered change that names its file is its own task, and a list of changes is not a sequence', () => {
+  it('three changes in three files, then a document the prose asks for after the list (158, form of ptwobrussell/Mining-the-Social-Web-2nd-Edition#52)', () => {
+    const p = plan('158-')
+    expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['importers/csv_import.py', 'importers/json_import.py', 'importers/common.py', 'docs/importing.md'])
+    // No order between the three changes: the list names three files, it does not say "in order".
+    expect(p.tasks.slice(0, 3).map((t) => t.depends_on)).toEqual([[], [], []])
+  })
+})
