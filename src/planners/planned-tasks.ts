@@ -37,7 +37,7 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
         // A numbered heading's words are its title; its first paragraph, drafted as the item, says what to do.
         const titled = entry.title ? { title: entry.title, untitled: false, action: leadingAction(entry.title) ?? draft.action } : {}
         // A defect listed in a bug report: fixed when it no longer happens.
-        const criteria = entry.defect ? [...draft.criteria, `No longer happens: ${draft.title}`] : draft.criteria
+        const criteria = [...(entry.defect ? [...draft.criteria, `No longer happens: ${draft.title}`] : draft.criteria), ...(entry.checks ?? [])]
         // The part of the work it belongs to ("Backend tasks") says where the task is, for the executor.
         const description = entry.group && !entry.title ? `${entry.group}: ${draft.description}` : draft.description
         return { ...draft, ...titled, description, criteria, id, dependencies: structural, manualChecks: [], definitionOfDone: [] }

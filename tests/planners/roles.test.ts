@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { leftOutOf } from '../../src/planners/coverage.js'
+import { readMarkdown } from '../../src/planners/markdown.js'
 import { analysePlannerOutput, builtinPlan } from '../../src/planners/index.js'
 import { readCorpus } from './corpus-score.js'
 
@@ -26,6 +28,15 @@ describe('process steps are never tasks', () => {
   })
 })
 
+describe('a release checklist: the runs and their checks are work, the release steps are process (100, form of citusdata/citus#4732)', () => {
+  it('"Run …, then check:" over boxes to tick is a task whose checks are its criteria; tagging, publishing and approval are not tasks', () => {
+    const p = plan('100-')
+    expect(p.titles.join('\n')).not.toMatch(/git tag|npm publish|approved|npm test passes/i)
+    expect(p.titles[0]).toMatch(/changelog\.mjs/)
+    expect(p.tasks[0]!.convergence.criteria).toContain('the fix for the parseDuration overflow (#312) is listed under Fixed')
+  })
+})
+
 describe('a block that states a defect makes the issue a fix, whatever its template', () => {
   it('an integration form with no bug heading: a last working release, a setting ignored (161, form of home-assistant/core#43632)', () => {
     const p = plan('161-')
@@ -40,14 +51,23 @@ describe('a block that states a defect makes the issue a fix, whatever its templ
 })
 
 describe('never pass a plan it misread: what of the issue is left out, and why', () => {
-  it('a release checklist whose nested checks no task carries is left out as work, and the gate cannot pass (100, form of citusdata/citus#4732)', () => {
+  it('a plan that drops a work item of the issue names it as left out, as work (100, form of citusdata/citus#4732)', () => {
+    const issue = corpus.find((i) => i.id.startsWith('100-'))!
     const p = plan('100-')
+    // The planner's own plan places every item; a plan missing the second run and its checks is caught.
+    const placed = (tasks: typeof p.tasks) => tasks.map((t) => ({ ...t, criteria: t.convergence.criteria, implementation: [] }))
+    expect(leftOutOf(readMarkdown(issue.body), placed(p.tasks), { done: [], inferredCriteria: [] }).filter((l) => l.work)).toEqual([])
+    const dropped = leftOutOf(readMarkdown(issue.body), placed(p.tasks.slice(0, 1)), { done: [], inferredCriteria: [] }).filter((l) => l.work)
+    expect(dropped.map((l) => l.item)).toContain('Run node scripts/bump.mjs $VERSION, then check:')
+  })
+
+  it('criteria the issue did not state (inferred from a trace) keep the gate from pass, and say so (57, form of tutao/tutanota#4932)', () => {
+    const p = plan('57-')
     const leftOut = (p.output.raw as { left_out?: Array<{ item: string; reason: string; work?: boolean }> }).left_out ?? []
-    expect(leftOut.filter((l) => l.work).map((l) => l.item)).toContain('src/version.ts exports the new version as well (the script skips that file, see #318)')
-    expect(p.analysis.gate).toBe('review')
+    expect(leftOut.find((l) => l.work)?.reason).toMatch(/^the issue states none: the criteria \("No longer throws/)
     expect(p.analysis.quality?.findings.map((f) => f.rule)).toContain('issue-work-left-out')
-    // It is said to the approver in `converge plan`'s notes too.
-    expect(p.output.notes.some((n) => n.startsWith('left out: "src/version.ts exports'))).toBe(true)
+    expect(p.analysis.gate).not.toBe('pass')
+    expect(p.output.notes.some((n) => n.startsWith('left out: "the expected result"'))).toBe(true)
   })
 
   it('process steps and a good first issue\'s walkthrough are left out with their reason, not as work (128, form of hiero-ledger/hiero-sdk-python#997)', () => {
