@@ -120,9 +120,21 @@ function titleTask(issue: IssueDocument, sections: readonly Section[], facts: Bu
         for (const item of block.items) if (item.checked === undefined) addFiles(draft, item.head.codeSpans, action, squash(item.head.text), repo)
     }
   for (const frame of facts?.frames ?? []) addFiles(draft, [{ code: `${frame.path}:${frame.line}`, before: '' }], action, `${facts!.error ?? 'error'} (stack frame)`, repo)
+  // Naming no file, the work goes where an acceptance item says it is written ("The SQL … is written in `scripts/x.sql`").
+  if (!draft.files.length)
+    for (const section of sections)
+      for (const block of section.blocks)
+        if (block.kind === 'list' && listRole(section, block) === 'criteria')
+          for (const item of block.items)
+            if (WHERE_WRITTEN.test(item.head.text)) {
+              addFiles(draft, item.head.codeSpans, action, squash(item.head.text), repo)
+              if (draft.files.length) draft.description += `\n\nWhere: ${draft.files.map((f) => f.path).join(', ')} (${squash(item.head.plain)})`
+            }
   draft.implementation.push({ step: '1', description: title, actions: draft.files.map((f) => `${capitalise(f.action)} ${f.path}`) })
   return draft
 }
+
+const WHERE_WRITTEN = /\b(?:is|are|gets?) (?:written|kept|saved|added|placed|stored) (?:in|to|into|under) `[^`]+\.\w+`/i
 
 /** The title without `[Bug]`-style tags; empty when it is nothing but tags. */
 export function titleWords(title: string): string {

@@ -83,6 +83,11 @@ describe('risk from what the issue says it changes', () => {
     expect(p.output.notes.find((n) => n.startsWith('analysis:'))).toMatch(/risk high \(changes data in production: /)
   })
 
+  it('naming no file in its prose, the work goes where an acceptance item says it is written (159, form of bcgov/tfrs#2309)', () => {
+    const p = plan('159-')
+    expect(p.tasks.map((t) => t.files.map((f) => f.path))).toEqual([['scripts/fix-march-late-fees.sql']])
+  })
+
   it('an HTTP DELETE route is not the removal of a public API (117, form of prafulrpatel389/F7204_HEADS-UP#3)', () => {
     expect(plan('117-').output.notes.find((n) => n.startsWith('analysis:'))).not.toMatch(/removes a public API/)
   })
