@@ -28,6 +28,9 @@ const CONTROL_PARAGRAPH = /\b(?:click|tick|check|select|mark)\b[^.\n]{0,40}\bche
 /** A paragraph that asks people to tick their own name (after reading, to agree): the names are confirmations. */
 const SIGN_PARAGRAPH = /\b(?:tick|check|mark)s? (?:off )?(?:their|your|his|her) (?:own )?names?\b|\bonce (?:they|you|everyone) (?:have |has )?read\b/i
 
+const SCOPE_LABEL = /^(?:in scope|out of scope|not in scope|non-goals?|fora do escopo|fuera de(?:l)? alcance|hors (?:du )?p[ée]rim[èe]tre|范围外|スコープ外)\b/i
+const ISSUE_LINK = /^(?:blocked by|blocks|depends on|related to|relates to|part of|parent(?: issue)?:?)\s+#\d+\.?$/i
+
 /** The role of `list` in `section`: from its content when that is unmistakable, else from the section's heading. */
 export function listRole(section: Section, list: ListBlock): SectionRole | undefined {
   const heads = list.items.map((i) => squash(i.head.plain).replace(/^\*+|\*+$/g, ''))
@@ -37,6 +40,10 @@ export function listRole(section: Section, list: ListBlock): SectionRole | undef
   const opensStory = (h: string) => STORY_LINE.test(h) || /^como\s/i.test(h)
   if (heads.length >= 2 && opensStory(heads[0]!) && heads.filter((h) => STORY_LINE.test(h)).length * 2 >= heads.length) return 'context'
   if (heads.length >= 2 && heads.every((h) => GHERKIN_LINE.test(h))) return 'criteria'
+  // "In scope: … / Out of scope: …" bounds the work (a constraint), even under a "Scope" heading that reads as work.
+  if (heads.some((h) => SCOPE_LABEL.test(h))) return 'constraints'
+  // "Blocked by #141", "Depends on #12": links between issues, not work.
+  if (heads.length && heads.every((h) => ISSUE_LINK.test(h))) return 'context'
   const role = sectionRole(section)
   // A proposal's or a design's list of orders ("1. Store … in `a.ts`", "2. Merge … in `b.ts`") is the work.
   if ((role === 'proposal' || role === 'description') && heads.length >= 2 && heads.every((h) => leadingAction(h) !== undefined)) return 'tasks'

@@ -97,7 +97,7 @@ export function leftOutOf(
 function excused(text: string, role: string | undefined, item: ListItem): string | undefined {
   if (role === 'confirmations' || isConfirmation(text)) return 'a confirmation for the reporter, not work'
   if (isHousekeeping(text)) return "a step of the team's process, not a change"
-  if (role === 'context') return 'context of the report (steps, environment, what happens), kept with the fix'
+  if (role === 'context') return 'context (steps, environment, links, what happens), kept with the work'
   if (role === 'done') return 'recorded as done'
   if (role === 'constraints') return 'a constraint or a non-goal of the work, not a task'
   if (/^run\b/i.test(text) && !item.children.length) return 'a command that verifies the work'

@@ -37,6 +37,15 @@ describe('a release checklist: the runs and their checks are work, the release s
   })
 })
 
+describe('a tracker task template: the plan is the work, the template\'s generic lists are not (164, form of whiteducksoftware/flock#297)', () => {
+  it('"In scope / Out of scope" bounds the work, "Blocked by #141" links issues, the done checklist is process: none is a task', () => {
+    const p = plan('164-')
+    expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['src/board/schema.ts src/board/save.ts', 'src/board/load.ts', 'tests/board/load.test.ts'])
+    const leftOut = (p.output.raw as { left_out?: Array<{ item: string; reason: string }> }).left_out ?? []
+    expect(leftOut.find((l) => l.item === 'Out of scope / defer:')?.reason).toBe('a constraint or a non-goal of the work, not a task')
+  })
+})
+
 describe('a block that states a defect makes the issue a fix, whatever its template', () => {
   it('an integration form with no bug heading: a last working release, a setting ignored (161, form of home-assistant/core#43632)', () => {
     const p = plan('161-')
