@@ -41,11 +41,11 @@ const HOUSEKEEPING =
 
 /**
  * A step of the team's process that changes no code (issue 38): a vote, a review or sign-off by people, a
- * release, an announcement, a decision to confirm, a stabilisation period. It names no file: a step that does
+ * release, an announcement, a stabilisation period. It names no file: a step that does
  * ("publish `docs/x.md`") is work.
  */
 const PROCESS_STEP =
-  /\b(?:votes?|voting|vote on|poll)\b|^(?:(?:the|two|all|\w+) )?(?:maintainers?|reviewers?|team|owners?|lead|leads|committee) (?:\w+ )?(?:review|approve|sign off|agree|decide)s?\b|^(?:review|approve|sign off)\b.{0,30}\b(?:pull request|PR|proposal|change|design)\b|^(?:ship|release|publish|announce|tag)\b.{0,40}\b(?:release|version|v?\d+\.\d+)\b|^confirm (?:the )?(?:\w+ )?(?:decision|timeline|schedule)\b|^(?:have|get) .{0,40}\b(?:approved|signed off)\b|^(?:make sure|ensure|check that) `?(?:npm|yarn|pnpm) (?:run )?test`? (?:passes|is green)\b|^`?(?:git tag|git push|npm publish|yarn publish|pnpm publish|cargo publish|twine upload)\b|\bstabili[sz](?:e|ation)\b/i
+  /\b(?:votes?|voting|vote on|poll)\b|^(?:(?:the|two|all|\w+) )?(?:maintainers?|reviewers?|team|owners?|lead|leads|committee) (?:\w+ )?(?:review|approve|sign off|agree|decide)s?\b|^(?:review|approve|sign off)\b.{0,30}\b(?:pull request|PR|proposal|change|design)\b|^(?:ship|release|publish|announce|tag)\b.{0,40}\b(?:release|version|v?\d+\.\d+)\b|^(?:have|get) .{0,40}\b(?:approved|signed off)\b|^(?:make sure|ensure|check that) `?(?:npm|yarn|pnpm) (?:run )?test`? (?:passes|is green)\b|^`?(?:git tag|git push|npm publish|yarn publish|pnpm publish|cargo publish|twine upload)\b|\bstabili[sz](?:e|ation)\b/i
 const NAMES_FILE = /`[^`]*[./][^`]*`|\b[\w-]+\.(?:ts|js|py|md|json|ya?ml|sql|tsx|jsx|go|rs|rb|java)\b/
 
 export function isHousekeeping(text: string): boolean {

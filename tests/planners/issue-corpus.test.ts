@@ -210,4 +210,4 @@ describe('the built-in planner on the corpus', () => {
 })
 
 /** Just under the held-out-by-form score claimed in docs/planner-corpus.md. */
-const HELD_OUT_FORMS_FLOOR = 0.47
+const HELD_OUT_FORMS_FLOOR = 0.45
