@@ -4,6 +4,16 @@ import { leadingAction } from './phrases.js'
 import { squash } from './text.js'
 
 /**
+ * Where a block's role is decided, for a newcomer (start here):
+ * - by its heading: `sectionRole` (sections.ts): work, criteria, expected, context (steps, environment, logs,
+ *   actual behaviour), confirmations, proposal, done, verification, constraints;
+ * - by its content, overriding the heading where the content is unmistakable: `listRole` below (stories,
+ *   Given/When/Then, names to tick, bot controls, scope bounds, issue links, a proposal's orders), `statesDefect`
+ *   and `statesDocsDefect` below (the issue is a fix, or a docs fix, whatever its template);
+ * - per item: `isConfirmation` and `isHousekeeping` (templates.ts: a reporter's confirmation, a contributor's
+ *   housekeeping, a process step such as a vote, a review by people or a release), never tasks;
+ * - what the plan did with each block: `leftOutOf` (coverage.ts) names what no task carries, and why.
+ *
  * The role of a list read from its own content and from the paragraph that introduces it, so that a form
  * never seen still falls into roles: a user story's "As a … / I want … / So that …" lines are context, a
  * Given/When/Then block states criteria, a list of @names to tick or a bot's "tick a checkbox below to …"
