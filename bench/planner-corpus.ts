@@ -2,7 +2,8 @@
  * The built-in planner on the issue corpus (`tests/fixtures/issue-corpus/`): the share of what a careful
  * engineer expects (tasks, criteria, edges, gate, …) that its plans meet, for the planner as it was at
  * BASELINE ("before") and as it is in the working tree ("after"), measured in the same run, on the tuning
- * set and on the held-out split (`held-out/`, totals only) apart.
+ * set, on the held-out split (`held-out/`) and on the split held out by form class (`held-out-forms/`) apart
+ * (held-out splits: totals and a count of confident misses only).
  *
  * The baseline is `git archive BASELINE src` unpacked under `.cache/bench-baseline/` (git-ignored, and
  * inside the repository so its imports resolve `node_modules`), then imported like the working tree.
@@ -12,7 +13,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { planView, type PlannerModules } from '../tests/planners/corpus-plan-view.js'
-import { CATEGORIES, formatTally, HELD_OUT, readSplit, scoreCorpus, scoreIssue, type CorpusIssue, type CorpusScore } from '../tests/planners/corpus-score.js'
+import { CATEGORIES, confidentMisses, formatTally, HELD_OUT, HELD_OUT_FORMS, readSplit, scoreCorpus, scoreIssue, type CorpusIssue, type CorpusScore } from '../tests/planners/corpus-score.js'
 import { table } from './measure.js'
 
 const BASELINE = '773da98'
@@ -20,7 +21,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const CORPUS = join(ROOT, 'tests/fixtures/issue-corpus')
 
 export async function benchPlannerCorpus(): Promise<string> {
-  const { tuning, heldOut } = readSplit(CORPUS)
+  const { tuning, heldOut, heldOutForms } = readSplit(CORPUS)
   const current = await plannerAt(join(ROOT, 'src'))
   let baseline: PlannerModules | string
   try {
@@ -29,22 +30,30 @@ export async function benchPlannerCorpus(): Promise<string> {
     baseline = (error as Error).message.split('\n')[0]!
   }
   const scoreWith = (planner: PlannerModules | string, issues: readonly CorpusIssue[]) => (typeof planner === 'string' ? planner : score(issues, planner))
-  const columns = [
-    scoreWith(baseline, tuning), score(tuning, current),
-    ...(heldOut.length ? [scoreWith(baseline, heldOut), score(heldOut, current)] : []),
-  ]
+  const splits = [
+    { name: 'tuning', issues: tuning },
+    { name: 'held-out', issues: heldOut },
+    { name: 'held-out-by-form', issues: heldOutForms },
+  ].filter((s) => s.issues.length)
+  const scored = splits.map((s) => ({ ...s, before: scoreWith(baseline, s.issues), after: score(s.issues, current) }))
+  const columns = scored.flatMap((s) => [s.before, s.after])
   const cell = (s: CorpusScore | string, pick: (s: CorpusScore) => { met: number; total: number }) => (typeof s === 'string' ? '-' : formatTally(pick(s)))
   const rows = [
     ...CATEGORIES.map((c) => [c, ...columns.map((s) => cell(s, (x) => x.totals[c]))]),
     ['overall', ...columns.map((s) => cell(s, (x) => x.overall))],
   ]
-  const headers = ['category', 'tuning before', 'tuning after', ...(heldOut.length ? ['held-out before', 'held-out after'] : [])]
+  const headers = ['category', ...scored.flatMap((s) => [`${s.name} before`, `${s.name} after`])]
+  const tuned = scored[0]!.after
   // The worst list names tuning issues only: a held-out issue is never looked at one by one.
-  const worst = [...(columns[1] as CorpusScore).issues].sort((a, b) => ratio(a.score) - ratio(b.score) || a.id.localeCompare(b.id)).slice(0, 10)
+  const worst = [...tuned.issues].sort((a, b) => ratio(a.score) - ratio(b.score) || a.id.localeCompare(b.id)).slice(0, 10)
+  // Confident misses: plans gated `pass` that miss more than a quarter of their expectations (counts only for held-out splits).
+  const confident = scored.map((s) => `${s.name}: ${confidentMisses(s.after).length} of ${s.issues.length}${s.name === 'tuning' ? confidentMisses(s.after).map((i) => ` ${i.id}`).join('') : ''}`)
   return [
-    `Planner corpus: ${tuning.length} tuning issues, ${heldOut.length} held-out issues (${HELD_OUT}/); share of expectations met (before = ${BASELINE}, after = working tree)`,
+    `Planner corpus: ${tuning.length} tuning issues, ${heldOut.length} held-out issues (${HELD_OUT}/), ${heldOutForms.length} held out by form class (${HELD_OUT_FORMS}/); share of expectations met (before = ${BASELINE}, after = working tree)`,
     ...(typeof baseline === 'string' ? [`before: not measured (${baseline})`] : []),
     table(headers, rows),
+    '',
+    `Confident misses (after; plans gated pass that miss more than a quarter of their expectations): ${confident.join('; ')}`,
     '',
     'Worst 10 tuning issues (after), with what they missed:',
     ...worst.flatMap((i) => [`${i.id}  ${formatTally(i.score)}  (form of ${i.source})`, ...i.misses.slice(0, 6).map((m) => `    ${m}`), ...(i.misses.length > 6 ? [`    … ${i.misses.length - 6} more`] : [])]),

@@ -37,6 +37,9 @@ export const ApprovalSchema = z.object({
   run: z.string().optional(),
 })
 
+/** What of the issue a planner left out of the plan, and why; `work`: work or criteria the plan should have carried. */
+export const LeftOutSchema = z.object({ item: z.string(), reason: z.string(), work: z.boolean().optional() })
+
 export const SolutionSchema = z.object({
   id: z.string().regex(SOLUTION_ID),
   /** The id the plan was written with, when it was not `SOL-ISS-<n>-<n>` (CCW's `SOL-GH-123-a7x9`). */
@@ -48,6 +51,8 @@ export const SolutionSchema = z.object({
   tasks: z.array(TaskSchema).min(1),
   /** Work the issue already marks done (ticked `[x]` items): shown with the plan, never run. */
   already_done: z.array(z.string()).optional(),
+  /** What of the issue the planner left out, with the reason (the built-in planner, issue 38). */
+  left_out: z.array(LeftOutSchema).optional(),
   exploration_context: ExplorationContextSchema.optional(),
   analysis: AnalysisSchema.optional(),
   score: z.number().min(0).max(1).optional(),
@@ -91,6 +96,7 @@ export const SolutionInputSchema = z
     created_at: z.string().optional(),
     tasks: z.array(TaskInputSchema).min(1),
     already_done: stringList().optional(),
+    left_out: z.array(LeftOutSchema).optional(),
     exploration_context: ExplorationContextInput.optional(),
     analysis: AnalysisInput.optional(),
     score: z.number().min(0).max(1).optional(),
@@ -105,6 +111,7 @@ export const SolutionInputSchema = z
       ...(s.created_at !== undefined ? { created_at: s.created_at } : {}),
       tasks: withCanonicalTaskIds(s.tasks),
       ...(s.already_done?.length ? { already_done: s.already_done } : {}),
+      ...(s.left_out?.length ? { left_out: s.left_out } : {}),
       ...(s.exploration_context
         ? {
             exploration_context: {

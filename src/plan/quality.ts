@@ -87,6 +87,8 @@ export function assessQuality(solution: Solution, dag: DagAnalysis): QualityRepo
   )
   const unverified = nothingVerifiedByACommand(tasks)
   if (unverified) report(unverified)
+  const misread = workLeftOut(solution)
+  if (misread) report(misread)
   const issues_by_severity = {
     critical: bySeverity.critical.length,
     high: bySeverity.high.length,
@@ -96,7 +98,7 @@ export function assessQuality(solution: Solution, dag: DagAnalysis): QualityRepo
   return {
     score,
     quality_score: Math.round(score * 100),
-    quality_gate: capAtReview(qualityGate(score, issues_by_severity.critical > 0), unverified !== undefined),
+    quality_gate: capAtReview(qualityGate(score, issues_by_severity.critical > 0), unverified !== undefined || misread !== undefined),
     breakdown,
     findings: [...bySeverity.critical, ...bySeverity.high, ...bySeverity.medium, ...bySeverity.low],
     issues_by_severity,
@@ -122,6 +124,22 @@ function nothingVerifiedByACommand(tasks: readonly Task[]): Finding | undefined 
     path: 'tasks',
     message: `Nothing will be verified by a command: ${entries.length ? 'every verification is manual' : 'no task has a verification'}`,
     fix: 'Give at least one task a command to run, e.g. "verification": ["npm test"] or "Run: npm test"',
+  }
+}
+
+/**
+ * Gate rule (issue 38): a plan that leaves out work the issue asks for, or whose criteria the issue did not state
+ * (`left_out` entries marked `work`), cannot pass: a person checks what was left out (at most review).
+ */
+function workLeftOut(solution: Solution): Finding | undefined {
+  const work = (solution.left_out ?? []).filter((l) => l.work)
+  if (!work.length) return undefined
+  return {
+    rule: 'issue-work-left-out',
+    severity: 'high',
+    path: 'left_out',
+    message: `The plan leaves out what the issue asks: ${work.map((l) => `"${l.item}" (${l.reason})`).join('; ')}`,
+    fix: 'Give each left-out item a task (or a criterion) of its own, or say in the plan why it is not needed',
   }
 }
 

@@ -4,6 +4,16 @@ import { leadingAction } from './phrases.js'
 import { squash } from './text.js'
 
 /**
+ * Where a block's role is decided, for a newcomer (start here):
+ * - by its heading: `sectionRole` (sections.ts): work, criteria, expected, context (steps, environment, logs,
+ *   actual behaviour), confirmations, proposal, done, verification, constraints;
+ * - by its content, overriding the heading where the content is unmistakable: `listRole` below (stories,
+ *   Given/When/Then, names to tick, bot controls, scope bounds, issue links, a proposal's orders), `statesDefect`
+ *   and `statesDocsDefect` below (the issue is a fix, or a docs fix, whatever its template);
+ * - per item: `isConfirmation` and `isHousekeeping` (templates.ts: a reporter's confirmation, a contributor's
+ *   housekeeping, a process step such as a vote, a review by people or a release), never tasks;
+ * - what the plan did with each block: `leftOutOf` (coverage.ts) names what no task carries, and why.
+ *
  * The role of a list read from its own content and from the paragraph that introduces it, so that a form
  * never seen still falls into roles: a user story's "As a … / I want … / So that …" lines are context, a
  * Given/When/Then block states criteria, a list of @names to tick or a bot's "tick a checkbox below to …"
@@ -28,6 +38,9 @@ const CONTROL_PARAGRAPH = /\b(?:click|tick|check|select|mark)\b[^.\n]{0,40}\bche
 /** A paragraph that asks people to tick their own name (after reading, to agree): the names are confirmations. */
 const SIGN_PARAGRAPH = /\b(?:tick|check|mark)s? (?:off )?(?:their|your|his|her) (?:own )?names?\b|\bonce (?:they|you|everyone) (?:have |has )?read\b/i
 
+const SCOPE_LABEL = /^(?:in scope|out of scope|not in scope|non-goals?|fora do escopo|fuera de(?:l)? alcance|hors (?:du )?p[ée]rim[èe]tre|范围外|スコープ外)\b/i
+const ISSUE_LINK = /^(?:blocked by|blocks|depends on|related to|relates to|part of|parent(?: issue)?:?)\s+#\d+\.?$/i
+
 /** The role of `list` in `section`: from its content when that is unmistakable, else from the section's heading. */
 export function listRole(section: Section, list: ListBlock): SectionRole | undefined {
   const heads = list.items.map((i) => squash(i.head.plain).replace(/^\*+|\*+$/g, ''))
@@ -37,6 +50,10 @@ export function listRole(section: Section, list: ListBlock): SectionRole | undef
   const opensStory = (h: string) => STORY_LINE.test(h) || /^como\s/i.test(h)
   if (heads.length >= 2 && opensStory(heads[0]!) && heads.filter((h) => STORY_LINE.test(h)).length * 2 >= heads.length) return 'context'
   if (heads.length >= 2 && heads.every((h) => GHERKIN_LINE.test(h))) return 'criteria'
+  // "In scope: … / Out of scope: …" bounds the work (a constraint), even under a "Scope" heading that reads as work.
+  if (heads.some((h) => SCOPE_LABEL.test(h))) return 'constraints'
+  // "Blocked by #141", "Depends on #12": links between issues, not work.
+  if (heads.length && heads.every((h) => ISSUE_LINK.test(h))) return 'context'
   const role = sectionRole(section)
   // A proposal's or a design's list of orders ("1. Store … in `a.ts`", "2. Merge … in `b.ts`") is the work.
   if ((role === 'proposal' || role === 'description') && heads.length >= 2 && heads.every((h) => leadingAction(h) !== undefined)) return 'tasks'
@@ -89,4 +106,31 @@ export function gherkinScenarios(paragraph: string): string[] {
 /** Every list item, nested ones too. */
 export function allItems(items: readonly ListItem[]): ListItem[] {
   return items.flatMap((item) => [item, ...allItems(item.children)])
+}
+
+/**
+ * A block that states a defect whatever its heading or template (issue 38): it worked in an earlier version
+ * ("Last working release: 3.7.2", "going back to 3.7.2 … again"), the program ignores what the user set
+ * ("whatever `scan_interval` I set", "ignores the configured …"). Such a block makes the issue a fix.
+ */
+const DEFECT_STATEMENT =
+  /\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\bgoing back to v?\d[^.]*\bagain\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b/i
+
+/** The documentation is the thing at fault: "the docs say …", "the documentation in `docs/x.md` should give …". */
+const DOCS_DEFECT =
+  /\b(?:documentation|docs|readme|options page|manual|user guide)\b(?:[^.\n]|\.\w){0,60}\b(?:says?|states?|claims?|is (?:wrong|incorrect|outdated)|should (?:say|give|read|list|show|mention|document))\b/i
+
+/** Every piece of text of the sections: paragraphs and list items (code blocks are evidence, not statements). */
+function statements(sections: readonly Section[]): string[] {
+  return sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : b.kind === 'list' ? allItems(b.items).map((i) => i.head.plain) : [])))
+}
+
+/** Whether the title or a block of the issue states a defect (see DEFECT_STATEMENT). */
+export function statesDefect(title: string, sections: readonly Section[]): boolean {
+  return [title, ...statements(sections)].some((text) => DEFECT_STATEMENT.test(text))
+}
+
+/** Whether the issue says its documentation is what is wrong: the work is a documentation fix. */
+export function statesDocsDefect(sections: readonly Section[]): boolean {
+  return statements(sections).some((text) => DOCS_DEFECT.test(text))
 }

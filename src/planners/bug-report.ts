@@ -121,10 +121,14 @@ export function bugDescription(facts: BugFacts): string[] {
     ...(facts.steps.length ? [`Steps to reproduce:\n${numbered(facts.steps)}`] : []),
     ...(facts.actual.length ? [`What happens instead: ${facts.actual.join(' ')}`] : []),
     ...(facts.bisect.length ? [`Bisect:\n${facts.bisect.map((l) => `- ${l}`).join('\n')}`] : []),
-    ...(facts.error ? [`Error: ${facts.error}${facts.frames.length ? `\nTop frames in the repository:\n${facts.frames.map((f) => `- ${f.path}:${f.line}`).join('\n')}` : ''}`] : []),
+    ...(facts.error ? [`Error: ${facts.error}${facts.frames.length ? `\n${framesText(facts.frames)}` : ''}`] : []),
+    // A log with no error line still names where it happened: its paths are kept (issue 38).
+    ...(!facts.error && facts.frames.length ? [framesText(facts.frames)] : []),
     ...(facts.environment.length ? [`Environment: ${facts.environment.join('; ')}`] : []),
   ]
 }
+
+const framesText = (frames: readonly StackFrame[]) => `Top frames in the repository:\n${frames.map((f) => `- ${f.path}:${f.line}`).join('\n')}`
 
 /** Words that say something goes wrong ("loses focus", "does not apply", "leaves its tasks", "shows the wrong date"). */
 const DEFECT =

@@ -12,6 +12,8 @@ import { fileWork } from './file-work.js'
 import { repositoryFiles } from './task-draft.js'
 import { readEpic, referencedIssue, type Epic, type RepoName } from './epic.js'
 import { isBugReport } from './templates.js'
+import { statesDocsDefect } from './block-roles.js'
+import { leftOutOf } from './coverage.js'
 import { shortTitle, squash } from './text.js'
 import type { IssueDocument, PlannerOutput } from './types.js'
 
@@ -67,17 +69,19 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
   const notes = [...taskSourceNotes(found, tasks, alreadyDone), ...labelNotes, ...assignNotes, ...missingNotes(tasks, outcomes, finalTasks(tasks))]
   const restated = restateItems(tasks, found.source !== 'none')
   if (restated.length) notes.push(`no criterion stated for ${restated.join(', ')}: ${restated.length === 1 ? 'its title stands' : 'their titles stand'} as the criterion, for a person to judge`)
+  const leftOut = leftOutOf(sections, tasks, { done: alreadyDone, inferredCriteria: inferred })
+  for (const l of leftOut) notes.push(`left out: "${l.item}" (${l.reason})`)
   if (inferred.length) notes.push(`no expected behaviour stated: checked by what the report shows (${inferred.map((c) => `"${c}"`).join(', ')})`)
 
   const stated = statedLevels(textLines(sections))
   const { priority, source: prioritySource } = issuePriority(issue.labels, stated.priority)
   notes.push(`priority ${priority} (${prioritySource})`)
   const files = tasks.flatMap((t) => t.files)
-  const analysis = inferAnalysis({ taskCount: tasks.length, files, labels: issue.labels, stated, security })
+  const analysis = inferAnalysis({ taskCount: tasks.length, files, labels: issue.labels, stated, security, content: `${issue.title}\n${issue.body}` })
   notes.push(`analysis: ${analysis.reasons.join('; ')}`)
   if (description.fromTitle) notes.push('no description paragraph: the issue title describes the solution')
 
-  const strategy = labelStrategy(issue.labels) ?? (bug ? 'bugfix' : onlyDocuments(files) ? 'docs' : undefined)
+  const strategy = labelStrategy(issue.labels) ?? (statesDocsDefect(sections) && onlyDocuments(tasks.flatMap((t) => t.files.slice(0, 1))) ? 'docs' : bug ? 'bugfix' : onlyDocuments(files) ? 'docs' : undefined)
   const relevantFiles = unique(files.map((f) => f.path))
   const raw = {
     id: solutionId(issue.number, options.seq ?? 1),
@@ -91,6 +95,7 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
       ? { exploration_context: { relevant_files: relevantFiles, patterns: [], integration_points: [], constraints: outcomes.constraints } }
       : {}),
     analysis: { risk: analysis.risk, impact: analysis.impact, complexity: analysis.complexity },
+    ...(leftOut.length ? { left_out: leftOut } : {}),
     is_bound: false,
   }
   if (epic) notes.push(epicNote(epic))

@@ -15,7 +15,7 @@ const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec)\/|[._-](?:test|spec)\.\w+$|
 const DOC_FILE = /\.(?:md|mdx|rst|adoc)$|^docs?\/.*\.txt$|^readme(?:\.\w+)?$/i
 
 /** A sentence that asks for documentation ("Document both hooks in …", "list your names in …"), not one that names a file the product writes. */
-const DOC_VERB = /\b(?:document|describe|explain|mention|list\s+(?:\w+\s+){0,3}in|add (?:a |an )?(?:section|link|entry|row|note|paragraph))\b|文档|ドキュメント|document(?:ar|er|ieren)|beschreib|記載|追記|説明を(?:追加|書)|说明/i
+const DOC_VERB = /\b(?:document|describe|explain|mention|(?:also )?(?:update|revise|rewrite|correct) (?:the |our )?(?:`[^`]*\w|docs?|documentation|readme|guide)|list\s+(?:\w+\s+){0,3}in|add (?:a |an )?(?:section|link|entry|row|note|paragraph))\b|文档|ドキュメント|document(?:ar|er|ieren)|beschreib|記載|追記|説明を(?:追加|書)|说明/i
 
 export function isTestFile(path: string): boolean {
   return TEST_FILE.test(path)

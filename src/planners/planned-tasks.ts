@@ -37,12 +37,19 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
         // A numbered heading's words are its title; its first paragraph, drafted as the item, says what to do.
         const titled = entry.title ? { title: entry.title, untitled: false, action: leadingAction(entry.title) ?? draft.action } : {}
         // A defect listed in a bug report: fixed when it no longer happens.
-        const criteria = entry.defect ? [...draft.criteria, `No longer happens: ${draft.title}`] : draft.criteria
+        const criteria = [...(entry.defect ? [...draft.criteria, `No longer happens: ${draft.title}`] : draft.criteria), ...(entry.checks ?? [])]
         // The part of the work it belongs to ("Backend tasks") says where the task is, for the executor.
         const description = entry.group && !entry.title ? `${entry.group}: ${draft.description}` : draft.description
         return { ...draft, ...titled, description, criteria, id, dependencies: structural, manualChecks: [], definitionOfDone: [] }
       })
     : fromTitle(issue, sections, facts, repo)
+  // A list of work, then a sentence that asks for a test or a document in a file no task has ("Also update
+  // `docs/importing.md` …"): a task of its own after the list (issue 38: every work item is placed).
+  if (found.items.length && found.source !== 'defects') {
+    const has = new Set(tasks.flatMap((t) => t.files.map((f) => f.path)))
+    for (const draft of proseFollowUps(sections, repo).filter((d) => d.files.length && d.files.every((f) => !has.has(f.path))))
+      tasks.push({ ...draft, id: `T${tasks.length + 1}`, dependencies: [], manualChecks: [], definitionOfDone: [] })
+  }
 
   const notes: string[] = []
   const byLabel = new Map<string, string>()
@@ -113,9 +120,21 @@ function titleTask(issue: IssueDocument, sections: readonly Section[], facts: Bu
         for (const item of block.items) if (item.checked === undefined) addFiles(draft, item.head.codeSpans, action, squash(item.head.text), repo)
     }
   for (const frame of facts?.frames ?? []) addFiles(draft, [{ code: `${frame.path}:${frame.line}`, before: '' }], action, `${facts!.error ?? 'error'} (stack frame)`, repo)
+  // Naming no file, the work goes where an acceptance item says it is written ("The SQL … is written in `scripts/x.sql`").
+  if (!draft.files.length)
+    for (const section of sections)
+      for (const block of section.blocks)
+        if (block.kind === 'list' && listRole(section, block) === 'criteria')
+          for (const item of block.items)
+            if (WHERE_WRITTEN.test(item.head.text)) {
+              addFiles(draft, item.head.codeSpans, action, squash(item.head.text), repo)
+              if (draft.files.length) draft.description += `\n\nWhere: ${draft.files.map((f) => f.path).join(', ')} (${squash(item.head.plain)})`
+            }
   draft.implementation.push({ step: '1', description: title, actions: draft.files.map((f) => `${capitalise(f.action)} ${f.path}`) })
   return draft
 }
+
+const WHERE_WRITTEN = /\b(?:is|are|gets?) (?:written|kept|saved|added|placed|stored) (?:in|to|into|under) `[^`]+\.\w+`/i
 
 /** The title without `[Bug]`-style tags; empty when it is nothing but tags. */
 export function titleWords(title: string): string {

@@ -95,7 +95,20 @@ export interface AnalysisInput {
   stated: StatedLevels
   /** The issue reports a vulnerability: its fix is never low risk. */
   security?: boolean
+  /** The issue's title and body: what it says it changes can raise the risk (see RISKY_CONTENT). */
+  content?: string
 }
+
+/**
+ * What an issue says it changes that makes the change risky whatever files it touches (issue 38): data in
+ * production (an SQL `UPDATE`/`DELETE`, a migration, balances, deleting records), authentication and security
+ * surfaces, and removing a public API. Each with the words the gate gives as its reason.
+ */
+const RISKY_CONTENT: Array<[RegExp, string]> = [
+  [/\b(?:UPDATE\s+[`"\w.]+\s+SET|DELETE\s+FROM|DROP\s+(?:TABLE|COLUMN)|TRUNCATE\s+(?:TABLE\s+)?\w)|\bSQL\s+`?(?:UPDATE|DELETE)\b|\b(?:production|prod) (?:database|db|data)\b|\bdata (?:migration|repair|fix)\b|\b(?:balances?|ledger)\b[^.\n]{0,40}\b(?:wrong|incorrect|correct|fix|update|recalculat)/i, 'changes data in production'],
+  [/\b(?:authenticat\w*|authori[sz]\w*|oauth|log-?in|sign-?in|sessions? tokens?|passwords?|permissions?|csrf|api keys?|access tokens?)\b/i, 'touches authentication or access'],
+  [/\b(?:[Rr]emov(?:e|ing)|[Dd]elet(?:e|ing)|[Dd]rop(?:ping)?|[Tt]ake out)\b(?! \/)[^.\n]{0,50}\b(?:public |v\d+ |old )?(?:API|[Ee]ndpoints?|[Rr]outes?)\b/, 'removes a public API'],
+]
 
 export interface InferredAnalysis {
   risk: Level
@@ -113,7 +126,7 @@ export interface InferredAnalysis {
  * - impact: by the top-level directories touched (files at the root count as one): ≤1 low, 2–3 medium, ≥4 high.
  * - complexity: ≥6 tasks or ≥10 files high; ≤2 tasks and ≤3 files low; else medium.
  */
-export function inferAnalysis({ taskCount, files, labels, stated, security = false }: AnalysisInput): InferredAnalysis {
+export function inferAnalysis({ taskCount, files, labels, stated, security = false, content = '' }: AnalysisInput): InferredAnalysis {
   const paths = [...new Set(files.map((f) => f.path))]
   const reasons: string[] = []
   const pick = (name: 'risk' | 'impact' | 'complexity', inferred: () => [Level, string]): Level => {
@@ -130,6 +143,10 @@ export function inferAnalysis({ taskCount, files, labels, stated, security = fal
     const label = labels.find((l) => RISKY_LABEL.test(l))
     if (label) return ['high', `label "${label}"`]
     if (security) return ['high', 'a security report']
+    for (const [pattern, why] of RISKY_CONTENT) {
+      const said = pattern.exec(content)
+      if (said) return ['high', `${why}: "${said[0].trim()}"`]
+    }
     const risky = paths.find((p) => RISKY_PATH.test(p))
     if (risky) return ['high', `touches ${risky}`]
     const config = paths.find((p) => CONFIG_PATH.test(p))

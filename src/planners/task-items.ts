@@ -11,6 +11,8 @@ type ListBlock = Extract<Section['blocks'][number], { kind: 'list' }>
 
 /** A list item that becomes a task, with the structure around it that implies dependencies. */
 export interface TaskItem {
+  /** The unticked boxes under a "Run …, then check:" item: its criteria. */
+  checks?: string[]
   item: ListItem
   /** Index (in the returned list) of the enclosing task item: a nested task depends on its parent. */
   parent?: number
@@ -102,7 +104,8 @@ function collect(
     const group = groupName(section)
     for (const block of section.blocks) {
       if (block.kind !== 'list' || !listFilter(block) || !eligible(listRole(section, block))) continue
-      const sequential = sequentialSection || block.ordered
+      // A numbered list of changes, each in a file of its own, is a list, not a sequence (unless the section says "in order").
+      const sequential = sequentialSection || (block.ordered && !isChangeList(block.items))
       // A "type of issue" list: two or more checkboxes that name kinds of report.
       const choices = block.items.filter((i) => i.checked !== undefined && isKindChoice(i.head.plain)).length >= 2
       // Top-level task items of this list so far; `undefined` marks a ticked one (done: nothing to wait for).
@@ -119,7 +122,9 @@ function collect(
           const candidate = (mode === 'section' || item.checked !== undefined) && !isMetadataLine(text) && !isIssueReference(text)
           // "Run `npm test`" is how the work is verified (read as a command by outcomes.ts), not a task; forking,
           // committing and opening the pull request are how to contribute, not the change.
-          if (candidate && (runStatement(item.head) || (item.checked === undefined && isHousekeeping(text)))) continue
+          // A "Run …, then check:" item over boxes still to tick is work: the run and its checks (issue 38).
+          const checksBelow = item.children.some((c) => c.checked === false)
+          if (candidate && ((runStatement(item.head) && !checksBelow) || (item.checked === undefined && isHousekeeping(text)))) continue
           if (candidate && item.checked !== undefined && (isConfirmation(text) || isHousekeeping(text) || (choices && isKindChoice(text)))) {
             confirmations++
             continue
@@ -136,9 +141,11 @@ function collect(
           }
           const index = found.length
           const after = parent === undefined ? orderOf(text, topLevel, sequential, found) : []
-          found.push({ item, ...(parent !== undefined ? { parent } : {}), after, ...(part ? { group: part } : {}) })
+          // The boxes under "Run …, then check:" are the run's checks: its criteria, not tasks of their own.
+          const checks = checksBelow && runStatement(item.head) ? item.children.filter((c) => c.checked === false).map((c) => c.head.plain.trim()) : []
+          found.push({ item, ...(parent !== undefined ? { parent } : {}), after, ...(part ? { group: part } : {}), ...(checks.length ? { checks } : {}) })
           if (parent === undefined) topLevel.push(index)
-          if (mode === 'checklist') visit(item.children, index, part)
+          if (mode === 'checklist') visit(checks.length ? item.children.filter((c) => c.checked !== false) : item.children, index, part)
         }
       }
       visit(block.items, undefined)
@@ -217,4 +224,10 @@ function isSequential(section: Section): boolean {
     section.headings.some(saysSequential) ||
     section.blocks.some((b) => b.kind === 'paragraph' && saysSequential(b.plain))
   )
+}
+
+/** Two or more items, each naming a file (a code span with an extension) that no other item names: a list of changes. */
+function isChangeList(items: readonly ListItem[]): boolean {
+  const files = items.map((i) => i.head.codeSpans.map((c) => c.code).find((code) => /^[\w./-]+\.[A-Za-z0-9]+$/.test(code) && code.includes('/')))
+  return items.length >= 2 && files.every(Boolean) && new Set(files).size === files.length
 }

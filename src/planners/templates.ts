@@ -1,4 +1,5 @@
 import type { Section } from './markdown.js'
+import { statesDefect } from './block-roles.js'
 import { sectionRole } from './sections.js'
 import type { IssueDocument } from './types.js'
 
@@ -38,8 +39,18 @@ const CONFIRMATIONS: readonly RegExp[] = [
 const HOUSEKEEPING =
   /^(?:claim (?:this|the) issue|comment (?:below|here|on (?:this|the) issue)|assign (?:it to )?yourself|accept (?:our|the) invitation|fork (?:this|the) repo(?:sitory)?|clone (?:your|the) (?:fork|repo(?:sitory)?)|(?:create|make|check ?out) (?:a )?(?:new )?branch\b|commit (?:your|the) changes?|push (?:your|the) (?:branch|changes?|commits?)|(?:open|start|create|submit|make) (?:a|the|your) (?:pull request|PR)\b|wait for (?:a )?review|ask (?:for help|questions?) (?:here|below|in)|star (?:this|the) repo)|\b(?:replace|swap|change|add|remove) the [`'"]?[^`'"]{1,30}[`'"]? label\b|^(?:the )?(?:code|branch|pull request|PR|MR|merge request|changes?)\b.{0,40}\b(?:reviewed|approved|merged|opened|tidied|deployed)\b|^merged (?:into|to)\b|^(?:the )?(?:whole|full|entire) test suite\b|^implementation (?:is )?(?:finished|done|complete)\b|^shown to the (?:product owner|po|client|team)\b|^docs? updated where needed\b/i
 
+/**
+ * A step of the team's process that changes no code (issue 38): a vote, a review or sign-off by people, a
+ * release, an announcement, a stabilisation period. It names no file: a step that does
+ * ("publish `docs/x.md`") is work.
+ */
+const PROCESS_STEP =
+  /\b(?:votes?|voting|vote on|poll)\b|^(?:(?:the|two|all|\w+) )?(?:maintainers?|reviewers?|team|owners?|lead|leads|committee) (?:\w+ )?(?:review|approve|sign off|agree|decide)s?\b|^(?:review|approve|sign off)\b.{0,30}\b(?:pull request|PR|proposal|change|design)\b|^(?:ship|release|publish|announce|tag)\b.{0,40}\b(?:release|version|v?\d+\.\d+)\b|^(?:have|get) .{0,40}\b(?:approved|signed off)\b|^(?:make sure|ensure|check that) `?(?:npm|yarn|pnpm) (?:run )?test`? (?:passes|is green)\b|^`?(?:git tag|git push|npm publish|yarn publish|pnpm publish|cargo publish|twine upload)\b|\bstabili[sz](?:e|ation)\b/i
+const NAMES_FILE = /`[^`]*[./][^`]*`|\b[\w-]+\.(?:ts|js|py|md|json|ya?ml|sql|tsx|jsx|go|rs|rb|java)\b/
+
 export function isHousekeeping(text: string): boolean {
-  return HOUSEKEEPING.test(leadingWords(text))
+  const line = leadingWords(text)
+  return HOUSEKEEPING.test(line) || (PROCESS_STEP.test(line) && !NAMES_FILE.test(line))
 }
 
 /** A "type of issue" choice: a checkbox that names a kind of report, not work. */
@@ -103,7 +114,7 @@ export function isBugReport(issue: Pick<IssueDocument, 'title' | 'labels' | 'bod
   if (issue.labels.some((l) => BUG_LABEL.test(l)) || BUG_TITLE.test(issue.title)) return true
   if (BROKEN.test(issue.title) || (issue.body.length <= SHORT_REPORT && BROKEN.test(issue.body))) return true
   const headings = sections.map((s) => s.headings[s.headings.length - 1] ?? '')
-  if (headings.some((h) => BUG_HEADING.test(h))) return true
+  if (headings.some((h) => BUG_HEADING.test(h)) || statesDefect(issue.title, sections)) return true
   const reproduces = headings.some((h) => REPRODUCTION_HEADING.test(h))
   const roles = new Set(sections.map(sectionRole))
   return reproduces && (roles.has('expected') || headings.some((h) => /actual|实际|実際|atual|actual|tats[äa]chlich|фактическ|что получилось/i.test(h)))

@@ -30,6 +30,10 @@ export function renderPlanText(analysis: PlanAnalysis, options: { notes?: string
   }
   out.push(...renderFindingGroups([...(quality?.findings ?? []), ...(analysis.proof ?? []), ...analysis.warnings]))
   if (solution?.already_done?.length) out.push('', `Already done (ticked in the issue, not run): ${solution.already_done.join(' · ')}`)
+  if (solution?.left_out?.length) {
+    out.push('', 'Left out of the plan (what the issue says that no task carries, and why)')
+    for (const l of solution.left_out) out.push(`  ${l.work ? '!' : '-'} ${l.item}: ${l.reason}`)
+  }
   if (options.questions?.length) {
     out.push('', 'The issue does not say (add it and plan again)')
     for (const question of options.questions) out.push(`  ? ${question}`)

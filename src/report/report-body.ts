@@ -42,6 +42,8 @@ function renderAtLevel(view: ReportView, graph: string | undefined, level: Compa
   if (report.questions?.length) out.push(questionList(report.questions), '')
   if (report.solution) appendLines(out, [planLine(view), ''], taskTable(view, level), [''])
   if (report.solution?.already_done?.length) out.push(alreadyDone(report.solution.already_done), '')
+  const leftOut = (report.solution?.left_out ?? []).filter((l) => l.work)
+  if (leftOut.length) out.push(leftOutLine(leftOut), '')
   if (graph && level.graph) out.push(codeBlock(graph, 'mermaid'), '')
   else if (!graph && view.tasks.length) out.push(`_The task graph is too large for Mermaid to draw; the waves are in ${executionLink(report)}._`, '')
   appendLines(out, [nextStep(view), ''], personChecklist(view))
@@ -168,6 +170,13 @@ function alreadyDone(items: readonly string[]): string {
   const listed = items.slice(0, MAX_NOTES_LISTED).map((item) => inline(truncate(item, 120)))
   const more = items.length > MAX_NOTES_LISTED ? ` and ${items.length - MAX_NOTES_LISTED} more` : ''
   return `✔️ **Already done** (ticked in the issue, not run): ${listed.join(' · ')}${more}`
+}
+
+/** Work the issue asks for that no task carries (the built-in planner's `left_out`): said to the approver above the fold. */
+function leftOutLine(items: ReadonlyArray<{ item: string; reason: string }>): string {
+  const listed = items.slice(0, MAX_NOTES_LISTED).map((l) => `${inline(truncate(l.item, 120))} (${inline(truncate(l.reason, 160))})`)
+  const more = items.length > MAX_NOTES_LISTED ? ` and ${items.length - MAX_NOTES_LISTED} more` : ''
+  return `⚠️ **Left out of the plan** (the issue asks for it; check before approving): ${listed.join(' · ')}${more}`
 }
 
 function noteList(notes: string[]): string {

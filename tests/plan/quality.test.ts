@@ -261,3 +261,18 @@ describe('assessQuality: scale', () => {
     expect(report.breakdown.testable_acceptance).toBe(0.95)
   })
 })
+
+describe('assessQuality: work the planner left out (issue 38)', () => {
+  it('a plan that leaves out work the issue asks for is at most review, and the finding names it with its reason', () => {
+    const plan = { ...solution([goodTask('T1')]), left_out: [{ item: 'src/version.ts exports the new version', reason: 'not placed in any task', work: true }] }
+    const report = assess(plan)
+    expect(report.quality_gate).toBe('review')
+    const finding = report.findings.find((f) => f.rule === 'issue-work-left-out')
+    expect(finding?.message).toBe('The plan leaves out what the issue asks: "src/version.ts exports the new version" (not placed in any task)')
+  })
+
+  it('what is left out with a reason that is not work (a confirmation, context) does not hold the plan back', () => {
+    const plan = { ...solution([goodTask('T1')]), left_out: [{ item: 'I have searched the issues', reason: 'a confirmation for the reporter, not work' }] }
+    expect(assess(plan).quality_gate).toBe('pass')
+  })
+})

@@ -39,7 +39,10 @@ export type Expectation = z.infer<typeof ExpectationSchema>
 
 const FrontMatterSchema = z.strictObject({
   source: z.string().regex(/^[\w.-]+\/[\w.-]+#\d+$/, 'expected owner/repo#number'),
-  form: z.enum(['issue-form', 'bug-template', 'feature-template', 'epic', 'task-list', 'checklist', 'free-text', 'question', 'rfc', 'user-story', 'gherkin', 'security-report', 'stack-trace', 'performance-report', 'regression-bisect', 'dependency-dashboard', 'html-comment-template', 'good-first-issue']),
+  form: z.enum(['issue-form', 'bug-template', 'feature-template', 'epic', 'task-list', 'checklist', 'free-text', 'question', 'rfc', 'user-story', 'gherkin', 'security-report', 'stack-trace', 'performance-report', 'regression-bisect', 'dependency-dashboard', 'html-comment-template', 'good-first-issue',
+    // Issue 38's form classes (the README's "The split by form class"): held out, then tuning.
+    'phased-removal', 'ci-log', 'tracker-html', 'translation-defect',
+    'change-list', 'docs-error', 'governance-vote', 'integration-config', 'tracking-acceptance', 'tracker-generic-steps', 'framework-repro-link', 'data-repair']),
   language: z.enum(['en', 'zh', 'pt', 'ja', 'de', 'es', 'fr', 'ko', 'ru']),
   title: z.string().min(1),
   labels: z.array(z.string()),
@@ -100,17 +103,25 @@ export function readCorpus(dir: string): CorpusIssue[] {
 /** The held-out split's folder, inside the corpus folder: issues no planner rule was written while looking at. */
 export const HELD_OUT = 'held-out'
 
+/**
+ * The held-out split by form class (issue 38): issues whose form class no tuning issue has, drawn before any
+ * rule was written against them. Only their totals may be looked at.
+ */
+export const HELD_OUT_FORMS = 'held-out-forms'
+
 export interface CorpusSplit {
   /** The issues of the corpus folder, which planner rules may be tuned on. */
   tuning: CorpusIssue[]
   /** The issues of `held-out/` (none when the folder is absent): only their total score may be looked at. */
   heldOut: CorpusIssue[]
+  /** The issues of `held-out-forms/` (none when absent): forms no tuning issue has; totals only. */
+  heldOutForms: CorpusIssue[]
 }
 
-/** Both folders of the corpus. */
+/** The three folders of the corpus. */
 export function readSplit(dir: string): CorpusSplit {
-  const heldOutDir = join(dir, HELD_OUT)
-  return { tuning: readCorpus(dir), heldOut: existsSync(heldOutDir) ? readCorpus(heldOutDir) : [] }
+  const read = (sub: string) => (existsSync(join(dir, sub)) ? readCorpus(join(dir, sub)) : [])
+  return { tuning: readCorpus(dir), heldOut: read(HELD_OUT), heldOutForms: read(HELD_OUT_FORMS) }
 }
 
 /** A folder's issues must be numbered 1..N without a gap; returns what is wrong, or nothing. */
@@ -130,6 +141,8 @@ export interface Tally {
 export interface IssueScore {
   id: string
   source: string
+  /** The gate the plan was given. */
+  gate?: PlanView['gate']
   score: Tally
   categories: Record<Category, Tally>
   /** What was not met, one line each, for an engineer to act on. */
@@ -221,7 +234,7 @@ export function scoreIssue(issue: Pick<CorpusIssue, 'id' | 'source' | 'expected'
   for (const m of expected.missing ?? [])
     count('missing', view.findings.some((f) => f.toLowerCase().includes(m.toLowerCase())), `no finding mentions "${m}"`)
 
-  return { id: issue.id, source: issue.source, score: sum(Object.values(categories)), categories, misses }
+  return { id: issue.id, source: issue.source, gate: view.gate, score: sum(Object.values(categories)), categories, misses }
 }
 
 /** Expected edges between matched tasks, and plan edges between them that the expected order does not imply. */
@@ -256,6 +269,14 @@ function sum(tallies: readonly Tally[]): Tally {
 export function scoreCorpus(issues: readonly IssueScore[]): CorpusScore {
   const totals = Object.fromEntries(CATEGORIES.map((c) => [c, sum(issues.map((i) => i.categories[c]))])) as Record<Category, Tally>
   return { issues: [...issues], totals, overall: sum(Object.values(totals)) }
+}
+
+/**
+ * The confident misses: plans gated `pass` that miss more than a quarter of their expectations. A plan the
+ * planner misread must not pass; the aim is none.
+ */
+export function confidentMisses(result: CorpusScore): IssueScore[] {
+  return result.issues.filter((i) => i.gate === 'pass' && i.score.total > 0 && i.score.met / i.score.total < 0.75)
 }
 
 /** `12/40 (30%)`; `-` when nothing was expected. */

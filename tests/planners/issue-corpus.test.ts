@@ -5,11 +5,11 @@ import { analysePlan } from '../../src/plan/analyse.js'
 import { builtinPlan } from '../../src/planners/builtin.js'
 import { planView } from './corpus-plan-view.js'
 import {
-  CATEGORIES, formatTally, HELD_OUT, numberingProblem, parseCorpusIssue, readSplit, scoreCorpus, scoreIssue, type CorpusIssue, type CorpusScore, type Expectation, type PlanView,
+  CATEGORIES, confidentMisses, formatTally, HELD_OUT, HELD_OUT_FORMS, numberingProblem, parseCorpusIssue, readSplit, scoreCorpus, scoreIssue, type CorpusIssue, type CorpusScore, type Expectation, type PlanView,
 } from './corpus-score.js'
 
 const DIR = fileURLToPath(new URL('../fixtures/issue-corpus/', import.meta.url))
-const { tuning: corpus, heldOut } = readSplit(DIR)
+const { tuning: corpus, heldOut, heldOutForms } = readSplit(DIR)
 
 const count = (pick: (i: CorpusIssue) => boolean) => corpus.filter(pick).length
 const CHECKBOX = /^\s*[-*]\s+\[[ xX]\]\s+(.*)$/gm
@@ -36,6 +36,19 @@ describe('the issue corpus', () => {
     const sources = new Set(corpus.map((i) => i.source))
     expect(heldOut.filter((i) => sources.has(i.source)).length).toBe(0)
     expect(heldOut.filter((i) => absentExpectations(i).length).length).toBe(0)
+  })
+
+  // Issue 38: the held-out-by-form issues have form classes no tuning issue has (counts only, never their text).
+  it('has a split held out by form class: numbered 1..K, well-formed, no tuning issue sharing its forms or sources', () => {
+    expect(heldOutForms.length).toBeGreaterThanOrEqual(8)
+    expect(numberingProblem(heldOutForms)).toBeUndefined()
+    const tuningForms = new Set(corpus.map((i) => i.form))
+    expect(heldOutForms.filter((i) => tuningForms.has(i.form)).length).toBe(0)
+    const sources = new Set([...corpus, ...heldOut].map((i) => i.source))
+    expect(heldOutForms.filter((i) => sources.has(i.source)).length).toBe(0)
+    expect(heldOutForms.filter((i) => absentExpectations(i).length).length).toBe(0)
+    const files = readdirSync(`${DIR}${HELD_OUT_FORMS}`)
+    expect(files.filter((f) => f.endsWith('.expected.yaml') && !files.includes(f.replace(/\.expected\.yaml$/, '.md'))).length).toBe(0)
   })
 
   it('covers the languages issue 16 asks for', () => {
@@ -178,10 +191,23 @@ describe('the built-in planner on the corpus', () => {
     expect(share(result.totals.criteria)).toBeGreaterThanOrEqual(0.9)
   })
 
-  // Only the totals of the held-out split are printed: no rule may be written while looking at one of its issues.
-  it('reports its score on the held-out split, totals only', () => {
+  // Only the totals of the held-out splits are printed: no rule may be written while looking at one of their issues.
+  // Floors a little under the scores claimed in docs/planner-corpus.md (issue 39): a planner that declines every
+  // issue meets 28% of the held-out split, and must fail here.
+  it('keeps its score on the held-out split, totals only', () => {
     const result = scoreOf(heldOut)
     console.log(summary(`held-out score (${heldOut.length} issues)`, result))
-    expect(result.overall.total).toBeGreaterThan(0)
+    expect(share(result.overall)).toBeGreaterThanOrEqual(0.84)
+    expect(confidentMisses(result).length).toBe(0)
+  })
+
+  it('keeps its score on the split held out by form class, totals only', () => {
+    const result = scoreOf(heldOutForms)
+    console.log(summary(`held-out-by-form score (${heldOutForms.length} issues)`, result))
+    expect(share(result.overall)).toBeGreaterThanOrEqual(HELD_OUT_FORMS_FLOOR)
+    expect(confidentMisses(result).length).toBe(0)
   })
 })
+
+/** Just under the held-out-by-form score claimed in docs/planner-corpus.md. */
+const HELD_OUT_FORMS_FLOOR = 0.45

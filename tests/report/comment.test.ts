@@ -148,3 +148,19 @@ describe('a plan that holds a secret value', () => {
     expect(renderIssueComment(report)).toContain('NPM_TOKEN=*** npm whoami')
   })
 })
+
+describe('work the planner left out (issue 38)', () => {
+  it('is said to the approver above the fold, with the reason; what was rightly left out is not', () => {
+    const solution = {
+      ...fx.demoSolution(),
+      left_out: [
+        { item: 'src/version.ts exports the new version', reason: 'not placed in any task', work: true },
+        { item: 'I have searched the issues', reason: 'a confirmation for the reporter, not work' },
+      ],
+    }
+    const comment = renderIssueComment({ ...fx.freshPlan(), solution })
+    expect(comment).toContain('⚠️ **Left out of the plan** (the issue asks for it; check before approving): src/version.ts exports the new version (not placed in any task)')
+    expect(comment).not.toContain('I have searched the issues')
+    expect(renderIssueComment(fx.freshPlan())).not.toContain('Left out of the plan')
+  })
+})

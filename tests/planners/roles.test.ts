@@ -1,0 +1,112 @@
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { leftOutOf } from '../../src/planners/coverage.js'
+import { readMarkdown } from '../../src/planners/markdown.js'
+import { analysePlannerOutput, builtinPlan } from '../../src/planners/index.js'
+import { readCorpus } from './corpus-score.js'
+
+// Issue 38: one test per rule, on the tuning issues 158– (tests/fixtures/issue-corpus/, in the tuning form classes
+// of the README's "split by form class"; never held-out/ or held-out-forms/), each named by its file and the
+// public issue whose form it follows.
+
+const corpus = readCorpus(fileURLToPath(new URL('../fixtures/issue-corpus/', import.meta.url)))
+
+function plan(id: string) {
+  const issue = corpus.find((i) => i.id.startsWith(id))
+  if (!issue) throw new Error(`no tuning issue ${id}`)
+  const output = builtinPlan(issue)
+  const analysis = analysePlannerOutput(output)
+  const tasks = analysis.solution?.tasks ?? []
+  return { output, analysis, tasks, titles: tasks.map((t) => t.title), type: analysis.solution?.strategy_type }
+}
+
+describe('process steps are never tasks', () => {
+  it('a vote, a review by people and a release beside the work (162, form of TheOdinProject/discussions#18)', () => {
+    const p = plan('162-')
+    expect(p.titles.join('\n')).not.toMatch(/vote|review the pull request|4\.0 release/i)
+    expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['src/utils/dates.ts', 'docs/dates.md'])
+  })
+})
+
+describe('a release checklist: the runs and their checks are work, the release steps are process (100, form of citusdata/citus#4732)', () => {
+  it('"Run …, then check:" over boxes to tick is a task whose checks are its criteria; tagging, publishing and approval are not tasks', () => {
+    const p = plan('100-')
+    expect(p.titles.join('\n')).not.toMatch(/git tag|npm publish|approved|npm test passes/i)
+    expect(p.titles[0]).toMatch(/changelog\.mjs/)
+    expect(p.tasks[0]!.convergence.criteria).toContain('the fix for the parseDuration overflow (#312) is listed under Fixed')
+  })
+})
+
+describe('a tracker task template: the plan is the work, the template\'s generic lists are not (164, form of whiteducksoftware/flock#297)', () => {
+  it('"In scope / Out of scope" bounds the work, "Blocked by #141" links issues, the done checklist is process: none is a task', () => {
+    const p = plan('164-')
+    expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['src/board/schema.ts src/board/save.ts', 'src/board/load.ts', 'tests/board/load.test.ts'])
+    const leftOut = (p.output.raw as { left_out?: Array<{ item: string; reason: string }> }).left_out ?? []
+    expect(leftOut.find((l) => l.item === 'Out of scope / defer:')?.reason).toBe('a constraint or a non-goal of the work, not a task')
+  })
+})
+
+describe('a block that states a defect makes the issue a fix, whatever its template', () => {
+  it('an integration form with no bug heading: a last working release, a setting ignored (161, form of home-assistant/core#43632)', () => {
+    const p = plan('161-')
+    expect(p.type).toBe('bugfix')
+    // The log has no error line, but its frame in the repository is kept.
+    expect(p.tasks[0]!.description).toContain('integrations/thermostat/coordinator.py:58')
+  })
+
+  it('the documentation is what is wrong: a docs fix (160, form of htmllint/htmllint#133)', () => {
+    expect(plan('160-').type).toBe('docs')
+  })
+})
+
+describe('never pass a plan it misread: what of the issue is left out, and why', () => {
+  it('a plan that drops a work item of the issue names it as left out, as work (100, form of citusdata/citus#4732)', () => {
+    const issue = corpus.find((i) => i.id.startsWith('100-'))!
+    const p = plan('100-')
+    // The planner's own plan places every item; a plan missing the second run and its checks is caught.
+    const placed = (tasks: typeof p.tasks) => tasks.map((t) => ({ ...t, criteria: t.convergence.criteria, implementation: [] }))
+    expect(leftOutOf(readMarkdown(issue.body), placed(p.tasks), { done: [], inferredCriteria: [] }).filter((l) => l.work)).toEqual([])
+    const dropped = leftOutOf(readMarkdown(issue.body), placed(p.tasks.slice(0, 1)), { done: [], inferredCriteria: [] }).filter((l) => l.work)
+    expect(dropped.map((l) => l.item)).toContain('Run node scripts/bump.mjs $VERSION, then check:')
+  })
+
+  it('criteria the issue did not state (inferred from a trace) keep the gate from pass, and say so (57, form of tutao/tutanota#4932)', () => {
+    const p = plan('57-')
+    const leftOut = (p.output.raw as { left_out?: Array<{ item: string; reason: string; work?: boolean }> }).left_out ?? []
+    expect(leftOut.find((l) => l.work)?.reason).toMatch(/^the issue states none: the criteria \("No longer throws/)
+    expect(p.analysis.quality?.findings.map((f) => f.rule)).toContain('issue-work-left-out')
+    expect(p.analysis.gate).not.toBe('pass')
+    expect(p.output.notes.some((n) => n.startsWith('left out: "the expected result"'))).toBe(true)
+  })
+
+  it('process steps and a good first issue\'s walkthrough are left out with their reason, not as work (128, form of hiero-ledger/hiero-sdk-python#997)', () => {
+    const leftOut = (plan('128-').output.raw as { left_out?: Array<{ item: string; reason: string; work?: boolean }> }).left_out ?? []
+    expect(leftOut.filter((l) => l.work)).toEqual([])
+  })
+})
+
+describe('risk from what the issue says it changes', () => {
+  it('a correction of stored values with an SQL UPDATE in production is high risk, and the notes say why (159, form of bcgov/tfrs#2309)', () => {
+    const p = plan('159-')
+    expect(p.analysis.solution?.analysis?.risk).toBe('high')
+    expect(p.output.notes.find((n) => n.startsWith('analysis:'))).toMatch(/risk high \(changes data in production: /)
+  })
+
+  it('naming no file in its prose, the work goes where an acceptance item says it is written (159, form of bcgov/tfrs#2309)', () => {
+    const p = plan('159-')
+    expect(p.tasks.map((t) => t.files.map((f) => f.path))).toEqual([['scripts/fix-march-late-fees.sql']])
+  })
+
+  it('an HTTP DELETE route is not the removal of a public API (117, form of prafulrpatel389/F7204_HEADS-UP#3)', () => {
+    expect(plan('117-').output.notes.find((n) => n.startsWith('analysis:'))).not.toMatch(/removes a public API/)
+  })
+})
+
+describe('each numbered change that names its file is its own task, and a list of changes is not a sequence', () => {
+  it('three changes in three files, then a document the prose asks for after the list (158, form of ptwobrussell/Mining-the-Social-Web-2nd-Edition#52)', () => {
+    const p = plan('158-')
+    expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['importers/csv_import.py', 'importers/json_import.py', 'importers/common.py', 'docs/importing.md'])
+    // No order between the three changes: the list names three files, it does not say "in order".
+    expect(p.tasks.slice(0, 3).map((t) => t.depends_on)).toEqual([[], [], []])
+  })
+})
