@@ -88,11 +88,17 @@ output { color: var(--muted); padding-bottom: 6px; }
 .s-executing, .s-running, .s-queued, .s-planned, .s-review, .e-no-change, .e-manual { color: var(--warn); }
 .s-paused, .s-pending, .s-registered, .s-planning, .s-skipped, .e-not-measured, .e-not-recorded, .s-unknown { color: var(--muted); }
 .muted { color: var(--muted); }
+.s-claimed { color: var(--warn); }
+ul.files { margin: 0; padding-left: 18px; }
+.added { color: var(--ok); font-variant-numeric: tabular-nums; }
+.removed { color: var(--bad); font-variant-numeric: tabular-nums; }
+.check-file { background: #fff8c5; }
+strong.check-file { font-weight: 600; font-size: 12px; padding: 0 4px; border-radius: 4px; }
 .waits { margin: 0; padding-left: 18px; }
 section#queue, section#totals { content-visibility: auto; contain-intrinsic-size: auto 600px; }
 /* An open issue covers the lists, out of their flow: opening one lays out the issue alone, closing it lays out nothing. */
 #detail > p:first-child { margin-top: 0; }
-#detail { position: fixed; inset: 0; overflow: auto; z-index: 1; padding: 16px 24px 32px; background: #fff; }
+#detail { position: fixed; inset: 0; margin: 0; overflow: auto; z-index: 1; padding: 16px 24px 32px; background: #fff; }
 #detail h2 { font-size: 19px; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 8px 0 12px; }
 dl.facts dt { color: var(--muted); }

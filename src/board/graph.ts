@@ -83,9 +83,9 @@ function renderSvg(number: number, tasks: readonly BoardTask[], layout: Layout):
     const title = t.title.length > TITLE_FIT ? `${t.title.slice(0, TITLE_FIT - 1)}…` : t.title
     return [
       `<a href="#issue-${number}-${escapeHtml(t.id)}" class="node st-${t.state}" transform="translate(${round(at.x)} ${round(at.y)})">`,
-      `<title>${escapeHtml(`${t.id}: ${t.title} (${t.state})`)}</title>`,
+      `<title>${escapeHtml(`${t.id}: ${t.title} (${t.badge})`)}</title>`,
       `<rect width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="6"/>`,
-      `<text x="10" y="19" class="id">${escapeHtml(t.id)} · ${t.state}</text>`,
+      `<text x="10" y="19" class="id">${escapeHtml(t.id)} · ${escapeHtml(t.badge)}</text>`,
       `<text x="10" y="36">${escapeHtml(title)}</text>`,
       '</a>',
     ].join('')
