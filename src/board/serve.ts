@@ -1,6 +1,6 @@
 /**
  * `converge board --serve`: the board over HTTP on 127.0.0.1, made again whenever the state branch moves (its head
- * is looked at every `pollMs`), so a reload shows the latest state. Serves the page and its JSON, nothing else, and
+ * is looked at every `pollMs`), so a reload shows the latest state. Serves the page, its issues' pages and its JSON, nothing else, and
  * only to requests naming its own address and port as Host (a DNS-rebinding page names its own: refused, 421).
  */
 import { createServer, type Server } from 'node:http'
@@ -55,6 +55,8 @@ export async function serveBoard(args: {
       response.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end()
     } else if (path === '/' || path === `/${BOARD_FILES.page}`) {
       response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CONTENT_SECURITY_POLICY }).end(board.html)
+    } else if (/^\/issues\/\d+\.js$/.test(path) && board.issues.has(Number(path.slice(8, -3)))) {
+      response.writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' }).end(board.issues.get(Number(path.slice(8, -3))))
     } else if (path === `/${BOARD_FILES.data}`) {
       response.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end(board.json)
     } else {
