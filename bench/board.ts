@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { marked } from 'marked'
 import { buildBoardData, type BoardData } from '../src/board/data.js'
-import { renderBoard } from '../src/board/make.js'
+import { renderBoard, writeBoard } from '../src/board/make.js'
 import { readBoardInput } from '../src/board/read-state.js'
 import { SolutionInputSchema, type RunState, type Solution } from '../src/model/index.js'
 import { planHash } from '../src/plan/hash.js'
@@ -114,16 +114,18 @@ async function benchBoardOf(ISSUES: number): Promise<string> {
   const [markdown, markdownMs] = await timed(async () => boardMarkdown(buildBoardData(await readBoardInput(store), AT)))
   const rows: Array<Array<string | number>> = [
     ['make (ms)', fmt(boardMs), fmt(markdownMs), (boardMs / markdownMs).toFixed(1)],
-    ['bytes', Buffer.byteLength(board.html), Buffer.byteLength(markdown), (Buffer.byteLength(board.html) / Buffer.byteLength(markdown)).toFixed(1)],
+    ['page bytes (index.html)', Buffer.byteLength(board.html), Buffer.byteLength(markdown), (Buffer.byteLength(board.html) / Buffer.byteLength(markdown)).toFixed(1)],
   ]
+  // Each issue's page is a file of its own, loaded when it is opened: their sum, and the largest (what one opening loads).
+  const issueBytes = [...board.issues.values()].map((s) => Buffer.byteLength(s))
+  rows.push(['issue pages, all (bytes)', issueBytes.reduce((a, b) => a + b, 0), '–', '–'], ['largest issue page (bytes)', Math.max(...issueBytes), '–', '–'])
   const notes = [`Board of ${ISSUES} issues (${PLANNED} planned, ${TASKS} tasks each; ${PLANNED / 2} executed; ${REAL_OUTPUTS ? 'real-sized' : 'short'} command outputs), against the same data as Markdown`]
   if (!HAVE_CHROMIUM) notes.push('(no chromium: browser times left out)')
   else {
     const dir = await mkdtemp(join(tmpdir(), 'converge-bench-board-'))
     const browser = await launchBrowser()
     try {
-      const pages = { board: join(dir, 'board.html'), markdown: join(dir, 'markdown.html') }
-      await writeFile(pages.board, board.html)
+      const pages = { board: (await writeBoard(join(dir, 'board'), board)).page, markdown: join(dir, 'markdown.html') }
       await writeFile(pages.markdown, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Board</title></head><body>${await marked.parse(markdown)}</body></html>`)
       const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!
       const measure = async (path: string, hash: string) => {
@@ -143,16 +145,28 @@ async function benchBoardOf(ISSUES: number): Promise<string> {
         // The median of opening five issues (the time to the second frame after the hash changes), each from the list.
         const opens: number[] = []
         for (const n of OPENED) {
-          opens.push(await page.evaluate(`new Promise((done) => { const start = performance.now(); location.hash = '${hash}${n}'; requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - start))) })`) as number)
+          // Until the issue's heading is there (its page loaded, for the board), then two frames.
+          opens.push(await page.evaluate(`new Promise((done) => { const start = performance.now(); location.hash = '${hash}${n}'; const wait = () => (document.querySelector('#detail h2') || !document.getElementById('detail')) ? requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - start))) : setTimeout(wait, 5); wait() })`) as number)
           await page.evaluate("location.hash = '#top'")
+          await page.waitForFunction("!document.querySelector('#detail h2')")
         }
         await page.close()
         return { paint: median(paints), ready: median(ready), open: median(opens) }
+      }
+      // From navigation to an issue's page shown (a link to #issue-N followed from elsewhere): the median of three.
+      const fromNavigation: number[] = []
+      for (const n of OPENED.slice(0, 3)) {
+        const fresh = await browser.context.newPage()
+        await fresh.goto(`${pathToFileURL(pages.board).href}#issue-${n}`, { waitUntil: 'commit', timeout: 120_000 })
+        await fresh.waitForSelector('#detail h2', { timeout: 120_000 })
+        fromNavigation.push(await fresh.evaluate('performance.now()') as number)
+        await fresh.close()
       }
       const ours = await measure(pages.board, '#issue-')
       const plain = await measure(pages.markdown, '#iss-')
       rows.push(['first render (ms)', fmt(ours.paint), fmt(plain.paint), (ours.paint / plain.paint).toFixed(1)])
       rows.push(['interactive (ms)', fmt(ours.ready), fmt(plain.ready), (ours.ready / plain.ready).toFixed(1)])
+      rows.push(['navigation → issue shown (ms)', fmt(median(fromNavigation)), '–', '–'])
       rows.push(['open an issue (ms)', fmt(ours.open), fmt(plain.open), (ours.open / plain.open).toFixed(1)])
     } finally {
       await browser.close()
