@@ -31,11 +31,11 @@ export const issueScriptPath = (n: number) => `issues/${n}.js`
 
 /**
  * An issue's page as the script file the board loads when it is opened: a call of the board's `boardIssue` with
- * the page's HTML (made and escaped here, as the list is) as a JSON string, `<` escaped so no text closes anything.
+ * the page's HTML (made and escaped here, as the list is) as a JSON string. A script file is parsed as script
+ * alone (no HTML parser reads it), so a JSON string is all the quoting it needs.
  */
 export function issueScript(issue: BoardIssue, svg: string): string {
-  const html = JSON.stringify(issuePage(issue, svg)).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
-  return `boardIssue(${issue.number}, ${html})\n`
+  return `boardIssue(${issue.number}, ${JSON.stringify(issuePage(issue, svg))})\n`
 }
 
 export function boardPage(data: BoardData): string {
