@@ -173,6 +173,19 @@ describe('a board of huge plans', () => {
     expect(data.issues[1]!.tasks).toHaveLength(2)
     expect(board.issues.get(1)).toContain(`Its plan has 1,001 tasks, more than the board shows in detail`)
   })
+
+  it('makes the board of two 50,000-task plans as two summaries, in bounded time and memory', async () => {
+    const huge = [plan(50_000, 1), plan(50_000, 2)]
+    const before = process.memoryUsage().heapUsed
+    const start = performance.now()
+    const board = await renderBoard(boardOf(...huge.map((p, i) => files(p, {}, i + 1))))
+    const took = performance.now() - start
+    // Generous bounds (about 1 s and a few MB here): before, this board was killed at 90 s and 2.1 GB.
+    expect(took).toBeLessThan(30_000)
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(500 * 1024 * 1024)
+    expect(board.data.issues.map((i) => [i.tasks.length, i.tasks_hidden])).toEqual([[0, 50_000], [0, 50_000]])
+    expect(Buffer.byteLength(board.html) + [...board.issues.values()].reduce((sum, s) => sum + s.length, 0)).toBeLessThan(100_000)
+  }, 120_000)
 })
 
 describe('board: artifact after a command', () => {
