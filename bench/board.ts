@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { marked } from 'marked'
 import { buildBoardData, type BoardData } from '../src/board/data.js'
-import { renderBoard } from '../src/board/make.js'
+import { renderBoard, writeBoard } from '../src/board/make.js'
 import { readBoardInput } from '../src/board/read-state.js'
 import { SolutionInputSchema, type RunState, type Solution } from '../src/model/index.js'
 import { planHash } from '../src/plan/hash.js'
@@ -20,15 +20,24 @@ import { HAVE_CHROMIUM, launchBrowser } from '../tests/board/browser.js'
 import { fmt, table } from './measure.js'
 import { syntheticPlan } from './synthetic.js'
 
-const ISSUES = 1_000
-const PLANNED = 500
+/** Board sizes measured: `npm run bench -- only=board issues=100,1000,3000` (default 1,000). */
+const SIZES = (process.argv.find((a) => a.startsWith('issues='))?.slice(7) ?? '1000').split(',').map(Number)
 const TASKS = 20
+/** `outputs=real`: each command output a test runner's real-sized tail (about 6 KB, coloured), as the demo writes them. */
+const REAL_OUTPUTS = process.argv.includes('outputs=real')
+
+function realOutput(i: number, failed: boolean): string {
+  const lines = [`\u001b[1m\u001b[46m RUN \u001b[49m\u001b[22m \u001b[36mv4.1.12 \u001b[39m\u001b[90m/home/runner/work/bench/bench\u001b[39m`, '']
+  for (let t = 0; t < 60; t++) lines.push(` \u001b[32m✓\u001b[39m tests/module-${i}/case-${t}.test.ts \u001b[2m(\u001b[22m\u001b[2m${t % 7 + 1} tests\u001b[22m\u001b[2m)\u001b[22m\u001b[32m ${t * 3 + 2}\u001b[2mms\u001b[22m\u001b[39m`)
+  lines.push('', failed ? ' \u001b[31mTest Files  1 failed\u001b[39m | 59 passed (60)' : ' Test Files  \u001b[1m\u001b[32m60 passed\u001b[39m\u001b[22m (60)', '      Tests  240 passed (240)', '   Duration  4.21s')
+  return `${lines.join('\n')}\n`
+}
+const outputOf = (i: number, failed: boolean, short: string) => (REAL_OUTPUTS ? realOutput(i, failed) : short)
 const AT = '2026-11-20T10:00:00.000Z'
-/** Issues opened in the browser: executed ones (with evidence), a planned one, one with no plan. */
-const OPENED = [7, 137, 249, 400, 900]
 
 /** A state branch held in memory: the files as Converge writes them, read through the StateStore interface. */
-export function syntheticStore(): StateStore {
+export function syntheticStore(ISSUES = 1_000): StateStore {
+  const PLANNED = ISSUES / 2
   const files = new Map<string, string>()
   const issues: RunState['issues'] = {}
   for (let n = 1; n <= ISSUES; n++) {
@@ -66,9 +75,9 @@ function execution(n: number, plan: Solution) {
     return [task.id, {
       task_id: task.id, status: failed ? 'failed' : 'completed', started_at: AT, executed_at: AT, duration_ms: 40_000, files_modified: task.files.map((f) => f.path),
       commit_hash: failed ? null : 'a'.repeat(40), tests_passed: !failed, attempts: 1, error: failed ? 'Not converged after 1 attempt' : null,
-      convergence_verified: [{ kind: 'command', text: command, verdict: failed ? 'fail' : 'pass', verified_by: 'command', exit_code: failed ? 1 : 0, duration_ms: 900, output_tail: `ok ${i} tests passed\n`.repeat(3) }],
+      convergence_verified: [{ kind: 'command', text: command, verdict: failed ? 'fail' : 'pass', verified_by: 'command', exit_code: failed ? 1 : 0, duration_ms: 900, output_tail: outputOf(i, failed, `ok ${i} tests passed\n`.repeat(3)) }],
       executor_runs: [{ attempt: 1, exit_code: 0, signal: null, timed_out: false, duration_ms: 30_000, output_tail: 'done', agent: { format: 'claude-json', message: 'Done.', error: null, permission_denials: [], usage: { input_tokens: 12_000, output_tokens: 800, turns: 6, cost_usd: 0.05 } } }],
-      evidence: { kind: i % 4 ? 'proven' : 'unproven', before: [{ command, exit_code: i % 4 ? 1 : 0, duration_ms: 800, output_tail: 'FAIL 1 test' }], after: [{ command, exit_code: 0, duration_ms: 900, output_tail: 'ok' }] },
+      evidence: { kind: i % 4 ? 'proven' : 'unproven', before: [{ command, exit_code: i % 4 ? 1 : 0, duration_ms: 800, output_tail: outputOf(i, true, 'FAIL 1 test') }], after: [{ command, exit_code: 0, duration_ms: 900, output_tail: outputOf(i, false, 'ok') }] },
     }]
   }))
   return { solution_id: plan.id, issue_id: `ISS-${n}`, plan_hash: planHash(plan), status: 'completed', started_at: AT, executed_at: AT, tasks }
@@ -92,46 +101,72 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 }
 
 export async function benchBoard(): Promise<string> {
-  const store = syntheticStore()
+  const out: string[] = []
+  for (const size of SIZES) out.push(await benchBoardOf(size))
+  return out.join('\n\n')
+}
+
+async function benchBoardOf(ISSUES: number): Promise<string> {
+  const PLANNED = ISSUES / 2
+  const OPENED = [7, 37, 49, 80, 90].map((n) => Math.round((n * ISSUES) / 100))
+  const store = syntheticStore(ISSUES)
   const [board, boardMs] = await timed(async () => renderBoard(buildBoardData(await readBoardInput(store), AT)))
   const [markdown, markdownMs] = await timed(async () => boardMarkdown(buildBoardData(await readBoardInput(store), AT)))
   const rows: Array<Array<string | number>> = [
     ['make (ms)', fmt(boardMs), fmt(markdownMs), (boardMs / markdownMs).toFixed(1)],
-    ['bytes', board.html.length, markdown.length, (Buffer.byteLength(board.html) / Buffer.byteLength(markdown)).toFixed(1)],
+    ['page bytes (index.html)', Buffer.byteLength(board.html), Buffer.byteLength(markdown), (Buffer.byteLength(board.html) / Buffer.byteLength(markdown)).toFixed(1)],
   ]
-  const notes = [`Board of ${ISSUES} issues (${PLANNED} planned, ${TASKS} tasks each; ${PLANNED / 2} executed), against the same data as Markdown`]
+  // Each issue's page is a file of its own, loaded when it is opened: their sum, and the largest (what one opening loads).
+  const issueBytes = [...board.issues.values()].map((s) => Buffer.byteLength(s))
+  rows.push(['issue pages, all (bytes)', issueBytes.reduce((a, b) => a + b, 0), '–', '–'], ['largest issue page (bytes)', Math.max(...issueBytes), '–', '–'])
+  const notes = [`Board of ${ISSUES} issues (${PLANNED} planned, ${TASKS} tasks each; ${PLANNED / 2} executed; ${REAL_OUTPUTS ? 'real-sized' : 'short'} command outputs), against the same data as Markdown`]
   if (!HAVE_CHROMIUM) notes.push('(no chromium: browser times left out)')
   else {
     const dir = await mkdtemp(join(tmpdir(), 'converge-bench-board-'))
     const browser = await launchBrowser()
     try {
-      const pages = { board: join(dir, 'board.html'), markdown: join(dir, 'markdown.html') }
-      await writeFile(pages.board, board.html)
+      const pages = { board: (await writeBoard(join(dir, 'board'), board)).page, markdown: join(dir, 'markdown.html') }
       await writeFile(pages.markdown, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Board</title></head><body>${await marked.parse(markdown)}</body></html>`)
       const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!
       const measure = async (path: string, hash: string) => {
         // First render: the median of three loads, each in a new page.
+        // Interactive: the page's script has run (its handlers are on: DOMContentLoaded has ended), from navigation.
         const paints: number[] = []
+        const ready: number[] = []
         for (let i = 0; i < 3; i++) {
           const fresh = await browser.context.newPage()
-          await fresh.goto(pathToFileURL(path).href, { waitUntil: 'load' })
+          await fresh.goto(pathToFileURL(path).href, { waitUntil: 'load', timeout: 120_000 })
           paints.push(await fresh.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.getEntriesByType('navigation')[0].loadEventEnd") as number)
+          ready.push(await fresh.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd") as number)
           await fresh.close()
         }
         const page = await browser.context.newPage()
-        await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
+        await page.goto(pathToFileURL(path).href, { waitUntil: 'load', timeout: 120_000 })
         // The median of opening five issues (the time to the second frame after the hash changes), each from the list.
         const opens: number[] = []
         for (const n of OPENED) {
-          opens.push(await page.evaluate(`new Promise((done) => { const start = performance.now(); location.hash = '${hash}${n}'; requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - start))) })`) as number)
+          // Until the issue's heading is there (its page loaded, for the board), then two frames.
+          opens.push(await page.evaluate(`new Promise((done) => { const start = performance.now(); location.hash = '${hash}${n}'; const wait = () => (document.querySelector('#detail h2') || !document.getElementById('detail')) ? requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - start))) : setTimeout(wait, 5); wait() })`) as number)
           await page.evaluate("location.hash = '#top'")
+          await page.waitForFunction("!document.querySelector('#detail h2')")
         }
         await page.close()
-        return { paint: median(paints), open: median(opens) }
+        return { paint: median(paints), ready: median(ready), open: median(opens) }
+      }
+      // From navigation to an issue's page shown (a link to #issue-N followed from elsewhere): the median of three.
+      const fromNavigation: number[] = []
+      for (const n of OPENED.slice(0, 3)) {
+        const fresh = await browser.context.newPage()
+        await fresh.goto(`${pathToFileURL(pages.board).href}#issue-${n}`, { waitUntil: 'commit', timeout: 120_000 })
+        await fresh.waitForSelector('#detail h2', { timeout: 120_000 })
+        fromNavigation.push(await fresh.evaluate('performance.now()') as number)
+        await fresh.close()
       }
       const ours = await measure(pages.board, '#issue-')
       const plain = await measure(pages.markdown, '#iss-')
       rows.push(['first render (ms)', fmt(ours.paint), fmt(plain.paint), (ours.paint / plain.paint).toFixed(1)])
+      rows.push(['interactive (ms)', fmt(ours.ready), fmt(plain.ready), (ours.ready / plain.ready).toFixed(1)])
+      rows.push(['navigation → issue shown (ms)', fmt(median(fromNavigation)), '–', '–'])
       rows.push(['open an issue (ms)', fmt(ours.open), fmt(plain.open), (ours.open / plain.open).toFixed(1)])
     } finally {
       await browser.close()

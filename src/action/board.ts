@@ -14,6 +14,18 @@ export interface BoardArtifact {
   summary: string
 }
 
+/**
+ * The board after a command, never its failure: a board that cannot be made (a state file it cannot read, a full
+ * disk) is a warning of the run, and the command's own outcome stands.
+ */
+export async function boardArtifactOrWarning(store: StateStore, tempDir: string, now: string): Promise<BoardArtifact | { warning: string }> {
+  try {
+    return await writeBoardArtifact(store, tempDir, now)
+  } catch (error) {
+    return { warning: `Converge: the board could not be made (${(error as Error).message}); the command's own outcome stands` }
+  }
+}
+
 export async function writeBoardArtifact(store: StateStore, tempDir: string, now: string): Promise<BoardArtifact> {
   const board = await makeBoard(store, now)
   const path = join(tempDir, 'converge-board')

@@ -9,7 +9,7 @@ import { secretForms } from '../report/secrets.js'
 import { DryRunStore } from '../state/dry-run-store.js'
 import { GitHubStore } from '../state/github-store.js'
 import { dispatch, type Outcome } from './commands.js'
-import { writeBoardArtifact } from './board.js'
+import { boardArtifactOrWarning } from './board.js'
 import { checkoutProtection } from './checkout-credentials.js'
 import { readRunContext } from './context.js'
 import { readInputs } from './inputs.js'
@@ -93,7 +93,8 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
 
 /** `board: artifact`: the board made after the command, from the state branch it left, named in the job summary. */
 async function publishBoard(store: GitHubStore, tempDir: string): Promise<void> {
-  const board = await writeBoardArtifact(store, tempDir, new Date().toISOString())
+  const board = await boardArtifactOrWarning(store, tempDir, new Date().toISOString())
+  if ('warning' in board) return core.warning(board.warning)
   core.setOutput('board-path', board.path)
   core.info(`Converge: wrote the board to ${board.path}`)
   await core.summary.addRaw(`\n${board.summary}\n`, true).write()

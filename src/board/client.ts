@@ -1,7 +1,8 @@
 /**
- * The page's own script and styles, inlined and allowed by hash in its Content-Security-Policy. The script reads
- * no data of its own: it filters the rows the page holds and shows an issue by cloning its <template>, so no
- * untrusted text ever passes through it as markup.
+ * The page's own script and styles, inlined and allowed by hash in its Content-Security-Policy. The script filters
+ * the rows the page holds, and shows an issue by loading its page (`issues/<n>.js`, made and escaped when the board
+ * was made, as the list is) once, into an inert <template> it clones from then on. It makes no markup of its own
+ * from any text.
  */
 
 export const BOARD_SCRIPT = `(() => {
@@ -28,12 +29,52 @@ export const BOARD_SCRIPT = `(() => {
   form.addEventListener('input', filter)
   form.addEventListener('submit', (event) => event.preventDefault())
   const detail = field('detail')
+  const known = new Set(rows.map((row) => row.cells[0].textContent.trim()))
+  const pages = new Map()
+  const loading = new Set()
+  let wanted = null
+  const say = (words, cls) => {
+    const p = document.createElement('p')
+    p.textContent = words
+    if (cls) p.className = cls
+    const back = document.createElement('p')
+    const link = document.createElement('a')
+    link.href = '#issues'
+    link.textContent = '← All issues'
+    back.append(link)
+    detail.replaceChildren(back, p)
+    detail.hidden = false
+  }
+  // Called by issues/<n>.js: the issue's page, made and escaped with the board, parsed in an inert template.
+  window.boardIssue = (n, html) => {
+    const template = document.createElement('template')
+    template.innerHTML = html
+    pages.set(String(n), template)
+    if (wanted && wanted[1] === String(n)) route()
+  }
+  const load = (n) => {
+    if (loading.has(n)) return
+    loading.add(n)
+    const script = document.createElement('script')
+    script.src = 'issues/' + n + '.js'
+    script.onerror = () => {
+      loading.delete(n)
+      if (wanted && wanted[1] === n) say('Could not load issues/' + n + '.js: the board folder is incomplete.', 's-failed')
+    }
+    document.body.append(script)
+  }
   const route = () => {
     const match = /^#issue-(\\d+)(?:-(T\\d+))?$/.exec(location.hash)
-    const template = match && document.getElementById('t-' + match[1])
-    if (!template) {
+    wanted = match && known.has(match[1]) ? match : null
+    if (!wanted) {
       detail.hidden = true
       detail.replaceChildren()
+      return
+    }
+    const template = pages.get(wanted[1])
+    if (!template) {
+      say('Loading ISS-' + wanted[1] + '…', 'muted')
+      load(wanted[1])
       return
     }
     detail.replaceChildren(template.content.cloneNode(true))
@@ -88,11 +129,17 @@ output { color: var(--muted); padding-bottom: 6px; }
 .s-executing, .s-running, .s-queued, .s-planned, .s-review, .e-no-change, .e-manual { color: var(--warn); }
 .s-paused, .s-pending, .s-registered, .s-planning, .s-skipped, .e-not-measured, .e-not-recorded, .s-unknown { color: var(--muted); }
 .muted { color: var(--muted); }
+.s-claimed { color: var(--warn); }
+ul.files { margin: 0; padding-left: 18px; }
+.added { color: var(--ok); font-variant-numeric: tabular-nums; }
+.removed { color: var(--bad); font-variant-numeric: tabular-nums; }
+.check-file { background: #fff8c5; }
+strong.check-file { font-weight: 600; font-size: 12px; padding: 0 4px; border-radius: 4px; }
 .waits { margin: 0; padding-left: 18px; }
 section#queue, section#totals { content-visibility: auto; contain-intrinsic-size: auto 600px; }
 /* An open issue covers the lists, out of their flow: opening one lays out the issue alone, closing it lays out nothing. */
 #detail > p:first-child { margin-top: 0; }
-#detail { position: fixed; inset: 0; overflow: auto; z-index: 1; padding: 16px 24px 32px; background: #fff; }
+#detail { position: fixed; inset: 0; margin: 0; overflow: auto; z-index: 1; padding: 16px 24px 32px; background: #fff; }
 #detail h2 { font-size: 19px; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 8px 0 12px; }
 dl.facts dt { color: var(--muted); }

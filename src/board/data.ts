@@ -7,6 +7,8 @@ import type { AgentUsage, IssueStatus, RunState } from '../model/index.js'
 import { executionOfPlan } from '../model/index.js'
 import { planHash } from '../plan/hash.js'
 import { openBlockers } from '../queue/blockers.js'
+import { stripAnsi } from '../report/ansi.js'
+import { evidenceSentence, KIND_LABEL } from '../report/evidence-words.js'
 import { elapsedMs } from '../report/format.js'
 import { maskTokenShapes } from '../report/secrets.js'
 import { buildView, type TaskState } from '../report/task-view.js'
@@ -32,9 +34,12 @@ export interface BoardTask {
   state: TaskState
   wave: number | null
   depends_on: string[]
-  files: Array<{ path: string; action: string }>
+  /** The word its badge shows: its state, or for a completed task its evidence does not prove, what the evidence is. */
+  badge: string
+  /** The files it names or changed: lines added and removed when the record has them, its own check files marked. */
+  files: BoardFile[]
   checks: BoardCheck[]
-  evidence: { kind: EvidenceColumn; before: EvidenceRun[]; after: EvidenceRun[] } | null
+  evidence: BoardEvidence | null
   commit: string | null
   attempts: number
   duration_ms: number | null
@@ -45,6 +50,32 @@ export interface BoardTask {
   cost_usd: number | null
   tokens: number | null
 }
+
+export interface BoardFile {
+  path: string
+  /** The plan's action for it (create, modify, …); null for a file the task changed unasked. */
+  action: string | null
+  changed: boolean
+  added: number | null
+  removed: number | null
+  /** A check file the task wrote or changed itself: its proof rests on it. */
+  check: boolean
+}
+
+export interface BoardEvidence {
+  kind: EvidenceColumn
+  /** The one sentence the other reports say of it (src/report/evidence-words.ts). */
+  sentence: string
+  before: EvidenceRun[]
+  after: EvidenceRun[]
+  check_files: string[]
+  differential: { forward: EvidenceRun[]; reverse: EvidenceRun[] } | null
+}
+
+/** Plans larger than this are shown as a summary (task counts by state), without their tasks or graph. */
+export const MAX_TASKS_SHOWN = 1_000
+/** Tasks the whole board shows in detail: the issues after the budget is spent are shown as summaries. */
+export const MAX_BOARD_TASKS = 60_000
 
 export interface BoardIssue {
   number: number
@@ -67,6 +98,8 @@ export interface BoardIssue {
   parent: number | null
   children: number[]
   tasks: BoardTask[]
+  /** Tasks of the plan not shown (a plan larger than the board shows): the issue is shown as a summary. */
+  tasks_hidden: number
   timeline: TimelineEntry[]
   /** State files of this issue that could not be read. */
   problems: string[]
@@ -94,7 +127,13 @@ export interface BoardData {
 
 export function buildBoardData(input: BoardInput, generatedAt: string): BoardData {
   const run = input.run
-  const issues = input.issues.map((files) => boardIssue(files, run))
+  let budget = MAX_BOARD_TASKS
+  const issues = input.issues.map((files) => {
+    const size = files.plan?.tasks.length ?? 0
+    const shown = size <= MAX_TASKS_SHOWN && size <= budget
+    if (shown) budget -= size
+    return boardIssue(files, run, shown)
+  })
   const byNumber = new Map(issues.map((issue) => [issue.number, issue]))
   const queue = (run?.queue ?? []).map((item): BoardQueueItem => {
     const number = Number(/\d+$/.exec(item.issue_id)?.[0])
@@ -108,15 +147,19 @@ export function buildBoardData(input: BoardInput, generatedAt: string): BoardDat
   return { branch: input.branch, head: input.head, generated_at: generatedAt, queue, issues, totals: boardTotals(issues), problems: input.problems }
 }
 
-function boardIssue(files: IssueFiles, run: RunState | undefined): BoardIssue {
+function boardIssue(files: IssueFiles, run: RunState | undefined, shown: boolean): BoardIssue {
   const { issue, plan, execution } = files
   const summary = run?.issues[`ISS-${files.number}`]
   const status = issue?.status ?? summary?.status ?? 'unknown'
-  const view = plan ? buildView({ issue: { number: files.number, title: issue?.title ?? '' }, status: status === 'unknown' ? 'registered' : status, solution: plan, ...(execution ? { execution } : {}), commandPrefix: '/converge', links: {} }) : undefined
+  const view = plan && shown ? buildView({ issue: { number: files.number, title: issue?.title ?? '' }, status: status === 'unknown' ? 'registered' : status, solution: plan, ...(execution ? { execution } : {}), commandPrefix: '/converge', links: {} }) : undefined
   const hash = plan ? planHash(plan) : null
   const tasks = (view?.tasks ?? []).map((t) => boardTask(t.task.id, t, execution?.tasks[t.task.id]))
   const evidence = noEvidence()
-  for (const task of tasks) if (task.evidence) evidence[task.evidence.kind]++
+  if (shown) {
+    for (const task of tasks) if (task.evidence) evidence[task.evidence.kind]++
+  } else {
+    for (const result of Object.values(execution?.tasks ?? {})) if (result.status !== 'skipped') evidence[result.evidence?.kind ?? 'not-recorded']++
+  }
   const usage = runUsage((hash && executionOfPlan(execution, hash)) || execution)
   const repo = repositoryUrl(issue?.url ?? null)
   const branch = `converge/issue-${files.number}`
@@ -125,7 +168,7 @@ function boardIssue(files: IssueFiles, run: RunState | undefined): BoardIssue {
     title: issue?.title ?? summary?.title ?? `ISS-${files.number}`,
     status,
     labels: issue?.labels ?? [],
-    error: issue?.error ? maskTokenShapes(issue.error) : null,
+    error: issue?.error ? cleanOutput(issue.error) : null,
     solution_id: plan?.id ?? issue?.solution_id ?? null,
     gate: view?.analysis?.gate ?? null,
     quality_score: view?.analysis?.quality?.quality_score ?? null,
@@ -145,6 +188,7 @@ function boardIssue(files: IssueFiles, run: RunState | undefined): BoardIssue {
     parent: issue?.parent ?? null,
     children: issue?.children ?? [],
     tasks,
+    tasks_hidden: shown ? 0 : plan?.tasks.length ?? 0,
     timeline: readTimeline(files.events),
     problems: files.problems,
   }
@@ -160,28 +204,51 @@ function boardTask(id: string, view: View, result: BoardTaskResult | undefined):
     state: view.state,
     wave: view.wave ?? null,
     depends_on: view.task.depends_on,
-    files: view.task.files.map((f) => ({ path: f.path, action: f.action })),
+    badge: view.state === 'unproven' && result?.evidence ? KIND_LABEL[result.evidence.kind] : view.state,
+    files: filesOf(view.task.files, result),
     checks: view.checks.map((c) => ({
       kind: c.kind, text: c.text, verdict: c.verdict, how: c.verified_by,
-      exit_code: c.exit_code ?? null, duration_ms: c.duration_ms ?? null, output_tail: c.output_tail === undefined ? null : maskTokenShapes(c.output_tail),
+      exit_code: c.exit_code ?? null, duration_ms: c.duration_ms ?? null, output_tail: c.output_tail === undefined ? null : cleanOutput(c.output_tail),
     })),
-    evidence: evidenceOf(result),
+    evidence: evidenceOf(id, result),
     commit: result?.commit_hash ?? null,
     attempts: result?.attempts ?? 0,
     duration_ms: result?.duration_ms ?? null,
     executed_at: result?.executed_at ?? null,
-    error: result?.error ? maskTokenShapes(result.error) : null,
+    error: result?.error ? cleanOutput(result.error) : null,
     agent: agentOf(result),
     cost_usd: usage?.cost_usd ?? null,
     tokens: usage ? totalTokens(usage) : null,
   }
 }
 
-function evidenceOf(result: BoardTaskResult | undefined): BoardTask['evidence'] {
+/** Command output as the page shows it: colour and cursor codes removed, credential shapes masked. */
+export function cleanOutput(output: string): string {
+  return maskTokenShapes(stripAnsi(output))
+}
+
+function evidenceOf(id: string, result: BoardTaskResult | undefined): BoardEvidence | null {
   if (!result || result.status === 'skipped') return null
-  if (!result.evidence) return { kind: 'not-recorded', before: [], after: [] }
-  const masked = (runs: EvidenceRun[]) => runs.map((r) => (r.output_tail === undefined ? r : { ...r, output_tail: maskTokenShapes(r.output_tail) }))
-  return { kind: result.evidence.kind, before: masked(result.evidence.before), after: masked(result.evidence.after) }
+  const none = { before: [], after: [], check_files: [], differential: null }
+  if (!result.evidence) return { kind: 'not-recorded', sentence: `${id}: no evidence recorded (a record of an earlier version)`, ...none }
+  const e = result.evidence
+  const clean = (runs: EvidenceRun[] | undefined) => (runs ?? []).map((r) => ({ ...r, output_tail: cleanOutput(r.output_tail) }))
+  const differential = e.differential && (e.differential.forward?.length || e.differential.reverse?.length)
+    ? { forward: clean(e.differential.forward), reverse: clean(e.differential.reverse) }
+    : null
+  return { kind: e.kind, sentence: evidenceSentence(id, e), before: clean(e.before), after: clean(e.after), check_files: e.check_files ?? [], differential }
+}
+
+/** The plan's files, then those the task changed unasked; each with its lines when recorded, check files marked. */
+function filesOf(planned: ReadonlyArray<{ path: string; action: string }>, result: BoardTaskResult | undefined): BoardFile[] {
+  const changed = new Set(result?.files_modified ?? [])
+  const stats = new Map((result?.file_stats ?? []).map((f) => [f.path, f]))
+  const checks = new Set(result?.evidence?.check_files ?? [])
+  const actions = new Map(planned.map((f) => [f.path, f.action]))
+  return [...new Set([...actions.keys(), ...changed, ...stats.keys(), ...checks])].map((path) => ({
+    path, action: actions.get(path) ?? null, changed: changed.has(path) || stats.has(path),
+    added: stats.get(path)?.added ?? null, removed: stats.get(path)?.removed ?? null, check: checks.has(path),
+  }))
 }
 
 const AGENT_NAMES: Record<string, string> = { 'claude-json': 'Claude Code', 'codex-jsonl': 'Codex', 'gemini-json': 'Gemini CLI', text: 'agent (text output)' }

@@ -2,7 +2,16 @@
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, marks): a file name holding U+202E would draw the text
+ * after it reversed. The page shows each as its code point instead, in the text and in attribute values alike.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g
+
+/** `‹U+202E›`: a bidi control as a reader can see it. */
+export const showBidi = (text: string): string => text.replace(BIDI_CONTROLS, (c) => `‹U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}›`)
+
 /** For element content and quoted attribute values alike. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!)
+  return showBidi(text).replace(/[&<>"']/g, (c) => ENTITIES[c]!)
 }

@@ -28,6 +28,16 @@ export function badge(word: string, prefix: 's' | 'e' = 's'): string {
   return `<span class="badge ${prefix}-${escapeHtml(word)}">${escapeHtml(word)}</span>`
 }
 
+/** A word as a badge of a given colour class (`e-no-change`), for labels that are not themselves a class name. */
+export function labelBadge(label: string, colour: string): string {
+  return `<span class="badge ${escapeHtml(colour)}">${escapeHtml(label)}</span>`
+}
+
+/** Text with its `inline code` as code: every part escaped, so nothing of the text becomes markup but <code>. */
+export function inlineCode(source: string): string {
+  return source.split(/`([^`\n]+)`/).map((part, i) => (i % 2 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(part))).join('')
+}
+
 /** A link when `href` is one (http(s) only: URLs come from state files), else the label as text. */
 export function link(label: string, href: string | null): string {
   if (!href || !/^https?:\/\//.test(href)) return escapeHtml(label)

@@ -14,15 +14,33 @@ import {
 export const EVIDENCE_COLUMNS = [...EVIDENCE_KINDS, 'not-recorded'] as const
 export type EvidenceColumn = (typeof EVIDENCE_COLUMNS)[number]
 
+/**
+ * Evidence as recorded, with what newer records add read when present (each unreadable one counts as absent): the
+ * check files the task wrote or changed itself (what its proof rests on), and the differential runs.
+ */
+export const BoardEvidenceSchema = TaskEvidenceSchema.extend({
+  check_files: z.array(z.string()).optional().catch(undefined),
+  differential: z.object({
+    forward: z.array(EvidenceRunSchema).optional().catch(undefined),
+    reverse: z.array(EvidenceRunSchema).optional().catch(undefined),
+  }).optional().catch(undefined),
+})
+
+/** Lines added and removed in one file, when a record carries them (`file_stats`); else the board names the paths. */
+export const FileStatSchema = z.object({ path: z.string(), added: z.number().int().nonnegative(), removed: z.number().int().nonnegative() })
+
 /** A task result as execution.json holds it, with its evidence when recorded (an unreadable one counts as absent). */
-export const BoardTaskResultSchema = TaskResultSchema.extend({ evidence: TaskEvidenceSchema.optional().catch(undefined) })
+export const BoardTaskResultSchema = TaskResultSchema.extend({
+  evidence: BoardEvidenceSchema.optional().catch(undefined),
+  file_stats: z.array(FileStatSchema).optional().catch(undefined),
+})
 
 export const BoardExecutionSchema = ExecutionRecordSchema.extend({
   tasks: z.record(z.string(), BoardTaskResultSchema),
   executed_tasks: z.record(z.string(), BoardTaskResultSchema).optional(),
 })
 
-export type Evidence = z.infer<typeof TaskEvidenceSchema>
+export type Evidence = z.infer<typeof BoardEvidenceSchema>
 export type EvidenceRun = z.infer<typeof EvidenceRunSchema>
 export type BoardTaskResult = z.infer<typeof BoardTaskResultSchema>
 export type BoardExecution = z.infer<typeof BoardExecutionSchema>
@@ -55,9 +73,13 @@ export const FILE_SCHEMAS = {
   execution: BoardExecutionSchema,
 } as const
 
+/** The largest state file the board reads (in characters): a larger one is a problem of its issue, not a stall. */
+export const MAX_STATE_FILE_CHARS = 16 * 1024 * 1024
+
 /** Parses one state file's text; `problem` says why it could not be used. */
 export function parseStateFile<S extends z.ZodType>(path: string, text: string | undefined, schema: S): { value?: z.output<S>; problem?: string } {
   if (text === undefined) return {}
+  if (text.length > MAX_STATE_FILE_CHARS) return { problem: `${path}: ${(text.length / 1024 / 1024).toFixed(1)} MB, more than the board reads (${MAX_STATE_FILE_CHARS / 1024 / 1024} MB)` }
   let json: unknown
   try {
     json = JSON.parse(text)

@@ -1,6 +1,9 @@
 /**
- * The board as one self-contained HTML page. Its Content-Security-Policy allows nothing but its own inline script
- * and styles (by hash): no request leaves it, from a file:// URL or a server. Every text from the state is escaped.
+ * The board's page: the queue, the issue list and the totals. Each issue's own page (its tasks, outputs and graph)
+ * is a script file of its own beside it (`issues/<n>.js`, see {@link issueScript}), loaded when the issue is opened,
+ * so a board of thousands of issues opens as fast as its list. Its Content-Security-Policy allows its own inline
+ * script and styles (by hash) and scripts of its own folder ('self', the only way a file:// page can load one): no
+ * request leaves it. Every text from the state is escaped.
  */
 import { createHash } from 'node:crypto'
 import { ISSUE_STATUSES } from '../model/index.js'
@@ -16,15 +19,26 @@ const hashOf = (source: string) => `'sha256-${createHash('sha256').update(source
 /** The policy, also sent as a header by `converge board --serve`. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  `script-src ${hashOf(BOARD_SCRIPT)}`,
+  `script-src ${hashOf(BOARD_SCRIPT)} 'self'`,
   `style-src ${hashOf(BOARD_STYLE)}`,
   "img-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
 ].join('; ')
 
-/** `graphs`: each issue's task graph SVG, by issue number. */
-export function boardPage(data: BoardData, graphs: ReadonlyMap<number, string>): string {
+/** Where an issue's page is, relative to the board's page. */
+export const issueScriptPath = (n: number) => `issues/${n}.js`
+
+/**
+ * An issue's page as the script file the board loads when it is opened: a call of the board's `boardIssue` with
+ * the page's HTML (made and escaped here, as the list is) as a JSON string. A script file is parsed as script
+ * alone (no HTML parser reads it), so a JSON string is all the quoting it needs.
+ */
+export function issueScript(issue: BoardIssue, svg: string): string {
+  return `boardIssue(${issue.number}, ${JSON.stringify(issuePage(issue, svg))})\n`
+}
+
+export function boardPage(data: BoardData): string {
   const labels = [...new Set(data.issues.flatMap((i) => i.labels))].sort()
   const option = (value: string) => `<option value="${text(value)}">${text(value)}</option>`
   return [
@@ -53,7 +67,6 @@ export function boardPage(data: BoardData, graphs: ReadonlyMap<number, string>):
     '</section>',
     totalsSection(data),
     '</main>',
-    ...data.issues.map((i) => `<template id="t-${i.number}">${issuePage(i, graphs.get(i.number) ?? '')}</template>`),
     `<script>${BOARD_SCRIPT}</script>`,
     '</body></html>',
     '',

@@ -6,6 +6,8 @@ import { FILE_SCHEMAS, parseStateFile, type BoardInput, type IssueFiles } from '
 /** Files asked for at once: one git process locally, one GraphQL query (of as many file fields) from GitHub. */
 const FILES_PER_READ = 400
 const MAX_ATTEMPTS = 5
+/** The part of an events.md the timeline reads: its first events (a longer log is cut, not read whole). */
+const MAX_EVENTS_CHARS = 1024 * 1024
 
 /**
  * Issue directories come from `state.json`'s issues: every issue Converge records is there. Their files are read in
@@ -35,7 +37,7 @@ async function readIssues(read: (path: string) => Promise<string | undefined>, n
     const plan = parseStateFile(statePaths.plan(n), await read(statePaths.plan(n)), FILE_SCHEMAS.plan)
     const execution = parseStateFile(statePaths.execution(n), await read(statePaths.execution(n)), FILE_SCHEMAS.execution)
     issues.push({
-      number: n, issue: issue.value, plan: plan.value, execution: execution.value, events: await read(statePaths.events(n)),
+      number: n, issue: issue.value, plan: plan.value, execution: execution.value, events: (await read(statePaths.events(n)))?.slice(0, MAX_EVENTS_CHARS),
       problems: [issue.problem, plan.problem, execution.problem].filter((p): p is string => p !== undefined),
     })
   }

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { converge } from '../cli/support.js'
 import { CHROMIUM, HAVE_CHROMIUM, launchBrowser, type Browser } from './browser.js'
-import { boardScenario, HOSTILE_TITLE, type Scenario } from './scenario.js'
+import { ANSI_FAILURE, boardScenario, CLAIMED, HOSTILE_TITLE, type Scenario } from './scenario.js'
 
 if (!HAVE_CHROMIUM) console.log(`board browser tests skipped: no chromium at ${CHROMIUM} (apt-get install chromium, or set CONVERGE_CHROMIUM)`)
 
@@ -80,6 +80,10 @@ describe.skipIf(!HAVE_CHROMIUM)('the board in chromium', () => {
     await screenshot(page, 'board-main', true)
     expect(errors).toEqual([])
     expect(requests).toEqual([pageUrl])
+    // An issue's page is a file of the board's own folder, loaded when it is opened, and nothing else.
+    await page.click('#issue-table a[href="#issue-1"]')
+    await page.waitForSelector('#detail h2')
+    expect(requests).toEqual([pageUrl, new URL('issues/1.js', pageUrl).href])
     await page.close()
   })
 
@@ -98,7 +102,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the board in chromium', () => {
   it("shows an issue's task graph, checks and evidence after a click, and its timeline", async () => {
     const { page, errors, requests } = await open()
     await page.click('#issue-table a[href="#issue-1"]')
-    expect(await page.isVisible('#detail svg.graph')).toBe(true)
+    await page.waitForSelector('#detail svg.graph')
     expect(await page.$$eval('#detail svg.graph .node', (nodes) => nodes.map((n) => n.getAttribute('href')))).toEqual(['#issue-1-T1', '#issue-1-T2'])
     expect(await page.$$eval('#detail svg.graph path.edge', (edges) => edges.length)).toBe(1)
     const t1 = await page.textContent('#task-1-T1')
@@ -106,17 +110,18 @@ describe.skipIf(!HAVE_CHROMIUM)('the board in chromium', () => {
     expect(t1).toContain('Before the change')
     expect(t1).toContain('grep: hello.txt: No such file or directory')
     expect(t1).toContain('Claude Code · $0.0125 · 1,540 tokens')
-    expect(await page.textContent('#task-1-T2 .evidence')).toContain('unproven')
+    expect(await page.textContent('#task-1-T2 .evidence')).toContain('changed nothing')
     expect(await page.textContent('#detail .timeline')).toContain('approved SOL-ISS-1-1')
     await screenshot(page, 'board-issue', false)
     await page.click('#detail svg.graph a[href="#issue-1-T2"]')
     expect(await page.evaluate('document.activeElement?.id')).toBe('task-1-T2')
     // A failed issue: its failing command, exit code and output.
     await page.goto(`${pageUrl}#issue-2`)
+    await page.waitForSelector('#detail svg.graph')
     expect(await page.textContent('#detail')).toContain('failed')
     expect(await page.$eval('#detail svg.graph .node', (n) => n.getAttribute('class'))).toContain('st-failed')
     expect(errors).toEqual([])
-    expect(requests.every((url) => url.startsWith(pageUrl))).toBe(true)
+    expect(requests.every((url) => url.startsWith(new URL('.', pageUrl).href))).toBe(true)
     await page.close()
   })
 
@@ -148,7 +153,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the board in chromium', () => {
     const { page } = await open()
     await page.focus('#issue-table a[href="#issue-3"]')
     await page.keyboard.press('Enter')
-    await page.waitForSelector('#detail:not([hidden])')
+    await page.waitForSelector('#detail h2')
     expect(await page.evaluate('document.activeElement?.tagName')).toBe('H2')
     expect(await page.textContent('#detail')).toContain('blocked by #2 (failed)')
     await page.keyboard.press('Escape')
@@ -160,7 +165,64 @@ describe.skipIf(!HAVE_CHROMIUM)('the board in chromium', () => {
     const { page } = await open()
     expect(await seriousViolations(page)).toEqual([])
     await page.click('#issue-table a[href="#issue-1"]')
+    await page.waitForSelector('#detail h2')
     expect(await seriousViolations(page)).toEqual([])
     await page.close()
   })
+
+  it('shows command output without its ANSI codes', async () => {
+    const { page, errors } = await open()
+    await page.goto(`${pageUrl}#issue-2`)
+    await page.waitForSelector('#detail h2')
+    const shown = await page.evaluate(`(() => {
+      for (const d of document.querySelectorAll('#detail details')) d.open = true
+      return document.getElementById('detail').innerText
+    })()`) as string
+    expect(ANSI_FAILURE).toContain('\u001b[31m')
+    expect(shown).toContain('Error: No test files found, exiting with code 1')
+    expect(shown).not.toMatch(/\u001b|\[\d+m/)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("reads a criterion only the agent's report claims as its claim, never as a pass, with its inline code as code", async () => {
+    const { page } = await open()
+    await page.goto(`${pageUrl}#issue-1-T2`)
+    await page.waitForSelector('#detail h2')
+    const row = page.locator('#task-1-T2 tr', { hasText: 'The greeting is' })
+    expect(await row.locator('td').nth(2).textContent()).toBe('claimed by the agent')
+    expect(await row.locator('.s-pass').count()).toBe(0)
+    expect(await row.locator('td code').first().textContent()).toBe(CLAIMED.match(/`(.*)`/)![1])
+    await page.close()
+  })
+
+  it('gives a task that changed nothing the badge its evidence sentence says', async () => {
+    const { page } = await open()
+    await page.goto(`${pageUrl}#issue-1-T2`)
+    await page.waitForSelector('#detail h2')
+    expect(await page.textContent('#task-1-T2 h3 .badge')).toBe('changed nothing')
+    expect(await page.textContent('#task-1-T2 .evidence .badge')).toBe('changed nothing')
+    expect(await page.textContent('#task-1-T2 .evidence')).toContain('T2 changed nothing: its check already passed before the change')
+    expect(await page.textContent('#detail svg.graph a[href="#issue-1-T2"] text.id')).toBe('T2 · changed nothing')
+    expect(await page.textContent('#task-1-T1 h3 .badge')).toBe('converged')
+    expect(await page.textContent('#task-1-T1 li.check-file')).toContain('hello.txt')
+    await page.close()
+  })
+
+  for (const width of [360, 768, 1400]) {
+    it(`covers what is behind the issue panel at ${width} px, leaving no strip`, async () => {
+      const { page } = await open()
+      await page.setViewportSize({ width, height: 800 })
+      await page.click('#issue-table a[href="#issue-1"]')
+      await page.waitForSelector('#detail h2')
+      const uncovered = await page.evaluate(`(() => {
+        const detail = document.getElementById('detail')
+        const points = []
+        for (const x of [1, innerWidth / 2, innerWidth - 2]) for (const y of [1, 20, 40, innerHeight / 2, innerHeight - 30, innerHeight - 2]) points.push([x, y])
+        return points.filter(([x, y]) => !detail.contains(document.elementFromPoint(x, y)))
+      })()`)
+      expect(uncovered).toEqual([])
+      await page.close()
+    })
+  }
 })

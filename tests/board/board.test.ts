@@ -90,9 +90,9 @@ describe('converge board', () => {
     await expect(converge(['board', '--serve', '--port', '70000'])).rejects.toThrow('--port must be a port number, 0 to 65535')
   })
 
-  it('allows its own script and styles by hash, and nothing else', () => {
+  it('allows its own script and styles by hash, scripts of its own folder (the issues\' pages), and nothing else', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(
-      `default-src 'none'; script-src ${sha(BOARD_SCRIPT)}; style-src ${sha(BOARD_STYLE)}; img-src 'none'; base-uri 'none'; form-action 'none'`,
+      `default-src 'none'; script-src ${sha(BOARD_SCRIPT)} 'self'; style-src ${sha(BOARD_STYLE)}; img-src 'none'; base-uri 'none'; form-action 'none'`,
     )
   })
 
@@ -116,6 +116,8 @@ describe('converge board --serve', () => {
         const page = await fetch(server.url)
         expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY)
         expect(await page.text()).toContain('not approved')
+        expect(await (await fetch(`${server.url}issues/7.js`)).text()).toMatch(/^boardIssue\(7, "/)
+        expect((await fetch(`${server.url}issues/8.js`)).status).toBe(404)
         expect((await fetch(`${server.url}nothing`)).status).toBe(404)
         expect((await fetch(server.url, { method: 'POST' })).status).toBe(405)
         await converge(['approve', '--number', '7', '--repo', t.repo])

@@ -3,7 +3,7 @@
  * executors, sync of a folder of issue files): a completed issue whose agent reported its cost and whose
  * title is hostile markup, a failed issue, an epic whose order makes one child wait for that one, two queued issues that
  * change the same file (a file conflict), and an unapproved plan. Evidence (SPEC §7) is added to one record as the
- * evidence engine writes it, with a proven and an unproven task.
+ * evidence engine writes it, with a proven task and one that changed nothing; issue 2's failure is ANSI-coloured.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -61,21 +61,37 @@ export async function boardScenario(): Promise<Scenario> {
   return { ...repo, titles }
 }
 
-/** Issue 1's record with evidence as the evidence engine records it: T1 proven (failed before, passes after), T2 unproven. */
+/** An ANSI-coloured failure as a test runner prints it. */
+export const ANSI_FAILURE = '\u001b[31mError: No test files found, exiting with code 1\u001b[39m\n\u001b[2mfilter: build\u001b[22m'
+/** A criterion only the agent's report says is met. */
+export const CLAIMED = 'The greeting is `world`'
+
+/**
+ * Issue 1's record with evidence as the evidence engine records it: T1 proven (failed before, passes after, its own
+ * check file marked), T2 changed nothing, with a criterion only the agent claims. Issue 2's failing command printed
+ * an ANSI-coloured error.
+ */
 async function addEvidence(repoDir: string): Promise<void> {
   const store = new LocalGitStore({ repoDir })
   await transact(store, async (snapshot) => {
+    const failed = JSON.parse((await snapshot.read(statePaths.execution(2)))!)
+    for (const check of failed.tasks.T1.convergence_verified) if (check.kind === 'command') check.output_tail = ANSI_FAILURE
     const record = JSON.parse((await snapshot.read(statePaths.execution(1)))!)
     record.tasks.T1.evidence = {
       kind: 'proven',
       before: [{ command: 'grep -q hello hello.txt', exit_code: 2, duration_ms: 4, output_tail: 'grep: hello.txt: No such file or directory' }],
       after: [{ command: 'grep -q hello hello.txt', exit_code: 0, duration_ms: 3, output_tail: '' }],
+      check_files: ['hello.txt'],
     }
+    record.tasks.T2.convergence_verified.push({ kind: 'criterion', text: CLAIMED, verdict: 'pass', verified_by: 'agent' })
     record.tasks.T2.evidence = {
-      kind: 'unproven',
+      kind: 'no-change',
       before: [{ command: 'grep -q world world.txt', exit_code: 0, duration_ms: 3, output_tail: '' }],
       after: [{ command: 'grep -q world world.txt', exit_code: 0, duration_ms: 3, output_tail: '' }],
     }
-    return { message: 'ISS-1: evidence of T1 and T2', files: { [statePaths.execution(1)]: `${JSON.stringify(record, null, 2)}\n` } }
+    return {
+      message: 'ISS-1: evidence of T1 and T2; ISS-2: a coloured failure',
+      files: { [statePaths.execution(1)]: `${JSON.stringify(record, null, 2)}\n`, [statePaths.execution(2)]: `${JSON.stringify(failed, null, 2)}\n` },
+    }
   })
 }

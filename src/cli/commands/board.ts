@@ -1,6 +1,6 @@
 /** `converge board`: the board of the local state branch, written to a folder or served on 127.0.0.1. */
 import { resolve } from 'node:path'
-import { makeBoard, writeBoard } from '../../board/make.js'
+import { layoutsOf, makeBoard, writeBoard } from '../../board/make.js'
 import { plural } from '../../board/format.js'
 import { serveBoard } from '../../board/serve.js'
 import { printDocument, type Output } from '../output.js'
@@ -14,7 +14,8 @@ export async function boardCommand(
   if (args.out === undefined && !args.serve) throw new UsageError('board needs --out <dir> (write the page there) or --serve (serve it on 127.0.0.1)')
   const store = await storeOf(args)
   if (!args.serve) {
-    const board = await makeBoard(store, new Date().toISOString())
+    // The layouts of the board made into this folder before are used again: only new plan shapes are laid out.
+    const board = await makeBoard(store, new Date().toISOString(), await layoutsOf(resolve(args.out!)))
     const files = await writeBoard(resolve(args.out!), board)
     if (output.json) printDocument(io, { ...files, head: board.data.head, issues: board.data.issues.length, bytes: Buffer.byteLength(board.html) })
     else io.out(`Wrote the board of ${store.branch} (${plural(board.data.issues.length, 'issue')}): ${files.page}\nIts data: ${files.data}`)
