@@ -233,17 +233,15 @@ function evidenceOf(id: string, result: BoardTaskResult | undefined): BoardEvide
   if (!result.evidence) return { kind: 'not-recorded', sentence: `${id}: no evidence recorded (a record of an earlier version)`, ...none }
   const e = result.evidence
   const clean = (runs: EvidenceRun[] | undefined) => (runs ?? []).map((r) => ({ ...r, output_tail: cleanOutput(r.output_tail) }))
-  const differential = e.differential && (e.differential.forward?.length || e.differential.reverse?.length)
-    ? { forward: clean(e.differential.forward), reverse: clean(e.differential.reverse) }
-    : null
-  return { kind: e.kind, sentence: evidenceSentence(id, e), before: clean(e.before), after: clean(e.after), check_files: e.check_files ?? [], differential }
+  const differential = e.forward?.length || e.reverse?.length ? { forward: clean(e.forward), reverse: clean(e.reverse) } : null
+  return { kind: e.kind, sentence: evidenceSentence(id, e), before: clean(e.before), after: clean(e.after), check_files: (e.check_files ?? []).map((f) => f.path), differential }
 }
 
 /** The plan's files, then those the task changed unasked; each with its lines when recorded, check files marked. */
 function filesOf(planned: ReadonlyArray<{ path: string; action: string }>, result: BoardTaskResult | undefined): BoardFile[] {
   const changed = new Set(result?.files_modified ?? [])
   const stats = new Map((result?.file_stats ?? []).map((f) => [f.path, f]))
-  const checks = new Set(result?.evidence?.check_files ?? [])
+  const checks = new Set((result?.evidence?.check_files ?? []).map((f) => f.path))
   const actions = new Map(planned.map((f) => [f.path, f.action]))
   return [...new Set([...actions.keys(), ...changed, ...stats.keys(), ...checks])].map((path) => ({
     path, action: actions.get(path) ?? null, changed: changed.has(path) || stats.has(path),

@@ -19,11 +19,9 @@ export type EvidenceColumn = (typeof EVIDENCE_COLUMNS)[number]
  * check files the task wrote or changed itself (what its proof rests on), and the differential runs.
  */
 export const BoardEvidenceSchema = TaskEvidenceSchema.extend({
-  check_files: z.array(z.string()).optional().catch(undefined),
-  differential: z.object({
-    forward: z.array(EvidenceRunSchema).optional().catch(undefined),
-    reverse: z.array(EvidenceRunSchema).optional().catch(undefined),
-  }).optional().catch(undefined),
+  check_files: TaskEvidenceSchema.shape.check_files.catch(undefined),
+  forward: z.array(EvidenceRunSchema).optional().catch(undefined),
+  reverse: z.array(EvidenceRunSchema).optional().catch(undefined),
 })
 
 /** Lines added and removed in one file, when a record carries them (`file_stats`); else the board names the paths. */

@@ -130,8 +130,8 @@ describe('badges from the evidence sentence', () => {
         files_modified: ['src/a.ts', 'tests/a.test.ts'], file_stats: [{ path: 'src/a.ts', added: 12, removed: 3 }],
         convergence_verified: [{ kind: 'criterion', text: 'It works', verdict: 'pass', verified_by: 'agent' }],
         evidence: {
-          kind: 'proven', before: [{ ...ok[0]!, exit_code: 1 }], after: ok, check_files: ['tests/a.test.ts'],
-          differential: { forward: [{ ...ok[0]!, command: 'npm test -- forward' }] },
+          kind: 'proven', before: [{ ...ok[0]!, exit_code: 1 }], after: ok, check_files: [{ path: 'tests/a.test.ts', change: 'created', role: 'a test file' }],
+          forward: [{ ...ok[0]!, command: 'npm test -- forward', exit_code: 1 }],
         },
       }),
       [t3]: result(t3, { evidence: { kind: 'unproven', before: ok, after: ok } }),
@@ -155,7 +155,7 @@ describe('badges from the evidence sentence', () => {
   it('reads a record without the newer fields, or with unreadable ones, as before', () => {
     const p = plan(1)
     const t1 = p.tasks[0]!.id
-    const data = boardOf(files(p, { [t1]: result(t1, { file_stats: 'nonsense', evidence: { kind: 'proven', before: [{ command: 'x', exit_code: 1, duration_ms: 1, output_tail: '' }], after: [{ command: 'x', exit_code: 0, duration_ms: 1, output_tail: '' }], check_files: 7, differential: 'x' } }) }))
+    const data = boardOf(files(p, { [t1]: result(t1, { file_stats: 'nonsense', evidence: { kind: 'proven', before: [{ command: 'x', exit_code: 1, duration_ms: 1, output_tail: '' }], after: [{ command: 'x', exit_code: 0, duration_ms: 1, output_tail: '' }], check_files: 7, forward: 'x' } }) }))
     expect(data.issues[0]!.tasks[0]).toMatchObject({ badge: 'converged', evidence: { kind: 'proven', check_files: [], differential: null } })
   })
 })

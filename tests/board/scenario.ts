@@ -81,7 +81,7 @@ async function addEvidence(repoDir: string): Promise<void> {
       kind: 'proven',
       before: [{ command: 'grep -q hello hello.txt', exit_code: 2, duration_ms: 4, output_tail: 'grep: hello.txt: No such file or directory' }],
       after: [{ command: 'grep -q hello hello.txt', exit_code: 0, duration_ms: 3, output_tail: '' }],
-      check_files: ['hello.txt'],
+      check_files: [{ path: 'hello.txt', change: 'created', role: 'a test file' }],
     }
     record.tasks.T2.convergence_verified.push({ kind: 'criterion', text: CLAIMED, verdict: 'pass', verified_by: 'agent' })
     record.tasks.T2.evidence = {
