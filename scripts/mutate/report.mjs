@@ -53,7 +53,11 @@ const out = [
 ]
 for (const area of TRUST_CORE) {
   for (const module of area.modules) {
-    const mutants = report.files[module]?.mutants ?? []
+    const mutants = report.files[module]?.mutants
+    if (mutants === undefined) {
+      out.push(`| ${area.area} | ${module} | not in this run | | | | |`)
+      continue
+    }
     const t = tally(mutants)
     const count = (/** @type {string} */ status) => mutants.filter((m) => m.status === status).length
     out.push(`| ${area.area} | ${module} | ${t.total} | ${t.detected} | ${count('Survived')} | ${count('NoCoverage')} | ${pct(t.score)} |`)
