@@ -36,8 +36,11 @@ export const TRUST_CORE = [
 /** The results of the last whole run, which `npm run mutate` starts from (only changed mutants run again). */
 export const INCREMENTAL_FILE = 'scripts/mutate/incremental.json'
 
-/** The mutation score (killed and timed-out mutants over all mutants, in %) under which `npm run mutate` fails. */
-export const SCORE_FLOOR = 0
+/**
+ * The mutation score (killed and timed-out mutants over all mutants, in %) under which `npm run mutate` fails:
+ * evidence, baseline, permissions and the plan hash scored 88.6% (140 of 158) with the tests of issue 39.
+ */
+export const SCORE_FLOOR = 80
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
