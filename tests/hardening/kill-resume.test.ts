@@ -4,9 +4,11 @@
  * action may record what it has and exit) or SIGKILL (a lost runner: nothing more happens). A plain rerun of
  * `/converge execute` must then finish the work. Checked for every kill:
  *
+ * - the kill landed (the run had not finished before its kill point);
  * - the process has exited (after SIGTERM on its own, well before the runner's timeout, its run recorded as ended
- *   and its check run completed), the state branch is valid (`auditStateBranch`), and no task is recorded as failed
- *   or skipped (nothing fails here: a task the kill interrupted has no verdict);
+ *   and its check runs completed; a run killed by the SIGTERM itself fails unless no request of it had been sent:
+ *   the action's handlers are in place before its first request), the state branch is valid (`auditStateBranch`),
+ *   and no task is recorded as failed or skipped (nothing fails here: a task the kill interrupted has no verdict);
  * - the next run does not start the executor for any task recorded complete at the kill (no task run twice after it
  *   was recorded complete), and a commit recorded at the kill stays the task's commit;
  * - the rerun ends with every task completed, one commit per task on `converge/issue-<n>`, a pull request for the
