@@ -5,8 +5,10 @@
  * and a state-branch head that moves under the writer. The client retries those, so every other run also has an
  * outage at a random point (one request failing more often in a row than the client retries) and ends early.
  * Properties, after every run:
- * - the run ends completed, or failed with a clear error in the log (names the status, the rate limit, the moved
- *   branch, the timeout or the dropped connection) and no stack trace;
+ * - a run without an outage ends completed (every fault it met is one the client retries); a run with one ends
+ *   completed, or failed with a clear error in the log (names the status, the rate limit, the moved branch, the
+ *   timeout or the dropped connection) and no stack trace, and its outage landed (every failure of it answered);
+ * - the suite injected at least one fault;
  * - the state branch is valid (tests/support/state-audit.ts: every file parses, the files agree, every recorded
  *   commit is on the work branch);
  * - a rerun without faults completes: every task converged, one commit a task on the work branch.
