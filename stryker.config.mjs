@@ -38,7 +38,7 @@ export const INCREMENTAL_FILE = 'scripts/mutate/incremental.json'
 
 /**
  * The mutation score (killed and timed-out mutants over all mutants, in %) under which `npm run mutate` fails:
- * evidence, baseline, permissions and the plan hash scored 88.6% (140 of 158) with the tests of issue 39.
+ * 8 of the 12 modules, 498 mutants, scored 86.3% with the tests of issue 39 (docs/development.md).
  */
 export const SCORE_FLOOR = 80
 
