@@ -5,8 +5,10 @@
  * and a state-branch head that moves under the writer. The client retries those, so every other run also has an
  * outage at a random point (one request failing more often in a row than the client retries) and ends early.
  * Properties, after every run:
- * - the run ends completed, or failed with a clear error in the log (names the status, the rate limit, the moved
- *   branch, the timeout or the dropped connection) and no stack trace;
+ * - a run without an outage ends completed (every fault it met is one the client retries); a run with one ends
+ *   completed, or failed with a clear error in the log (names the status, the rate limit, the moved branch, the
+ *   timeout or the dropped connection) and no stack trace, and its outage landed (every failure of it answered);
+ * - the suite injected at least one fault;
  * - the state branch is valid (tests/support/state-audit.ts: every file parses, the files agree, every recorded
  *   commit is on the work branch);
  * - a rerun without faults completes: every task converged, one commit a task on the work branch.
@@ -66,6 +68,8 @@ interface RunReport {
   stateProblems: string[]
   rerun: 'not needed' | 'completed' | string
   rerunStateProblems: string[]
+  /** The run's outage, if it had one, and whether it landed: every failure of it answered (it fell within the run). */
+  outage?: { kind: FaultKind; at: number; landed: boolean }
 }
 
 /** One error message of each shape (digits aside), to show what users read. */
@@ -92,6 +96,8 @@ describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} 
     )
     if (errorExamples.size) console.log(`errors the runs ended with, one of each shape:\n${[...errorExamples.values()].map((e) => `- ${e}`).join('\n')}`)
     await Promise.all(emulators.map((gh) => gh.close()))
+    // A suite whose emulator injected nothing tested nothing.
+    if (counts.runs > 0) expect(injected, 'faults injected').toBeGreaterThan(0)
   })
 
   const execute = (gh: Emulator, n: number) =>
@@ -132,9 +138,14 @@ describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} 
     // Every other run also has an outage: more failures of one request in a row than the client retries, so
     // that runs end with errors at random points too, and their reruns are tested.
     const outage = i % 2 === 1 ? { at: 1 + ((seed * 7919) % 45), kind: OUTAGE_KINDS[i % OUTAGE_KINDS.length]! } : undefined
+    let outageHits = 0
     if (outage) {
       let seen = 0
-      gh.faults.inject({ kind: outage.kind, times: CLIENT_RETRIES + 1, match: () => ++seen >= outage.at })
+      gh.faults.inject({ kind: outage.kind, times: CLIENT_RETRIES + 1, match: () => {
+        if (++seen < outage.at) return false
+        outageHits += 1 // the rule answers this one
+        return true
+      } })
     }
     const run = await execute(gh, n)
     const injected = gh.faults.history.slice(before)
@@ -151,7 +162,10 @@ describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} 
     else if (ended === 'clear error') counts.clearErrors += 1
     const stateProblems = (await auditStateBranch(gh)).problems
 
-    const report: RunReport = { n, faults: injected.length, ended, stateProblems, rerun: 'not needed', rerunStateProblems: [] }
+    const report: RunReport = {
+      n, faults: injected.length, ended, stateProblems, rerun: 'not needed', rerunStateProblems: [],
+      ...(outage ? { outage: { ...outage, landed: outageHits === CLIENT_RETRIES + 1 } } : {}),
+    }
     if (ended !== 'completed') {
       counts.reruns += 1
       const again = await execute(gh, n)
@@ -161,7 +175,8 @@ describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} 
       await again.dispose()
     }
     await run.dispose()
-    const ok = (ended === 'completed' || ended === 'clear error') && stateProblems.length === 0 &&
+    // Without an outage every fault is one the client retries: the run completes.
+    const ok = (ended === 'completed' || (outage !== undefined && ended === 'clear error')) && report.outage?.landed !== false && stateProblems.length === 0 &&
       (report.rerun === 'not needed' || report.rerun === 'completed') && report.rerunStateProblems.length === 0
     if (!ok) {
       counts.failures += 1
@@ -179,6 +194,10 @@ describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} 
       const shardReports: RunReport[] = []
       for (const i of runs) shardReports.push(await faultyRun(gh, i))
       expect(shardReports.filter((r) => r.ended !== 'completed' && r.ended !== 'clear error')).toEqual([])
+      // A run without an outage meets only faults the client retries (and a moved head, which the writer rereads).
+      expect(shardReports.filter((r) => !r.outage && r.ended !== 'completed'), 'runs without an outage that did not complete').toEqual([])
+      // An outage that the run ended before, or that stopped short of outlasting the retries, tested nothing.
+      expect(shardReports.filter((r) => r.outage && !r.outage.landed), 'outages that did not land').toEqual([])
       expect(shardReports.filter((r) => r.stateProblems.length > 0 || r.rerunStateProblems.length > 0)).toEqual([])
       expect(shardReports.filter((r) => r.rerun !== 'not needed' && r.rerun !== 'completed')).toEqual([])
       gh.expectNoViolations()

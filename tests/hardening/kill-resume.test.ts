@@ -4,9 +4,11 @@
  * action may record what it has and exit) or SIGKILL (a lost runner: nothing more happens). A plain rerun of
  * `/converge execute` must then finish the work. Checked for every kill:
  *
+ * - the kill landed (the run had not finished before its kill point);
  * - the process has exited (after SIGTERM on its own, well before the runner's timeout, its run recorded as ended
- *   and its check run completed), the state branch is valid (`auditStateBranch`), and no task is recorded as failed
- *   or skipped (nothing fails here: a task the kill interrupted has no verdict);
+ *   and its check runs completed; a run killed by the SIGTERM itself fails unless no request of it had been sent:
+ *   the action's handlers are in place before its first request), the state branch is valid (`auditStateBranch`),
+ *   and no task is recorded as failed or skipped (nothing fails here: a task the kill interrupted has no verdict);
  * - the next run does not start the executor for any task recorded complete at the kill (no task run twice after it
  *   was recorded complete), and a commit recorded at the kill stays the task's commit;
  * - the rerun ends with every task completed, one commit per task on `converge/issue-<n>`, a pull request for the
@@ -186,7 +188,7 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
   /** Runs `execute` and kills it when `trigger` fires; resolves with the run and what the kill hit. */
   async function killedRun(n: number, tag: number, slowMs: number, signal: NodeJS.Signals, trigger: Trigger) {
     const kill = new AbortController()
-    const base = { requests: gh.requests.length, pushes: workPushes(n), violations: gh.violations.length }
+    const base = { requests: gh.requests.length, pushes: workPushes(n), violations: gh.violations.length, checkRuns: new Set(gh.state.checkRuns().map((c) => c.id)) }
     let exited = false
     let killedAt: { ms: number; requests: number } | undefined
     const running = execute(n, tag, slowMs, { signal: kill.signal, with: signal }).finally(() => {
@@ -220,7 +222,8 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
       // What the emulator reports of requests a killed client cut short is its own error, not the action's.
       for (const v of gh.violations.slice(base.violations)) if (v.kind === 'emulator-error') cutShort.add(v)
     }
-    return { run, killedAt, exitMs }
+    const newCheckRuns = gh.state.checkRuns().filter((c) => !base.checkRuns.has(c.id))
+    return { run, killedAt, exitMs, newCheckRuns }
   }
 
   it('measures one uninterrupted run (the ranges of the kill points)', async () => {
@@ -269,13 +272,16 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
       const signal: NodeJS.Signals = (index + Math.floor(index / TRIGGERS.length)) % 2 === 0 ? 'SIGTERM' : 'SIGKILL'
       const trigger = drawTrigger(rng, kind, calibration, TASKS.length - recordedAtKill.size, slowMs)
       const what = `run ${tag} (${signal} on ${kind} ${Math.round(trigger.at)}+${trigger.thenMs} ms, SLOW_MS ${slowMs})`
-      const { run, killedAt, exitMs } = await killedRun(n, tag, slowMs, signal, trigger)
+      const { run, killedAt, exitMs, newCheckRuns } = await killedRun(n, tag, slowMs, signal, trigger)
       counts.kills++
       counts.byTrigger[kind]++
       if (signal === 'SIGTERM') counts.sigterm++
       else counts.sigkill++
-      if (!killedAt) counts.missed++
-      else {
+      if (!killedAt) {
+        // A kill that never landed tested nothing: the draw of kill points is wrong for this run (fixed seed).
+        counts.missed++
+        problems.push(`${what}: the run finished before its kill point (the kill never landed)`)
+      } else {
         counts.minRequests = Math.min(counts.minRequests, killedAt.requests)
         counts.maxRequests = Math.max(counts.maxRequests, killedAt.requests)
       }
@@ -293,12 +299,16 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
       if (notCompleted.length)
         problems.push(`${what}: recorded ${notCompleted.map(([id, s]) => `${id} ${s}`).join(', ')} (nothing fails here): ` +
           `${rec?.tasks[notCompleted[0]![0]]?.error}`)
+      // The action's SIGINT/SIGTERM handlers are in place before its first request (src/action/run.ts): a SIGTERM
+      // after a request of the run reached the emulator must be handled, the process ending on its own.
+      if (killedAt && signal === 'SIGTERM' && killedAt.requests > 0 && run.signal !== null)
+        problems.push(`${what}: ended by ${run.signal} ${killedAt.requests} requests into the run, not on its own (the signal was not handled)`)
       if (killedAt && signal === 'SIGTERM' && run.signal === null) {
-        // It handled the signal (it was not killed by it before its handlers were in place): the run is recorded as
-        // ended, and its check run is complete.
+        // It handled the signal: the run is recorded as ended, and its check run is complete.
         if (rec?.status === 'running') problems.push(`${what}: exited on its own, leaving the execution recorded as running`)
         const check = gh.state.checkRuns().find((c) => c.id === Number(run.outputs['check-run-id']))
         if (run.outputs['check-run-id'] && check?.status !== 'completed') problems.push(`${what}: exited on its own, leaving its check run ${check?.status}`)
+        for (const c of newCheckRuns.filter((c) => c.status !== 'completed')) problems.push(`${what}: exited on its own, leaving check run ${c.id} (${c.name}) ${c.status}`)
       }
       runChecks.push({ from: tag, to: tag, recorded: recordedAtKill, what })
       recordedAtKill = new Set(statuses.filter(([, status]) => status === 'completed').map(([id]) => id))

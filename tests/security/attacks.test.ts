@@ -37,7 +37,8 @@ const TOKEN = 'ghs_attackRunRepositoryToken0123456789ab'
  * tools/executor.js: as the planner command, it reads every ancestor's /proc/<pid>/environ and its own environment
  * for the step's secrets and writes what it finds into the plan (plain, reversed, base64, URL-encoded); as the
  * executor, it plants a proxy, an insteadOf and hooks in the checkout's git configuration, prints the secrets it
- * was given (reversed, base64), writes a workflow for T2, and sleeps `ATTACK_SLOW_MS`.
+ * was given (reversed, base64), writes a workflow for T2, and sleeps `ATTACK_SLOW_MS`. Each start of it is a line of
+ * `$ATTACK_OUT/executor-starts`: the workflow run (GITHUB_RUN_ID) and the task.
  */
 const PROBE = String.raw`
 const fs = require('node:fs')
@@ -58,6 +59,7 @@ if (process.env.CONVERGE_PLAN_FILE) {
   fs.writeFileSync(process.env.CONVERGE_PLAN_FILE, JSON.stringify(plan))
 } else {
   const task = JSON.parse(fs.readFileSync(process.env.CONVERGE_TASK_FILE, 'utf8'))
+  fs.appendFileSync(path.join(process.env.ATTACK_OUT, 'executor-starts'), process.env.GITHUB_RUN_ID + ' ' + task.id + '\n')
   const git = (...args) => cp.spawnSync('git', args, { encoding: 'utf8' })
   const capture = process.env.ATTACK_CAPTURE
   if (capture) {
@@ -194,10 +196,13 @@ describe.runIf(RUN_SUITE)('the second attack run, through dist/index.js', () => 
     const copyWithApproval = { ...copy, approval: { ...approved2.approval!, plan_hash: planHash(copy) } }
     await gh.seed.commit({ branch: 'converge/state', files: { [planPath(5)]: `${JSON.stringify(copyWithApproval, null, 2)}\n` }, message: 'copy an approved plan' })
     const copied = await run(5, '/converge execute')
-    record(5, 'an approved plan copied from another issue executes', copied.outputs.status === 'refused')
+    const pushed = gh.pushes.flatMap((p) => p.refs.map((r) => r.ref))
+    record(5, 'an approved plan copied from another issue executes', copied.outputs.status === 'refused' && !pushed.includes('refs/heads/converge/issue-5'))
     expect(forgedRun.outputs.status).toBe('refused')
     expect(copied.outputs.status).toBe('refused')
-    expect(gh.pushes.flatMap((p) => p.refs.map((r) => r.ref))).not.toContain('refs/heads/converge/issue-4')
+    // Neither refused run pushed any work: the forged issue's branch nor the copy's.
+    expect(pushed).not.toContain('refs/heads/converge/issue-4')
+    expect(pushed).not.toContain('refs/heads/converge/issue-5')
   })
 
   it('9: two execute runs of one plan at once: one runs, the other is refused naming it', async () => {
@@ -206,8 +211,16 @@ describe.runIf(RUN_SUITE)('the second attack run, through dist/index.js', () => 
     const [first, second] = await Promise.all(['2001', '2002'].map((id) => run(5, '/converge execute', { env: { GITHUB_RUN_ID: id, ATTACK_SLOW_MS: '1500' } })))
     const outcomes = [first!.outputs.status, second!.outputs.status].sort()
     const refusal = gh.state.comments(5).map((c) => c.body).find((b) => b.includes('is being executed by another run'))
-    record(9, 'two simultaneous execute runs of one plan both run every task', outcomes[0] === 'completed' && outcomes[1] === 'refused' && /actions\/runs\/200[12]/.test(refusal ?? ''))
+    // The executor's starts by workflow run: the refused run must have started none.
+    const starts = (await readFile(join(out, 'executor-starts'), 'utf8').catch(() => '')).split('\n').filter(Boolean)
+    const refusedId = first!.outputs.status === 'refused' ? '2001' : '2002'
+    const startedByRefused = starts.filter((line) => line.startsWith(`${refusedId} `))
+    record(9, 'two simultaneous execute runs of one plan both run every task', outcomes[0] === 'completed' && outcomes[1] === 'refused' &&
+      /actions\/runs\/200[12]/.test(refusal ?? '') && startedByRefused.length === 0)
     expect(outcomes).toEqual(['completed', 'refused'])
+    expect(startedByRefused, `executor starts of the refused run ${refusedId}`).toEqual([])
+    // The control: the run that went on is seen starting the executor for every task.
+    expect(starts.filter((line) => line.startsWith(`${refusedId === '2001' ? '2002' : '2001'} `)).length).toBeGreaterThanOrEqual(PLAN.tasks.length)
   })
 
   it('10: a stranger’s unknown command gets no reply; a forged code span and mention stay inert; a 65k-character name is cut', async () => {
