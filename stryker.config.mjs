@@ -13,8 +13,8 @@
 export const TRUST_CORE = [
   {
     area: 'evidence classification',
-    modules: ['src/model/evidence.ts', 'src/execute/baseline.ts'],
-    tests: ['tests/execute/baseline.test.ts', 'tests/report/evidence.test.ts'],
+    modules: ['src/model/evidence.ts', 'src/execute/baseline.ts', 'src/model/check-files.ts'],
+    tests: ['tests/execute/baseline.test.ts', 'tests/report/evidence.test.ts', 'tests/execute/check-files.test.ts'],
   },
   {
     area: 'approval and permission checks',
