@@ -6,17 +6,18 @@
  * The attacker here: bob, who has `write` where `min-permission` is `maintain` — he may push the state branch and
  * edit anyone's comment, but may not approve. alice is the maintainer whose runs he steers.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SolutionSchema, type Solution } from '../../src/model/index.js'
 import { planHash } from '../../src/plan/hash.js'
-import { answerPlan, answerTask, issueBodyWithPlan, startAnswerRepo } from '../support/answer-plans.js'
-import type { Emulator } from '../support/emulator/index.js'
+import { answerPlan, answerTask, CHECK_SCRIPT, issueBodyWithPlan } from '../support/answer-plans.js'
+import { startEmulator, type Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent, workflowDispatchEvent, type ActionEvent } from '../support/events.js'
 import { disposeRuns, runAction, type RunnerPaths } from '../support/runner.js'
 import { printAttackTable, type Attack } from './support/attack-table.js'
+import { CI_FILES } from './support/ci-files.js'
 
 const TOKEN = 'ghs_thirdRunRepositoryToken0123456789abcd'
 const EXECUTOR = `
@@ -26,6 +27,34 @@ const task = JSON.parse(fs.readFileSync(process.env.CONVERGE_TASK_FILE, 'utf8'))
 for (const file of task.files) { fs.mkdirSync(path.dirname(file.path), { recursive: true }); fs.writeFileSync(file.path, '42\\n') }
 `
 const PLAN = answerPlan([answerTask('T1', 'src/a.txt')])
+
+/** tools/ci-executor.js: does its task, and writes every other CI system's configuration nobody declared. */
+const CI_EXECUTOR = EXECUTOR + `
+for (const file of ${JSON.stringify(CI_FILES)}) { fs.mkdirSync(path.dirname(file), { recursive: true }); fs.writeFileSync(file, 'steps: [ env ]\\n') }
+`
+
+/**
+ * tools/plant.js <dir>: what a pull request's base (or an executor) leaves in .git — a filter driver in .git/config
+ * named by .git/info/attributes, an fsmonitor, post-checkout and reference-transaction hooks; each program appends
+ * its name to <dir>/ran — and a change to README.md, so that Converge's checkouts have a file to put back.
+ */
+const PLANT = `
+const fs = require('node:fs')
+const path = require('node:path')
+const cp = require('node:child_process')
+const dir = process.argv[2]
+const program = path.join(dir, 'program.sh')
+fs.writeFileSync(program, '#!/bin/sh\\necho "$1" >> "' + path.join(dir, 'ran') + '"\\ncat\\n', { mode: 0o755 })
+const gitDir = cp.spawnSync('git', ['rev-parse', '--absolute-git-dir'], { encoding: 'utf8' }).stdout.trim()
+const git = (...args) => cp.spawnSync('git', args)
+git('config', 'filter.evil.clean', program + ' clean')
+git('config', 'filter.evil.smudge', program + ' smudge')
+git('config', 'core.fsmonitor', program + ' fsmonitor')
+fs.mkdirSync(path.join(gitDir, 'info'), { recursive: true })
+fs.writeFileSync(path.join(gitDir, 'info', 'attributes'), '* filter=evil\\n')
+for (const hook of ['post-checkout', 'reference-transaction']) fs.writeFileSync(path.join(gitDir, 'hooks', hook), '#!/bin/sh\\n' + program + ' ' + hook + ' < /dev/null\\n', { mode: 0o755 })
+fs.appendFileSync('README.md', 'planted\\n')
+`
 
 /** Every run of the suite, about a minute: in CI (`CONVERGE_SUITE_SIZE=3`) or with `CONVERGE_SECURITY_SUITE=1`. */
 const RUN_SUITE = Number(process.env.CONVERGE_SUITE_SIZE ?? 1) >= 3 || process.env.CONVERGE_SECURITY_SUITE === '1'
@@ -66,7 +95,11 @@ describe.runIf(RUN_SUITE)('the third attack run, through dist/index.js', () => {
 
   beforeAll(async () => {
     out = await mkdtemp(join(tmpdir(), 'converge-third-run-'))
-    gh = await startAnswerRepo(EXECUTOR)
+    gh = await startEmulator({
+      owner: 'octo-org', repo: 'demo',
+      files: { 'README.md': '# demo\n', 'tools/executor.js': EXECUTOR, 'tools/check.js': CHECK_SCRIPT, 'tools/plant.js': PLANT, 'tools/ci-executor.js': CI_EXECUTOR },
+    })
+    gh.seed.user({ login: 'alice' })
     gh.seed.permission('alice', 'maintain')
     gh.seed.user({ login: 'bob' })
     gh.seed.permission('bob', 'write')
@@ -140,6 +173,34 @@ describe.runIf(RUN_SUITE)('the third attack run, through dist/index.js', () => {
     const held = verify.outputs.status === 'refused' && /do not name its full hash/.test(lastReply(25))
     record('1', 'a pushed record "approved by workflow run R" runs the plan in the maintainer’s verify run R', held)
     expect(held, lastReply(25)).toBe(true)
+  })
+
+  it('4: /converge verify on a pull request whose base command plants a filter driver, fsmonitor and hooks: Converge’s checkouts run none', async () => {
+    const planted = join(out, 'planted')
+    await import('node:fs/promises').then((fs) => fs.mkdir(planted))
+    const plan = answerPlan([{ ...answerTask('T1', 'README.md'), test: { commands: [`node tools/plant.js ${planted}`] } }])
+    gh.seed.issue({ number: 27, title: 'Issue 27', labels: ['converge:plan'], body: issueBodyWithPlan(plan) })
+    await label(27)
+    expect((await comment(27, '/converge approve')).outputs.status).toBe('planned')
+    const pull = await gh.seed.pullRequest({ title: 'Stacked', body: 'Closes #27', head: { ref: 'stacked' }, base: { ref: 'main' }, files: { 'README.md': '# demo, changed\n' }, user: 'alice' })
+    const verify = await comment(pull.number, '/converge verify')
+    const ran = (await readFile(join(planted, 'ran'), 'utf8').catch(() => '')).split('\n').filter(Boolean)
+    const held = ran.length === 0 && /verif/i.test(verify.stdout + verify.outputs.status) && verify.outputs.status !== 'refused'
+    record('4', 'a pull request’s base command plants a filter driver (.git/config + info/attributes), fsmonitor and hooks that Converge’s checkout and status run', held)
+    expect({ ran, status: verify.outputs.status }, lastReply(pull.number)).toEqual({ ran: [], status: expect.not.stringMatching(/refused/) })
+  })
+
+  it('4: an executor writes other CI systems’ configuration nobody declared: the task fails naming it, nothing is pushed', async () => {
+    gh.seed.issue({ number: 28, title: 'Issue 28', labels: ['converge:plan'], body: issueBodyWithPlan(PLAN) })
+    await label(28)
+    expect((await comment(28, '/converge approve')).outputs.status).toBe('planned')
+    const executed = await action(issueCommentEvent({ gh, issue: 28, body: '/converge execute', sender: 'alice' }), { inputs: { 'executor-command': 'node tools/ci-executor.js' } })
+    const execution = JSON.parse((await gh.state.readFile('converge/state', '.converge/issues/28/execution.json'))!) as { tasks: Record<string, { error?: string }> }
+    const error = execution.tasks.T1?.error ?? ''
+    const pushed = (await gh.state.listFiles('converge/issue-28')) ?? []
+    const missed = CI_FILES.filter((file) => !error.includes(file) || pushed.includes(file))
+    record('4', `an executor writes ${CI_FILES.length} other CI systems’ files (.cirrus.yml, appveyor.yml, .woodpecker/, .semaphore/, cloudbuild.yaml, buildspec.yml, .gitea/, .forgejo/, .gitlab/ci/, codefresh.yml, …) undeclared`, missed.length === 0 && executed.outputs['tasks-completed'] === '0')
+    expect(missed).toEqual([])
   })
 
   it('every attack held', () => {
