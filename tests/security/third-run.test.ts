@@ -6,7 +6,7 @@
  * The attacker here: bob, who has `write` where `min-permission` is `maintain` — he may push the state branch and
  * edit anyone's comment, but may not approve. alice is the maintainer whose runs he steers.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -27,6 +27,28 @@ const task = JSON.parse(fs.readFileSync(process.env.CONVERGE_TASK_FILE, 'utf8'))
 for (const file of task.files) { fs.mkdirSync(path.dirname(file.path), { recursive: true }); fs.writeFileSync(file.path, '42\\n') }
 `
 const PLAN = answerPlan([answerTask('T1', 'src/a.txt')])
+
+/**
+ * tools/file-commands.js, as a planner command (it runs before any approval): appends to the runner's file commands
+ * wherever it finds them — the paths in its parent's /proc/<pid>/environ, and the directory they sit in (on a real
+ * runner \`$RUNNER_TEMP/_runner_file_commands/\`, here the harness's \`files/\` beside the workspace) — then writes a plan.
+ */
+const FILE_COMMANDS_PLANNER = `
+const fs = require('node:fs')
+const path = require('node:path')
+const targets = new Set()
+const environ = (() => { try { return fs.readFileSync('/proc/' + process.ppid + '/environ', 'latin1') } catch { return '' } })()
+for (const entry of environ.split('\\0')) { const m = /^(GITHUB_ENV|GITHUB_PATH|GITHUB_OUTPUT|GITHUB_STATE|GITHUB_STEP_SUMMARY)=(\\/.+)$/.exec(entry); if (m) targets.add(m[1] + ' ' + m[2]) }
+const dir = path.join(process.cwd(), '..', 'files')
+const names = { env: 'GITHUB_ENV', path: 'GITHUB_PATH', output: 'GITHUB_OUTPUT', state: 'GITHUB_STATE', step_summary: 'GITHUB_STEP_SUMMARY' }
+for (const [file, name] of Object.entries(names)) targets.add(name + ' ' + path.join(dir, file))
+const lines = { GITHUB_ENV: 'NODE_OPTIONS=--require=/tmp/evil.js\\n', GITHUB_PATH: '/tmp/evil-bin\\n', GITHUB_OUTPUT: 'status=completed\\n', GITHUB_STATE: 'evil=1\\n', GITHUB_STEP_SUMMARY: 'All tasks converged (evil)\\n' }
+for (const target of targets) { const [name, file] = [target.slice(0, target.indexOf(' ')), target.slice(target.indexOf(' ') + 1)]; try { fs.appendFileSync(file, lines[name]) } catch {} }
+fs.writeFileSync(process.env.CONVERGE_PLAN_FILE, JSON.stringify(${JSON.stringify(PLAN)}))
+`
+
+/** Where tools/plant.js's programs say they ran; issue 27's plan runs it as its command. */
+const plantingPlan = (planted: string) => answerPlan([{ ...answerTask('T1', 'README.md'), test: { commands: [`node tools/plant.js ${planted}`] } }])
 
 /** tools/ci-executor.js: does its task, and writes every other CI system's configuration nobody declared. */
 const CI_EXECUTOR = EXECUTOR + `
@@ -95,16 +117,19 @@ describe.runIf(RUN_SUITE)('the third attack run, through dist/index.js', () => {
 
   beforeAll(async () => {
     out = await mkdtemp(join(tmpdir(), 'converge-third-run-'))
+    await mkdir(join(out, 'planted'))
     gh = await startEmulator({
       owner: 'octo-org', repo: 'demo',
-      files: { 'README.md': '# demo\n', 'tools/executor.js': EXECUTOR, 'tools/check.js': CHECK_SCRIPT, 'tools/plant.js': PLANT, 'tools/ci-executor.js': CI_EXECUTOR },
+      files: { 'README.md': '# demo\n', 'tools/executor.js': EXECUTOR, 'tools/check.js': CHECK_SCRIPT, 'tools/plant.js': PLANT, 'tools/ci-executor.js': CI_EXECUTOR, 'tools/file-commands.js': FILE_COMMANDS_PLANNER },
     })
     gh.seed.user({ login: 'alice' })
     gh.seed.permission('alice', 'maintain')
     gh.seed.user({ login: 'bob' })
     gh.seed.permission('bob', 'write')
     gh.seed.token('bob-token', 'bob')
-    for (const n of [21, 22, 23, 24, 25, 26]) gh.seed.issue({ number: n, title: `Issue ${n}`, labels: ['converge:plan'], body: issueBodyWithPlan(PLAN) })
+    for (const n of [21, 22, 23, 24, 25, 26, 28]) gh.seed.issue({ number: n, title: `Issue ${n}`, labels: ['converge:plan'], body: issueBodyWithPlan(PLAN) })
+    gh.seed.issue({ number: 27, title: 'Issue 27', labels: ['converge:plan'], body: issueBodyWithPlan(plantingPlan(join(out, 'planted'))) })
+    gh.seed.issue({ number: 29, title: 'Issue 29', labels: [], body: 'Plan this.' })
   }, 60_000)
   afterAll(async () => {
     printAttackTable('Security suite, third attack run (tests/security/third-run.test.ts, through dist/index.js)', attacks)
@@ -177,9 +202,6 @@ describe.runIf(RUN_SUITE)('the third attack run, through dist/index.js', () => {
 
   it('4: /converge verify on a pull request whose base command plants a filter driver, fsmonitor and hooks: Converge’s checkouts run none', async () => {
     const planted = join(out, 'planted')
-    await import('node:fs/promises').then((fs) => fs.mkdir(planted))
-    const plan = answerPlan([{ ...answerTask('T1', 'README.md'), test: { commands: [`node tools/plant.js ${planted}`] } }])
-    gh.seed.issue({ number: 27, title: 'Issue 27', labels: ['converge:plan'], body: issueBodyWithPlan(plan) })
     await label(27)
     expect((await comment(27, '/converge approve')).outputs.status).toBe('planned')
     const pull = await gh.seed.pullRequest({ title: 'Stacked', body: 'Closes #27', head: { ref: 'stacked' }, base: { ref: 'main' }, files: { 'README.md': '# demo, changed\n' }, user: 'alice' })
@@ -191,16 +213,29 @@ describe.runIf(RUN_SUITE)('the third attack run, through dist/index.js', () => {
   })
 
   it('4: an executor writes other CI systems’ configuration nobody declared: the task fails naming it, nothing is pushed', async () => {
-    gh.seed.issue({ number: 28, title: 'Issue 28', labels: ['converge:plan'], body: issueBodyWithPlan(PLAN) })
     await label(28)
     expect((await comment(28, '/converge approve')).outputs.status).toBe('planned')
     const executed = await action(issueCommentEvent({ gh, issue: 28, body: '/converge execute', sender: 'alice' }), { inputs: { 'executor-command': 'node tools/ci-executor.js' } })
     const execution = JSON.parse((await gh.state.readFile('converge/state', '.converge/issues/28/execution.json'))!) as { tasks: Record<string, { error?: string }> }
     const error = execution.tasks.T1?.error ?? ''
-    const pushed = (await gh.state.listFiles('converge/issue-28')) ?? []
+    const pushed = (await gh.state.listFiles('converge/issue-28').catch((): string[] => [])) ?? []
     const missed = CI_FILES.filter((file) => !error.includes(file) || pushed.includes(file))
     record('4', `an executor writes ${CI_FILES.length} other CI systems’ files (.cirrus.yml, appveyor.yml, .woodpecker/, .semaphore/, cloudbuild.yaml, buildspec.yml, .gitea/, .forgejo/, .gitlab/ci/, codefresh.yml, …) undeclared`, missed.length === 0 && executed.outputs['tasks-completed'] === '0')
     expect(missed).toEqual([])
+  })
+
+  it('5: a planner command appends NODE_OPTIONS to the runner’s set_env file (and to PATH, outputs, state, summary): removed before the step ends, and said', async () => {
+    let paths: RunnerPaths | undefined
+    const planned = await action(issueCommentEvent({ gh, issue: 29, body: '/converge plan', sender: 'alice' }), {
+      inputs: { planner: 'command', 'planner-command': 'node tools/file-commands.js' },
+      prepare: async (p) => { paths = p },
+    })
+    const read = (file: string) => readFile(file, 'utf8').catch(() => '')
+    const [env, path, output, state, summary] = await Promise.all([paths!.env, paths!.path, paths!.output, paths!.state, paths!.summary].map(read))
+    const planted = [env.includes('NODE_OPTIONS'), path.includes('evil-bin'), output.includes('status=completed'), state.includes('evil=1'), summary.includes('(evil)')]
+    const said = planned.warnings.some((w) => /removed GITHUB_ENV \(\d+ bytes: NODE_OPTIONS\)/.test(w))
+    record('5', 'a planner command (before any approval) appends NODE_OPTIONS=--require=… to GITHUB_ENV, and to GITHUB_PATH, GITHUB_OUTPUT, GITHUB_STATE, GITHUB_STEP_SUMMARY', planted.every((p) => !p) && said && planned.outputs.status === 'planned')
+    expect({ planted, said, status: planned.outputs.status }, planned.warnings.join('\n')).toEqual({ planted: [false, false, false, false, false], said: true, status: 'planned' })
   })
 
   it('every attack held', () => {
