@@ -50,6 +50,11 @@ fs.writeFileSync(process.env.CONVERGE_PLAN_FILE, JSON.stringify(${JSON.stringify
 /** Where tools/plant.js's programs say they ran; issue 27's plan runs it as its command. */
 const plantingPlan = (planted: string) => answerPlan([{ ...answerTask('T1', 'README.md'), test: { commands: [`node tools/plant.js ${planted}`] } }])
 
+/** tools/big-report.js: does its task, and reports 40 MB of `evidence` for its criterion. */
+const BIG_REPORT_EXECUTOR = EXECUTOR + `
+fs.writeFileSync(process.env.CONVERGE_RESULT_FILE, JSON.stringify({ criteria: task.convergence.criteria.map((text) => ({ text, met: true, evidence: 'e'.repeat(40 * 1024 * 1024) })) }))
+`
+
 /** tools/ci-executor.js: does its task, and writes every other CI system's configuration nobody declared. */
 const CI_EXECUTOR = EXECUTOR + `
 for (const file of ${JSON.stringify(CI_FILES)}) { fs.mkdirSync(path.dirname(file), { recursive: true }); fs.writeFileSync(file, 'steps: [ env ]\\n') }
@@ -120,14 +125,14 @@ describe.runIf(RUN_SUITE)('the third attack run, through dist/index.js', () => {
     await mkdir(join(out, 'planted'))
     gh = await startEmulator({
       owner: 'octo-org', repo: 'demo',
-      files: { 'README.md': '# demo\n', 'tools/executor.js': EXECUTOR, 'tools/check.js': CHECK_SCRIPT, 'tools/plant.js': PLANT, 'tools/ci-executor.js': CI_EXECUTOR, 'tools/file-commands.js': FILE_COMMANDS_PLANNER },
+      files: { 'README.md': '# demo\n', 'tools/executor.js': EXECUTOR, 'tools/check.js': CHECK_SCRIPT, 'tools/plant.js': PLANT, 'tools/ci-executor.js': CI_EXECUTOR, 'tools/file-commands.js': FILE_COMMANDS_PLANNER, 'tools/big-report.js': BIG_REPORT_EXECUTOR },
     })
     gh.seed.user({ login: 'alice' })
     gh.seed.permission('alice', 'maintain')
     gh.seed.user({ login: 'bob' })
     gh.seed.permission('bob', 'write')
     gh.seed.token('bob-token', 'bob')
-    for (const n of [21, 22, 23, 24, 25, 26, 28]) gh.seed.issue({ number: n, title: `Issue ${n}`, labels: ['converge:plan'], body: issueBodyWithPlan(PLAN) })
+    for (const n of [21, 22, 23, 24, 25, 26, 28, 30]) gh.seed.issue({ number: n, title: `Issue ${n}`, labels: ['converge:plan'], body: issueBodyWithPlan(PLAN) })
     gh.seed.issue({ number: 27, title: 'Issue 27', labels: ['converge:plan'], body: issueBodyWithPlan(plantingPlan(join(out, 'planted'))) })
     gh.seed.issue({ number: 29, title: 'Issue 29', labels: [], body: 'Plan this.' })
   }, 60_000)
@@ -237,6 +242,18 @@ describe.runIf(RUN_SUITE)('the third attack run, through dist/index.js', () => {
     record('5', 'a planner command (before any approval) appends NODE_OPTIONS=--require=… to GITHUB_ENV, and to GITHUB_PATH, GITHUB_OUTPUT, GITHUB_STATE, GITHUB_STEP_SUMMARY', planted.every((p) => !p) && said && planned.outputs.status === 'planned')
     expect({ planted, said, status: planned.outputs.status }, planned.warnings.join('\n')).toEqual({ planted: [false, false, false, false, false], said: true, status: 'planned' })
   })
+
+  it('3: a 40 MB `evidence` string in the executor’s report never reaches the state branch, and status still reads the state', async () => {
+    await label(30)
+    expect((await comment(30, '/converge approve')).outputs.status).toBe('planned')
+    const executed = await action(issueCommentEvent({ gh, issue: 30, body: '/converge execute', sender: 'alice' }), { inputs: { 'executor-command': 'node tools/big-report.js' } })
+    const execution = (await gh.state.readFile('converge/state', '.converge/issues/30/execution.json')) ?? ''
+    const status = await comment(30, '/converge status')
+    // Over the 1 MB read cap, the report is ignored whole; a report under it has each text cut (tests/model/bounded.test.ts).
+    const held = execution.length < 200_000 && status.exitCode === 0 && status.outputs.status === 'completed'
+    record('3', 'a 40 MB `evidence` string in the executor’s report is stored verbatim (a 39 MB execution.json), after which reading the state fails', held)
+    expect({ size: execution.length < 200_000, executed: executed.outputs.status, status: status.outputs.status }).toEqual({ size: true, executed: 'completed', status: 'completed' })
+  }, 120_000)
 
   it('every attack held', () => {
     expect(attacks.filter((a) => !a.held)).toEqual([])
