@@ -12,7 +12,7 @@ import { epicOf, refreshEpic, renderEpicComment } from '../pipeline/epic.js'
 import { syncIssues } from '../pipeline/sync.js'
 import { openBlockersOf, waitForBlockers } from './blocked-gate.js'
 import { doneChildren, githubRelations, publishEpicComment, rollUpParent } from './epics.js'
-import { approvalEvent } from './approval-event.js'
+import { approvalEvent, postApprovalReceipt } from './approval-event.js'
 import { checkPermission } from './permissions.js'
 import { mirrorTasks } from './publish-tasks.js'
 import { issueOfPullRequest } from './pull-request.js'
@@ -82,6 +82,7 @@ export async function dispatch(session: Session, route: CommandRoute): Promise<O
       if ('error' in named) return refusedOnIssue(session, n, where, named.error)
       const result = await approvePlan(session.store, n, actor, session.now, approvalEvent(session, route), named.hash)
       if (!result.ok) return refusedOnIssue(session, n, where, result.reason)
+      if (result.commit !== null && write) await postApprovalReceipt(session, route, result.solution.id, result.planHash)
       const approved = await report(session, n, result.accepted ? `${result.summary} Note: ${result.accepted}.` : result.summary, result.commit !== null)
       return withWarning(approved, (await mirrorTasks(session, n, result.solution)).warning)
     }

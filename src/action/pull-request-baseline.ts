@@ -6,6 +6,7 @@
 import { runBaseline } from '../execute/baseline.js'
 import { checkoutCommit } from '../git/checkout.js'
 import { runGit } from '../git/git.js'
+import { NO_CHECKOUT_PROGRAMS, sealedLocalEnv } from '../git/sealed-remote.js'
 import type { GitRemote } from '../git/work-branch.js'
 import type { EvidenceRun, Solution } from '../model/index.js'
 
@@ -23,8 +24,9 @@ export async function pullRequestBaseline(
     baselines.set(task.id, await runBaseline(task, {
       repoDir, issue: options.issue, timeoutMs: options.timeoutMs, secrets: options.secrets, ...(options.signal ? { signal: options.signal } : {}),
     }))
-  // Put back what the commands changed in tracked files, so that the head can be checked out.
-  await runGit(['checkout', '--quiet', '--', '.'], { cwd: repoDir })
+  // Put back what the commands changed in tracked files, so that the head can be checked out; with none of the
+  // programs the base's commands may have planted in .git (hooks, fsmonitor, filter drivers).
+  await runGit([...NO_CHECKOUT_PROGRAMS, 'checkout', '--quiet', '--', '.'], { cwd: repoDir, env: await sealedLocalEnv(repoDir, { own: true }) })
   return baselines
 }
 

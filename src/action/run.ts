@@ -11,6 +11,7 @@ import { GitHubStore } from '../state/github-store.js'
 import { dispatch, type Outcome } from './commands.js'
 import { boardArtifactOrWarning } from './board.js'
 import { checkoutProtection } from './checkout-credentials.js'
+import { describeRemoved, FileCommandGuard } from './file-commands.js'
 import { readRunContext } from './context.js'
 import { readInputs } from './inputs.js'
 import { outputsOf } from './outputs.js'
@@ -36,9 +37,12 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   if (unset.length && inputs.planner === 'command') core.warning(`Converge: planner-env names ${unset.join(', ')}, not set in the step's env: the planner command runs without ${unset.length === 1 ? 'it' : 'them'}`)
   const secrets = [inputs['github-token'], encodedCredentials(inputs['github-token']), ...credentialValues(executorEnv)]
   for (const secret of secrets) for (const form of secretForms(secret)) core.setSecret(form)
+  // The runner's file commands as they are before any command runs: put back before the step ends.
+  const fileCommands = await FileCommandGuard.start(env)
   // Everything that reads the step's secrets from the environment has (the executor's are kept in memory): keep
-  // them out of /proc/<pid>/environ, where the commands Converge starts could read them from their parent.
-  const launch = hideLaunchSecrets(env, secrets)
+  // them out of /proc/<pid>/environ, where the commands Converge starts could read them from their parent; and the
+  // paths of the runner's file commands with them (Converge's own writes get them back at the end).
+  const launch = hideLaunchSecrets(env, [...secrets, ...fileCommands.paths()])
   if (launch.problem && process.platform === 'linux') core.warning(`Converge: the token stays readable in /proc/${process.pid}/environ: ${launch.problem}`)
   else if (launch.problem) core.debug(`Converge: ${launch.problem}`)
   else if (launch.hidden.length) core.info(`Converge: wrote over ${launch.hidden.join(', ')} in /proc/${process.pid}/environ, so the commands it runs cannot read the step's secrets there`)
@@ -60,6 +64,7 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   const stateStore = new GitHubStore({ client, ...ctx.repo, branch: inputs['state-branch'] })
   const tempDir = env.RUNNER_TEMP || tmpdir()
   if (route.kind === 'ignore') {
+    fileCommands.reinstate(process.env)
     // A scheduled run (no command) still makes the board when asked to.
     if (inputs.board === 'artifact') await publishBoard(stateStore, tempDir)
     else core.notice(`Converge: nothing to do (${route.reason})`)
@@ -82,10 +87,20 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
   } finally {
     const s = client.stats
     core.info(`GitHub API: ${s.requests} requests (${s.notModified} answered 304 at no rate-limit cost)`)
+    fileCommands.reinstate(process.env)
+    const removed = describeRemoved(await fileCommands.restore())
+    if (removed) {
+      core.warning(`Converge: ${removed}`)
+      await core.summary.addRaw(`> [!WARNING]\n> Converge: ${removed}.\n\n`, true).write()
+    }
   }
   for (const [name, value] of Object.entries(outputsOf(outcome))) core.setOutput(name, value)
   await core.summary.addRaw(outcome.summary.replace(/^<!-- converge:ISS-\d+ -->\n/, ''), true).write()
   if (inputs.board === 'artifact') await publishBoard(stateStore, tempDir)
+  // What Converge wrote is its own; anything written since (by a process a command left behind) is not.
+  await fileCommands.accept()
+  const late = describeRemoved(await fileCommands.restore())
+  if (late) core.warning(`Converge: ${late}`)
   if (outcome.failure) core.setFailed(`Converge: ${outcome.failure}`)
   else if (outcome.warning) core.warning(outcome.warning)
   if (outcome.notice) core.notice(outcome.notice)

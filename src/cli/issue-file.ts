@@ -1,8 +1,11 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import type { IssueDocument } from '../planners/types.js'
 import { InputError, UsageError } from './usage-error.js'
+
+/** The largest issue file read: 65,536 characters of up to 4 bytes each, and front matter. */
+const ISSUE_FILE_BYTES = 4 * 65_536 + 4_096
 
 /**
  * A local issue: markdown, optionally with YAML front matter (`number`, `title`, `labels`, `author`).
@@ -12,6 +15,11 @@ import { InputError, UsageError } from './usage-error.js'
  * put the plan on another issue's state.
  */
 export async function readIssueFile(path: string, overrides: { number?: number } = {}): Promise<IssueDocument> {
+  const size = (await stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ENOENT' ? new UsageError(`--issue-file ${path}: no such file`) : error
+  })).size
+  // GitHub's limit is 65,536 characters (at most 4 bytes each): a larger file is no issue, and is not read whole.
+  if (size > ISSUE_FILE_BYTES) throw new InputError(`${path} is ${size.toLocaleString('en-US')} bytes; an issue holds at most 65,536 characters (GitHub's limit): split it into smaller issues`)
   const text = issueText(path, await readFile(path).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'ENOENT' ? new UsageError(`--issue-file ${path}: no such file`) : error
   }))

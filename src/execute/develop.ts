@@ -4,7 +4,8 @@
  * Plan and issue text reach the executor only through those files (SPEC §6): its command line is the workflow
  * author's template, untouched.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { AGENT_OUTPUT_BYTES, readBounded, REPORT_BYTES } from '../exec/read-bounded.js'
 import { join } from 'node:path'
 import { readAgentOutput } from '../agents/agent-output.js'
 import type { AgentPreset } from '../agents/presets.js'
@@ -84,14 +85,15 @@ export async function develop(
 }
 
 async function readAgentReport(path: string, secrets: readonly string[]): Promise<AgentReport | undefined> {
-  const text = await readFile(path, 'utf8').catch(() => '')
+  // Its end: the agent CLIs write their result last. A 300 MB file is not read whole.
+  const text = await readBounded(path, AGENT_OUTPUT_BYTES, 'end').catch(() => '')
   return readAgentOutput(maskSecrets(text, secrets))
 }
 
 async function readReport(path: string, task: Task, recordError: (message: string) => Promise<void>): Promise<ExecutorReport | undefined> {
   let text: string
   try {
-    text = await readFile(path, 'utf8')
+    text = await readBounded(path, REPORT_BYTES, 'start')
   } catch {
     return undefined // writing a report is optional
   }

@@ -22,8 +22,45 @@ export interface SealedRemote {
   token: string
 }
 
-/** Arguments that keep hooks, fsmonitor and signing programs of the checkout out of Converge's local git commands. */
-export const NO_CHECKOUT_PROGRAMS = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'commit.gpgSign=false'] as const
+/**
+ * Arguments that keep hooks, fsmonitor and signing programs of the checkout out of Converge's local git commands,
+ * the global attributes file (`~/.config/git/attributes`) unread, and no automatic `gc` or maintenance started.
+ * The drivers attributes name (`filter`, `merge`) are per name: {@link sealedLocalEnv} switches them off.
+ */
+export const NO_CHECKOUT_PROGRAMS = [
+  '-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'commit.gpgSign=false', '-c', 'tag.gpgSign=false',
+  '-c', 'core.attributesFile=/dev/null', '-c', 'gc.auto=0', '-c', 'maintenance.auto=false',
+] as const
+
+/**
+ * The environment for a local git command in the checkout that runs none of the programs the checkout's or the
+ * user's configuration names for attributes: whatever \`.gitattributes\`, \`.git/info/attributes\` or an attributes
+ * file says, every \`filter.<name>\` configured anywhere (the checkout's config, a file it includes, \`~/.gitconfig\`)
+ * gets empty \`clean\`/\`smudge\`/\`process\` commands (git then stores and checks out the bytes as they are) and is
+ * not \`required\`; every \`merge.<name>.driver\` becomes \`false\` (a conflict, never the driver's program). The
+ * settings go through \`GIT_CONFIG_COUNT\` (a name holding \`=\` cannot break out of them as it could of \`-c\`), with
+ * system attributes off. With \`own: true\`, the system and global configuration are not read at all (for calls
+ * that make no commit, so need no identity from them).
+ */
+export async function sealedLocalEnv(repoDir: string, options: { own?: boolean } = {}): Promise<Record<string, string>> {
+  const listed = await runGit(['config', '--null', '--name-only', '--get-regexp', '^(filter|merge)\\.'], { cwd: repoDir }).catch(() => ({ stdout: '' }))
+  const settings: Array<[string, string]> = []
+  const seen = new Set<string>()
+  for (const key of listed.stdout.split('\0')) {
+    const section = key.slice(0, key.indexOf('.')).toLowerCase()
+    const name = key.slice(key.indexOf('.') + 1, key.lastIndexOf('.'))
+    if (!name || seen.has(`${section}.${name}`)) continue
+    seen.add(`${section}.${name}`)
+    if (section === 'filter') for (const [k, v] of [['clean', ''], ['smudge', ''], ['process', ''], ['required', 'false']]) settings.push([`filter.${name}.${k}`, v!])
+    else if (section === 'merge') settings.push([`merge.${name}.driver`, 'false'])
+  }
+  return {
+    GIT_ATTR_NOSYSTEM: '1',
+    ...(options.own ? sealedConfigOnly() : {}),
+    GIT_CONFIG_COUNT: String(settings.length),
+    ...Object.fromEntries(settings.flatMap(([key, value], i) => [[`GIT_CONFIG_KEY_${i}`, key], [`GIT_CONFIG_VALUE_${i}`, value]])),
+  }
+}
 
 /** Fetches `source` from the remote into the checkout's `localRef`; returns the commit fetched. */
 export async function fetchSealed(repoDir: string, remote: SealedRemote, source: string, localRef: string): Promise<string> {

@@ -75,7 +75,12 @@ export const ACTIONS_BOT_IDENTITY: GitIdentity = {
 const UNEXPECTED_PATHS = [
   /^\.github\/(?:workflows|actions)\//,
   /(?:^|\/)\.git[^/]*$/,
-  /^(?:\.gitlab-ci\.yml|\.travis\.yml|\.drone\.yml|azure-pipelines\.yml|bitbucket-pipelines\.yml|Jenkinsfile|\.circleci\/|\.buildkite\/)/,
+  // Other CI systems' and hosted build services' configuration, as each reads it from the repository's root (the
+  // list docs/security.md gives): what runs there runs with that system's secrets.
+  /^(?:\.gitlab-ci\.ya?ml$|\.gitlab\/ci\/|\.travis\.ya?ml$|\.drone\.(?:ya?ml|star|jsonnet)$|\.?azure-pipelines(?:\.ya?ml$|\/)|bitbucket-pipelines\.ya?ml$|Jenkinsfile|\.circleci\/|\.buildkite\/|\.?buildkite\.ya?ml$)/,
+  /^(?:\.cirrus\.(?:ya?ml|star)$|\.?appveyor\.ya?ml$|\.woodpecker(?:\.ya?ml$|\/)|\.semaphore\/|cloudbuild\.(?:ya?ml|json)$|buildspec\.ya?ml$|\.(?:gitea|forgejo)\/(?:workflows|actions)\/)/,
+  /^(?:codefresh\.ya?ml$|\.codefresh\/|bitrise\.ya?ml$|codemagic\.ya?ml$|\.teamcity\/|bamboo-specs\/|\.tekton\/|\.builds\/|\.build\.ya?ml$|\.?screwdriver\.ya?ml$|wercker\.ya?ml$|\.harness\/)/,
+  /^(?:netlify\.toml$|\.gitpod\.ya?ml$|\.devcontainer(?:\.json$|\/)|\.pre-commit-config\.ya?ml$)/,
 ]
 
 function isUnexpectedPath(path: string): boolean {

@@ -102,3 +102,52 @@ export async function reactToComment(client: GitHubClient, repo: RepoRef, commen
     // Reactions are a courtesy: the reply or the sticky comment carries the answer.
   }
 }
+
+/** A comment as GitHub records it: who wrote it, what it says, where, and whether it was edited since. */
+export interface RecordedComment {
+  id: number
+  author?: { login: string; type?: string }
+  body: string
+  /** The issue or pull request it is on. */
+  on: number
+  createdAt: string
+  /** True when GitHub records a change since the comment was made (`updated_at` later than `created_at`). */
+  edited: boolean
+}
+
+function recorded(comment: { id: number; user?: { login: string; type?: string } | null; body?: string | null; issue_url: string; created_at: string; updated_at: string }): RecordedComment {
+  return {
+    id: comment.id,
+    ...(comment.user ? { author: { login: comment.user.login, ...(comment.user.type ? { type: comment.user.type } : {}) } } : {}),
+    body: comment.body ?? '',
+    on: Number(/\/issues\/(\d+)$/.exec(comment.issue_url)?.[1]),
+    createdAt: comment.created_at,
+    edited: Date.parse(comment.updated_at) > Date.parse(comment.created_at),
+  }
+}
+
+/** The comment `id` as GitHub has it now, or undefined when it no longer exists. */
+export async function readComment(client: GitHubClient, repo: RepoRef, id: number): Promise<RecordedComment | undefined> {
+  try {
+    const { data } = await client.rest.issues.getComment({ ...repo, comment_id: id })
+    return recorded(data)
+  } catch (error) {
+    if ((error as { status?: number }).status !== 404) throw error
+    return undefined
+  }
+}
+
+/** The bot's own comments on an issue that contain `marker` (see {@link isOwnComment}), oldest first. */
+export async function ownCommentsWith(client: GitHubClient, repo: RepoRef, issueNumber: number, marker: string): Promise<RecordedComment[]> {
+  const found: RecordedComment[] = []
+  const comments = client.octokit.paginate.iterator(client.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: 100 })
+  for await (const page of comments)
+    for (const comment of page.data) if (comment.body?.includes(marker) && (await isOwnComment(client, comment.user))) found.push(recorded(comment))
+  return found
+}
+
+/** Posts a comment and returns its id. */
+export async function postComment(client: GitHubClient, repo: RepoRef, issueNumber: number, body: string): Promise<number> {
+  const { data } = await client.rest.issues.createComment({ ...repo, issue_number: issueNumber, body })
+  return data.id
+}

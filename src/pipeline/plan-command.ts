@@ -46,11 +46,32 @@ export async function pipelinePlan(
       ...(comment !== undefined ? { comment } : {}),
       ...(previous?.feedback.length ? { earlier: previous.feedback } : {}),
     })
+  } else if (tooLongToPlan(issue, comment)) {
+    output = { planner: mode === 'builtin' ? 'builtin' : 'explicit', raw: undefined, notes: [], error: tooLongToPlan(issue, comment)! }
   } else {
     output = choosePlanner(mode, issue, comment, { ...(options.commentName ? { commentName: options.commentName } : {}), ...(files ? { repoFiles: files } : {}) })
   }
   const exists = files ? trackedPathLookup(files) : undefined
   return { output, result: await planIssue(store, issue, output, now, issueRelations(issue, options.relations), exists) }
+}
+
+/** GitHub's limit on an issue's body and on a comment: what Converge's own planners read, at most. */
+export const ISSUE_TEXT_LIMIT = 65_536
+
+/**
+ * Why the issue (or the comment) is too long for the built-in planner and the plan block reader, or undefined. An
+ * issue on GitHub cannot be longer; a local issue file can, and the built-in planner's time grows faster than its
+ * length: it is refused with the limit named, before anything is read.
+ */
+function tooLongToPlan(issue: IssueDocument, comment: string | undefined): PlannerOutput['error'] {
+  const [what, length] = issue.body.length > ISSUE_TEXT_LIMIT ? ['the issue', issue.body.length] as const
+    : comment !== undefined && comment.length > ISSUE_TEXT_LIMIT ? ['the comment', comment.length] as const : [undefined, 0] as const
+  if (!what) return undefined
+  return {
+    code: 'issue_too_long', path: '(root)',
+    message: `${what} is ${length.toLocaleString('en-US')} characters; Converge plans issues of at most ${ISSUE_TEXT_LIMIT.toLocaleString('en-US')} characters (GitHub's limit for an issue or a comment)`,
+    hint: 'Split the issue into smaller issues (an epic with children), or plan it with a planner command',
+  }
 }
 
 /** The planner command's program is not installed: nothing was run or recorded. */

@@ -3,7 +3,7 @@
  * `events.md` and `execution.md`, safe beside other writers (tasks running side by side, matrix jobs).
  */
 import { evidenceLabel, provedBy } from '../report/evidence-words.js'
-import type { ExecutionRecord, LoopState, Solution, Task, TaskResult } from '../model/index.js'
+import { boundTaskResult, type ExecutionRecord, type LoopState, type Solution, type Task, type TaskResult } from '../model/index.js'
 import { planHash } from '../plan/hash.js'
 import { renderExecutionMarkdown } from '../report/execution-md.js'
 import { renderTaskEvent } from '../report/task-event.js'
@@ -14,8 +14,11 @@ import type { RunMode } from './run-start.js'
 
 /** Records one finished task (execution.json, loop.json, events.md, execution.md) in one commit, safe beside other writers. */
 export async function recordTask(
-  store: StateStore, n: number, mode: RunMode, plan: Solution, task: Task, result: TaskResult, loop: LoopState, options: { now: () => string; secrets: string[] },
+  store: StateStore, n: number, mode: RunMode, plan: Solution, task: Task, unbounded: TaskResult, loop: LoopState, options: { now: () => string; secrets: string[] },
 ): Promise<void> {
+  // What the executor's report and output put into the result (evidence, output tails, errors) is bounded here,
+  // where every task's result enters the state branch: each text cut to its start and end, the cut said.
+  const result = boundTaskResult(unbounded)
   const now = options.now()
   const verdict = result.status !== 'completed' ? (mode === 'verify' ? 'failed verification' : 'failed')
     : !provedBy(result) ? `completed, not proven (${evidenceLabel(result.evidence!)})`

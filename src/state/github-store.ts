@@ -41,10 +41,11 @@ export class GitHubStore implements StateStore {
    * The commit a ref points to (or a given commit) and the files `paths` at it, in one query, so that the
    * head and the files belong together.
    */
-  private async snapshotOf(at: { ref: string } | { oid: string }, paths: readonly string[]): Promise<StateSnapshot> {
+  private async snapshotOf(at: { ref: string } | { oid: string }, paths: readonly string[], withText = true): Promise<StateSnapshot> {
     paths.forEach(assertTreePath)
     const vars = paths.map((_, i) => `, $p${i}: String!`).join('')
-    const files = paths.map((_, i) => `f${i}: file(path: $p${i}) { object { ... on Blob { text isTruncated oid } } }`).join(' ')
+    const blob = withText ? 'text isTruncated oid' : 'oid'
+    const files = paths.map((_, i) => `f${i}: file(path: $p${i}) { object { ... on Blob { ${blob} } } }`).join(' ')
     const commit = `oid ${files ? `... on Commit { ${files} }` : ''}`
     const query = 'ref' in at
       ? `query($owner: String!, $name: String!, $at: String!${vars}) { repository(owner: $owner, name: $name) { ref(qualifiedName: $at) { target { ${commit} } } } }`
@@ -56,12 +57,18 @@ export class GitHubStore implements StateStore {
       at: 'ref' in at ? at.ref : at.oid,
       ...Object.fromEntries(paths.map((path, i) => [`p${i}`, path])),
     })
+    // GitHub answers a query whose files are too large to send as text (tens of megabytes) with no data at all:
+    // the same snapshot without their text, each file then read through the Git Data API.
+    if (!data?.repository) {
+      if (withText && paths.length) return this.snapshotOf(at, paths, false)
+      throw new Error(`GitHub's GraphQL API answered no repository for ${this.owner}/${this.repo}`)
+    }
     const target = 'ref' in at ? data.repository.ref?.target : data.repository.object
     const head = target?.oid ?? null
     const cache = new Map<string, Promise<string | undefined>>()
     for (const [i, path] of paths.entries()) {
-      const blob = target?.[`f${i}`]?.object ?? null
-      cache.set(path, blob ? this.blobText(blob) : Promise.resolve(undefined))
+      const found = target?.[`f${i}`]?.object ?? null
+      cache.set(path, found ? this.blobText({ text: null, isTruncated: true, ...(found as Partial<BlobNode> & { oid: string }) }) : Promise.resolve(undefined))
     }
     return {
       head,
@@ -184,14 +191,20 @@ export class GitHubStore implements StateStore {
     }
   }
 
-  private async readAt(head: string, path: string): Promise<string | undefined> {
-    const data = await this.client.graphql<{ repository: { object: BlobNode | null } }>(
+  private async readAt(head: string, path: string, withText = true): Promise<string | undefined> {
+    const data = await this.client.graphql<{ repository: { object: Partial<BlobNode> & { oid: string } | null } }>(
       `query($owner: String!, $name: String!, $expression: String!) {
-        repository(owner: $owner, name: $name) { object(expression: $expression) { ... on Blob { text isTruncated oid } } }
+        repository(owner: $owner, name: $name) { object(expression: $expression) { ... on Blob { ${withText ? 'text isTruncated oid' : 'oid'} } } }
       }`,
       { owner: this.owner, name: this.repo, expression: `${head}:${path}` },
     )
-    return data.repository.object ? this.blobText(data.repository.object) : undefined
+    // No data for a file too large to send as text: its oid alone, then the Git Data API (see snapshotOf).
+    if (!data?.repository) {
+      if (withText) return this.readAt(head, path, false)
+      throw new Error(`GitHub's GraphQL API answered no repository for ${this.owner}/${this.repo}`)
+    }
+    const found = data.repository.object
+    return found ? this.blobText({ text: null, isTruncated: true, ...found }) : undefined
   }
 
   /** GraphQL truncates large blobs; those are fetched whole through the Git Data API. */

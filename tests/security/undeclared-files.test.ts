@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { identityEnv, runGit } from '../../src/git/git.js'
 import { UndeclaredChangeError, WorkBranch } from '../../src/git/work-branch.js'
+import { CI_FILES } from './support/ci-files.js'
 
 const IDENTITY = { name: 'Converge', email: 'c@example.com' }
 let root: string
@@ -45,6 +46,7 @@ describe('changes outside the plan’s files', () => {
     ['.github/actions/setup/action.yml', 'runs: { using: node20, main: x.js }\n'],
     ['.gitattributes', '* filter=steal\n'],
     ['.gitlab-ci.yml', 'job: { script: [ env ] }\n'],
+    ...CI_FILES.map((path) => [path, 'steps: [ env ]\n'] as [string, string]),
   ])('%s, written by the executor but not declared, is refused and nothing is pushed', async (path, text) => {
     const branch = await WorkBranch.prepare({ repoDir: repo, branch: 'converge/issue-1', remote: { url: remoteUrl, token: 'x-token-0123' }, identity: IDENTITY })
     await put({ 'src/answer.txt': '42\n', [path]: text })
