@@ -97,7 +97,9 @@ export async function scheduleTasks(
       // the work an agent was paid for is kept. Ctrl-C (the signal) is the way to stop at once.
       control: async () => 'continue',
       othersRunning: () => [...running].filter((t) => t !== task),
-      ...earlierBaseline(started.previousTasks[task.id]),
+      // verify measures against the baseline the execution recorded (before its change): a proven task it checks
+      // again stays proven when its checks still pass.
+      ...earlierBaseline(started.previousTasks[task.id] ?? (mode === 'verify' ? record.executed_tasks?.[task.id] : undefined)),
     })
     // Not a verdict, so nothing is recorded; and unfinished, not failed: the scheduler skips no dependents and
     // the next run starts the task again.

@@ -3,7 +3,7 @@
  * then the run recorded as started — or resumed, with the results of an earlier run of the same plan carried over.
  */
 import { plural } from '../report/markdown.js'
-import { executionOfPlan, wasStopped, type ExecutionRecord, type IssueState, type Solution, type TaskResult } from '../model/index.js'
+import { executionOfPlan, wasStopped, type ExecutionRecord, type IssueState, type LoopState, type Solution, type TaskResult } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
 import type { RecordedStatus } from '../execute/schedule.js'
@@ -41,6 +41,15 @@ export interface StartedRun {
   retry: string[]
   /** The results of the earlier run of this plan, if any. */
   previousTasks: Record<string, TaskResult>
+  /** The issue and its execution as they were before this start recorded itself: put back by a start that is refused before any task ran. */
+  before: StateBefore
+}
+
+/** The issue's records as a start found them. */
+export interface StateBefore {
+  issue: IssueState
+  execution: ExecutionRecord | undefined
+  loop: LoopState | undefined
 }
 
 /**
@@ -50,9 +59,14 @@ export interface StartedRun {
  * gone) is taken over once its record has shown no progress for `staleAfterMs`, or at once by a re-run of itself.
  */
 export interface RunHolder {
-  /** The workflow run's URL. */
+  /** The workflow run's URL; locally, the process (`process 4242 on laptop`). */
   run: string
   staleAfterMs: number
+  /**
+   * Whether the run a record names is still alive, when that can be known (locally: its process exists), else
+   * undefined: a dead holder is taken over at once, a live one holds the plan however long it runs.
+   */
+  alive?: (run: string) => boolean | undefined
 }
 
 /** Checks the gate and records that the run started (or resumed). */
@@ -65,7 +79,7 @@ export async function startRun(
   await transact(
     store,
     async (snapshot) => {
-      const { run, issue, plan, events, execution } = await readIssueFiles(snapshot, n, now)
+      const { run, issue, plan, events, execution, loop } = await readIssueFiles(snapshot, n, now)
       const refusal = gateRefusal(n, issue, plan)
       if (refusal !== null || !issue || !plan) return refuse(refusal ?? `ISS-${n} has no plan yet`)
       const held = heldByAnother(execution, options.holder, now)
@@ -97,7 +111,7 @@ export async function startRun(
         ...(mode === 'verify' && executed ? { executed_tasks: executed.tasks } : {}),
       }
       const executing: IssueState = { ...issue, status: 'executing', error: null, updated_at: now }
-      result = { ok: true, plan, issue: executing, record, alreadyDone, retry, previousTasks: previous?.tasks ?? {} }
+      result = { ok: true, plan, issue: executing, record, alreadyDone, retry, previousTasks: previous?.tasks ?? {}, before: { issue, execution, loop } }
       const resumed = previous ? ` (resumed: ${plural(Object.values(carried).filter((r) => r.status === 'completed').length, 'task')} already converged)` : ''
       const retrying = retry.length ? ` | **Retrying**: ${retry.join(', ')}` : ''
       return {
@@ -124,6 +138,8 @@ export async function startRun(
 /** The record of another run that still holds the plan (running, and making progress), if any. */
 function heldByAnother(execution: ExecutionRecord | undefined, holder: RunHolder | undefined, now: string): ExecutionRecord | undefined {
   if (!holder || execution?.status !== 'running' || !execution.run || execution.run === holder.run) return undefined
+  const alive = holder.alive?.(execution.run)
+  if (alive !== undefined) return alive ? execution : undefined
   let progress = Date.parse(execution.started_at)
   for (const result of Object.values(execution.tasks)) if (result.executed_at) progress = Math.max(progress, Date.parse(result.executed_at))
   return Date.parse(now) - progress < holder.staleAfterMs ? execution : undefined

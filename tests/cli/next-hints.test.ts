@@ -62,7 +62,7 @@ describe('every state\'s "Next:" hint is a command the CLI accepts', () => {
       t.git('checkout', '--quiet', 'main')
       const failedVerify = await converge(['verify', '--number', '7', '--repo', t.repo, '--json'])
       expect(JSON.parse(failedVerify.out)).toMatchObject({ mode: 'verify', status: 'failed', issue_status: 'completed', branch: 'converge/issue-7' })
-      expect((await converge(['verify', '--number', '7', '--repo', t.repo])).out).toMatch(/^Checked converge\/issue-7 at [0-9a-f]{7}, where the work is \(in a temporary checkout\)\.$/m)
+      expect((await converge(['verify', '--number', '7', '--repo', t.repo])).out).toMatch(/^Checked converge\/issue-7 at [0-9a-f]{7} in your working tree \(checked out for the checks, then your branch again\)\.$/m)
       await step('completed, its verification failed', /^converge retry T1 --number 7 --executor <agent>$/)
       expect(await hintOf(t, 7)).toBe('converge verify --number 7')
 
