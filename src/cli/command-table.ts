@@ -47,7 +47,7 @@ export interface CliCommand {
 
 const STATE = { repo: true, 'state-branch': true } as const
 const ISSUE = 'the issue number (required)'
-const TASKS = '{ id, title, status, attempts, commit, error, evidence: { kind, before, after } | null, proof }'
+const TASKS = '{ id, title, status, attempts, commit, error, evidence: { kind, before, after } | null, proof, executor_exit_codes, later_retry: { at, outcome, executor_exit_codes } | null }'
 
 /** The options of a run of tasks (besides --executor), shared by execute, retry and execute-task. */
 const EXECUTION = {

@@ -48,6 +48,17 @@ export const TaskResultSchema = z.object({
   executor_runs: z.array(ExecutorRunSchema).optional(),
   /** What the task's checks prove: the baseline before the change, the runs after it, and the kind they make (SPEC §7); absent in records of older versions. */
   evidence: TaskEvidenceSchema.optional(),
+  /**
+   * The last retry of this completed task that did not replace its result (its executor failed, timed out or
+   * changed nothing, and nothing was committed): what that retry did. The result and evidence above stand.
+   */
+  later_retry: z.object({
+    at: z.string(),
+    /** "the executor exited with code 3: no API key", "the executor changed nothing". */
+    outcome: z.string(),
+    attempts: z.number().int().nonnegative(),
+    executor_runs: z.array(ExecutorRunSchema),
+  }).optional(),
 })
 
 export const ExecutionRecordSchema = z.object({
