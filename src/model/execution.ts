@@ -68,6 +68,10 @@ export const ExecutionRecordSchema = z.object({
   /** `execute` (an executor did the work) or `verify` (the commands alone); absent in records of older versions: `execute`. */
   mode: z.enum(['execute', 'verify']).optional(),
   status: z.enum(['running', 'completed', 'failed', 'paused', 'stopped']),
+  /** The executor the last execute of the plan ran (a preset or the command line, as given), for the next command to name. */
+  executor: z.string().optional(),
+  /** Whether matrix jobs (`execute-task`) carried it out, one task a job; absent for a run of the whole plan. */
+  matrix: z.boolean().optional(),
   /** The workflow run carrying it out (its URL): while `running`, another run of the plan is refused (one at a time). */
   run: z.string().optional(),
   started_at: z.string(),

@@ -3,6 +3,7 @@
  * then the run recorded as started — or resumed, with the results of an earlier run of the same plan carried over.
  */
 import { plural } from '../report/markdown.js'
+import { maskTokenShapes } from '../report/secrets.js'
 import { executionOfPlan, wasStopped, type ExecutionRecord, type IssueState, type LoopState, type Solution, type TaskResult } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
@@ -71,7 +72,8 @@ export interface RunHolder {
 
 /** Checks the gate and records that the run started (or resumed). */
 export async function startRun(
-  store: StateStore, n: number, mode: RunMode, options: { now: () => string; retry?: readonly string[] | 'failed' | undefined; holder?: RunHolder | undefined },
+  store: StateStore, n: number, mode: RunMode,
+  options: { now: () => string; retry?: readonly string[] | 'failed' | undefined; holder?: RunHolder | undefined; executorCommand?: string },
 ): Promise<StartedRun | { ok: false; reason: string }> {
   let result = { ok: false, reason: '' } as StartedRun | { ok: false; reason: string }
   const now = options.now()
@@ -106,6 +108,7 @@ export async function startRun(
 
       const record: ExecutionRecord = {
         solution_id: plan.id, issue_id: `ISS-${n}`, plan_hash: hash, mode, status: 'running', ...(options.holder ? { run: options.holder.run } : {}),
+        ...executorOf(mode, options.executorCommand, execution),
         // This run's start: a resumed run's duration is its own, not the time since the first run began.
         started_at: now, executed_at: null, tasks: carried,
         ...(mode === 'verify' && executed ? { executed_tasks: executed.tasks } : {}),
@@ -143,4 +146,11 @@ function heldByAnother(execution: ExecutionRecord | undefined, holder: RunHolder
   let progress = Date.parse(execution.started_at)
   for (const result of Object.values(execution.tasks)) if (result.executed_at) progress = Math.max(progress, Date.parse(result.executed_at))
   return Date.parse(now) - progress < holder.staleAfterMs ? execution : undefined
+}
+
+/** The executor to record: this execute's, or (verify) the one the execution it checks ran; none is not one to name. */
+function executorOf(mode: RunMode, command: string | undefined, execution: ExecutionRecord | undefined): { executor?: string } {
+  const executor = mode === 'execute' ? command?.trim() : execution?.executor
+  // A command line that holds a token (`API_KEY=… agent`) is not one to record, nor to print in a hint.
+  return executor && executor !== 'none' && maskTokenShapes(executor) === executor ? { executor } : {}
 }

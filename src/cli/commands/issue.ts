@@ -4,7 +4,7 @@ import { credentialValues, executorEnvironment } from '../../exec/environment.js
 import { approvePlan } from '../../pipeline/approve.js'
 import { runGit } from '../../git/git.js'
 import { WorkBranch } from '../../git/work-branch.js'
-import { localHolder } from '../local-run.js'
+import { localHolder, localRunAlive } from '../local-run.js'
 import { executeIssue, type RunPlanResult } from '../../pipeline/run-plan.js'
 import { issueReport, unprovenLine } from '../terminal-report.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
@@ -152,7 +152,8 @@ function runDocument(n: number, result: Extract<RunPlanResult, { ok: true }>, br
 
 /** The CLI's next command for the recorded state (src/cli/next-hint.ts), with whether the work branch exists. */
 export async function hintOf(repoDir: string, issue: HintState['issue'], plan: Solution | undefined, execution: ExecutionRecord | undefined): Promise<NextHint | undefined> {
-  return nextHint({ issue, plan, execution, workBranch: await hasBranch(repoDir, `converge/issue-${issue.number}`) })
+  const runAlive = execution?.status === 'running' && execution.run ? localRunAlive(execution.run) : undefined
+  return nextHint({ issue, plan, execution, workBranch: await hasBranch(repoDir, `converge/issue-${issue.number}`), runAlive })
 }
 
 /**

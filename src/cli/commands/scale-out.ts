@@ -12,7 +12,7 @@ import { WorkBranch } from '../../git/work-branch.js'
 import { issueFilePaths, readIssueFiles } from '../../pipeline/issue-files.js'
 import { executeTask } from '../../pipeline/scale-out/execute-task.js'
 import { planMatrix, type IssueMatrix, type MatrixPlan } from '../../pipeline/scale-out/matrix.js'
-import { issuesToReport, reportIssue } from '../../pipeline/scale-out/report.js'
+import { issuesToReport, reportHeadline, reportIssue } from '../../pipeline/scale-out/report.js'
 import { renderIssueComment } from '../../report/issue-comment.js'
 import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
 import { progressLines } from '../progress.js'
@@ -154,7 +154,7 @@ export async function reportCommand(args: IssueArgs & FailurePolicyArgs & { mark
     const result = await reportIssue(store, n, { now: new Date().toISOString(), secrets: [], onFailure: args.onFailure, maxErrors: args.maxErrors })
     if (!result.ok) return refuse(output, inTerminalWords(result.reason, n))
     if (result.issue.status === 'failed') code = 1
-    const headline = `Executed in matrix jobs: ${result.headline}`
+    const headline = reportHeadline(result.record, result.headline)
     const markdown = args.markdown
       ? renderIssueComment({
           issue: { number: n, title: result.issue.title }, status: result.issue.status, headline, solution: result.plan,
