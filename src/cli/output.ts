@@ -60,7 +60,7 @@ export function taskEntries(plan: Solution, record: ExecutionRecord | undefined)
     return {
       id: task.id, title: task.title, status: result?.status ?? 'pending', attempts: result?.attempts ?? 0,
       commit: result?.commit_hash ?? null, error: result?.error ?? null, evidence: result?.evidence ?? null,
-      proof: result?.evidence && result.status !== 'skipped' ? evidenceSentence(task.id, result.evidence, record?.mode ?? 'execute') : null,
+      proof: result?.evidence && result.status !== 'skipped' ? evidenceSentence(task.id, result.evidence, record?.mode ?? 'execute', 'local') : null,
       executor_exit_codes: (result?.executor_runs ?? []).map((run) => run.exit_code),
       later_retry: result?.later_retry
         ? { at: result.later_retry.at, outcome: result.later_retry.outcome, executor_exit_codes: result.later_retry.executor_runs.map((run) => run.exit_code) }

@@ -51,7 +51,7 @@ function taskLines(task: Task, result: TaskResult | undefined, mode: 'execute' |
   const attempts = result?.attempts ? `${result.attempts} attempt${result.attempts === 1 ? '' : 's'}` : ''
   const commit = result?.commit_hash ? result.commit_hash.slice(0, 7) : '–'
   const lines = [`  ${task.id.padEnd(4)}  ${paint(colour, verdict.padEnd(9))}  ${attempts.padEnd(10)}  ${commit.padEnd(7)}  ${task.title}`]
-  if (result?.evidence && result.status !== 'skipped') lines.push(paint(proved ? 'dim' : 'yellow', `        ${cut(evidenceSentence(task.id, result.evidence, mode), 200)}`))
+  if (result?.evidence && result.status !== 'skipped') lines.push(paint(proved ? 'dim' : 'yellow', `        ${cut(evidenceSentence(task.id, result.evidence, mode, 'local'), 200)}`))
   // The executor's exit code of each attempt, when one failed (an exit 0 everywhere goes without saying).
   const codes = exitCodes(result?.executor_runs ?? [])
   if (codes && result?.status !== 'skipped') lines.push(paint('dim', `        executor exit code by attempt: ${codes}`))
