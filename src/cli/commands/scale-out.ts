@@ -18,6 +18,7 @@ import { printDocument, progressIo, refuse, taskEntries, type Output } from '../
 import { progressLines } from '../progress.js'
 import { issueReport } from '../terminal-report.js'
 import { UsageError } from '../usage-error.js'
+import { localRunAlive } from '../local-run.js'
 import { hintOf, inTerminalWords, required, storeOf, type ExecuteArgs, type IssueArgs } from './issue.js'
 
 export interface FailurePolicyArgs {
@@ -86,7 +87,10 @@ export async function executeTaskCommand(args: Omit<ExecuteArgs, 'maxParallel' |
   if (!args.task) throw new UsageError(`execute-task needs a task id: converge execute-task T2 --number ${n} --executor '<command>'`)
   const store = await storeOf(args)
   const repoDir = resolve(args.repo)
-  const { plan } = await readIssueFiles(await store.snapshot(issueFilePaths(n)), n, new Date().toISOString())
+  const { plan, execution } = await readIssueFiles(await store.snapshot(issueFilePaths(n)), n, new Date().toISOString())
+  // An execute of the whole plan running in this working tree holds it: a task of it is not started beside it.
+  if (execution?.status === 'running' && !execution.matrix && execution.run && localRunAlive(execution.run))
+    return refuse(output, inTerminalWords(`ISS-${n} is being ${execution.mode === 'verify' ? 'verified' : 'executed'} by another run, ${execution.run} (started ${execution.started_at}): one run of a plan at a time. Wait for it to end, or \`/converge stop\` it`, n))
   const task = plan?.tasks.find((t) => t.id === args.task)
   const executorEnv = executorEnvironment(process.env)
   const progress = progressLines(progressIo(output))
@@ -111,8 +115,11 @@ export async function executeTaskCommand(args: Omit<ExecuteArgs, 'maxParallel' |
       if (task) progress.onTaskStart?.(task)
     },
     committer: { commitTask: (t, issue, others) => branch!.commitTask(t, issue, others), discardTask: (t, others) => branch!.discardTask(t, others) },
-  }).finally(() => progress.close())
-  await branch?.leave()
+  }).finally(async () => {
+    progress.close()
+    // The user's branch is checked out again, whatever happened.
+    await branch?.leave()
+  })
   if (!result.ok) return refuse(output, inTerminalWords(result.reason, n))
 
   const converged = result.interrupted === undefined && result.result?.status === 'completed'

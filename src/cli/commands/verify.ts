@@ -9,12 +9,11 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { runCommand } from '../../exec/run-command.js'
 import { executorEnvironment } from '../../exec/environment.js'
 import { runGit } from '../../git/git.js'
 import { WorkBranch } from '../../git/work-branch.js'
 import { verifyIssue } from '../../pipeline/run-plan.js'
-import { recordSetupCommand, setupCommandOf } from '../../pipeline/setup-command.js'
+import { recordSetupCommand, runSetup, setupCommandOf } from '../../pipeline/setup-command.js'
 import { localHolder } from '../local-run.js'
 import { progressIo, type Output } from '../output.js'
 import { progressLines } from '../progress.js'
@@ -88,7 +87,7 @@ async function placeOf(n: number, repoDir: string, branch: string, setup: string
     return {
       dir: tree.dir, branch,
       where: `${branch} at ${commit} in a checkout of its own, prepared with \`${setup}\``,
-      beforeTasks: () => runSetup(setup, tree.dir, timeoutMs, signal),
+      beforeTasks: () => runSetup(setup, { cwd: tree.dir, env: executorEnvironment(process.env), timeoutMs, ...(signal ? { signal } : {}) }),
       after: tree.remove,
       fix: `The setup command \`${setup}\` did not install it: give one that does: converge verify --number ${n} --setup '<command>'`,
     }
@@ -117,15 +116,6 @@ async function placeOf(n: number, repoDir: string, branch: string, setup: string
     after: tree.remove,
     fix: `Verify from a clean working tree of ${repoDir}, where they are installed (commit or stash your changes), or ${setupFix}`,
   }
-}
-
-/** The setup command in the checkout; a failure stops the verification before any check (nothing is recorded). */
-async function runSetup(setup: string, dir: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
-  const run = await runCommand({ command: setup, cwd: dir, env: executorEnvironment(process.env), timeoutMs, ...(signal ? { signal } : {}) })
-  if (run.exitCode === 0) return
-  const how = run.timedOut ? 'timed out' : run.exitCode === null ? `was killed by ${run.signal ?? 'a signal'}` : `exited with code ${run.exitCode}`
-  const last = run.outputTail.trim().split('\n').slice(-5).join('\n')
-  throw new Error(`the setup command \`${setup}\` ${how}${last ? `:\n${last}` : ''}`)
 }
 
 /** A detached checkout of `branch` in a temporary folder (a git worktree); `remove` is safe to call twice. */
