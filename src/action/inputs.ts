@@ -36,6 +36,7 @@ export const ActionInputsSchema = z.object({
   'command-prefix': z.string().trim().min(1),
   'working-directory': z.string().trim().min(1),
   'allow-dirty': boolean('allow-dirty'),
+  'setup-command': z.string().trim(),
   /** `off`: no baseline before each task's executor (checks too slow to run twice); every task's evidence is `not-measured`. */
   evidence: z.string().trim().toLowerCase().pipe(z.enum(['on', 'off'])),
   'dry-run': boolean('dry-run'),

@@ -15,6 +15,7 @@ import { autoApproval, unconfirmedApproval } from './approval-event.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { executeIssue, verifyIssue, type RunPlanOptions, type RunPlanResult } from '../pipeline/run-plan.js'
 import { workBranchCommitter } from '../pipeline/run-task.js'
+import { runSetup } from '../pipeline/setup-command.js'
 import { gateRefusal } from '../pipeline/run-start.js'
 import { renderCheckRun } from '../report/check-run.js'
 import { convergedTally } from '../report/evidence-words.js'
@@ -95,6 +96,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
     timeoutMs: inputs['task-timeout-minutes'] * 60_000,
     secrets: session.secrets,
     now: () => new Date().toISOString(),
+    missingProgramFix: "Install the project's dependencies in a step before Converge, or give the command that does: the action's setup-command input (setup-command: npm ci)",
     // One run of a plan at a time; a run that died holding it is taken over after the longest a task can go
     // without recording a result (each executor and command run within the timeout), or at once by its own re-run.
     ...(ctx.runUrl ? { holder: { run: ctx.runUrl, staleAfterMs: inputs['task-timeout-minutes'] * 60_000 * (2 * inputs['max-iterations'] + 2) } } : {}),
@@ -106,7 +108,10 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
   }
   let workBranch: WorkBranch | undefined
   const runPlan = (): Promise<RunPlanResult> => {
-    if (mode === 'verify') return verifyIssue(store, n, { ...common, evidence })
+    // The setup command (the project's dependencies installed) before any check, in the checkout the checks run in.
+    const setup = inputs['setup-command']
+    const prepare = setup ? () => runSetup(setup, { cwd: session.repoDir, env: session.executorEnv, timeoutMs: common.timeoutMs, secrets: session.secrets, ...(session.signal ? { signal: session.signal } : {}) }) : undefined
+    if (mode === 'verify') return verifyIssue(store, n, { ...common, evidence, ...(prepare ? { beforeTasks: prepare } : {}) })
     return executeIssue(store, n, {
       ...common,
       executorCommand: inputs['executor-command'],
@@ -122,6 +127,9 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
       ...(write
         ? {
             beforeTasks: async () => {
+              // Before the work branch is prepared: what the setup command leaves that git tracks is refused like any
+              // change a step before Converge made, not committed with a task.
+              await prepare?.()
               workBranch = await WorkBranch.prepare({
                 repoDir: session.repoDir, branch: `converge/issue-${n}`, remote, identity: ACTIONS_BOT_IDENTITY, uncommitted: inputs['allow-dirty'] ? 'keep-out' : 'refuse',
               })

@@ -29,7 +29,7 @@ import { executeTask } from '../pipeline/scale-out/execute-task.js'
 import { workBranchCommitter } from '../pipeline/run-task.js'
 import { planMatrix } from '../pipeline/scale-out/matrix.js'
 import { EMPTY_MATRIX } from '../pipeline/scale-out/readiness.js'
-import { issuesToReport, reportIssue } from '../pipeline/scale-out/report.js'
+import { issuesToReport, reportHeadline, reportIssue } from '../pipeline/scale-out/report.js'
 import { renderCheckRun } from '../report/check-run.js'
 import { renderIssueComment } from '../report/issue-comment.js'
 import { renderJobSummary } from '../report/job-summary.js'
@@ -193,7 +193,7 @@ async function reportOne(session: Session, n: number): Promise<Outcome> {
   let report: RunReport = {
     ...base,
     status: result.issue.status,
-    headline: `Executed in matrix jobs: ${result.headline}`,
+    headline: reportHeadline(result.record, result.headline),
     solution: result.plan,
     ...(result.record ? { execution: result.record } : {}),
   }

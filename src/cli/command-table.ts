@@ -8,7 +8,8 @@ import { userInfo } from 'node:os'
 import { maxTurnsRefusal } from '../agents/presets.js'
 import { COMMANDS } from '../commands/commands.js'
 import { boardCommand } from './commands/board.js'
-import { approveCommand, executeCommand, verifyCommand } from './commands/issue.js'
+import { approveCommand, executeCommand } from './commands/issue.js'
+import { verifyCommand } from './commands/verify.js'
 import { signalCommand, statusCommand } from './commands/control.js'
 import { demoCommand } from './commands/demo.js'
 import { planCommand } from './commands/plan.js'
@@ -46,7 +47,7 @@ export interface CliCommand {
 
 const STATE = { repo: true, 'state-branch': true } as const
 const ISSUE = 'the issue number (required)'
-const TASKS = '{ id, title, status, attempts, commit, error, evidence: { kind, before, after } | null, proof }'
+const TASKS = '{ id, title, status, attempts, commit, error, evidence: { kind, before, after } | null, proof, executor_exit_codes, later_retry: { at, outcome, executor_exit_codes } | null }'
 
 /** The options of a run of tasks (besides --executor), shared by execute, retry and execute-task. */
 const EXECUTION = {
@@ -168,12 +169,18 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
   {
     name: 'verify',
     synopsis: 'verify --number <n>',
-    summary: `${COMMANDS.verify} (the working tree of --repo)`,
-    options: { number: ISSUE, ...STATE, 'max-parallel': true, timeout: true },
-    example: 'converge verify --number 42',
+    summary: `${COMMANDS.verify} (the work branch, checked out in the working tree of --repo when it is clean, else in a checkout of its own that --setup prepares)`,
+    options: { number: ISSUE, ...STATE, setup: true, 'max-parallel': true, timeout: true },
+    example: "converge verify --number 42 --setup 'npm ci'",
     json: RUN_JSON,
-    run: ({ values, output, signal }) =>
-      verifyCommand({ ...issueArgs(values), maxParallel: values.positive('max-parallel'), timeoutMinutes: values.positive('timeout'), ...(signal ? { signal } : {}) }, output),
+    run: ({ values, output, signal }) => {
+      const setup = values.string('setup')
+      if (setup !== undefined && !setup.trim()) throw new UsageError("--setup needs a command: --setup 'npm ci'")
+      return verifyCommand({
+        ...issueArgs(values), maxParallel: values.positive('max-parallel'), timeoutMinutes: values.positive('timeout'),
+        ...(setup !== undefined ? { setup: setup.trim() } : {}), ...(signal ? { signal } : {}),
+      }, output)
+    },
   },
   {
     name: 'execute',

@@ -42,6 +42,10 @@ export const OPTIONS = {
   'max-cost-usd': { type: 'string', value: '<usd>', help: "stop starting tasks once the agent's reported cost reaches this" },
   'max-turns': { type: 'string', value: '<n>', help: 'turns of each agent run (the presets pass it to agents that take a turn limit)' },
   evidence: { type: 'string', value: '<on|off>', default: 'on', help: "off: no baseline run of each task's commands before its executor (checks too slow to run twice); evidence is then not-measured" },
+  setup: {
+    type: 'string', value: '<command>',
+    help: "verify: a line of shell that prepares a fresh checkout of the work (installs the project's dependencies: npm ci); given once, kept for the next verify",
+  },
   'allow-dirty': { type: 'boolean', help: 'leave uncommitted changes in --repo out of every task commit (else they are refused)' },
   issues: { type: 'string', value: '<folder>', help: 'a folder of issue files (*.md): the open issues' },
   github: { type: 'string', value: '<owner/repo>', help: 'the open issues of a GitHub repository (token from GITHUB_TOKEN or GH_TOKEN, API from GITHUB_API_URL)' },

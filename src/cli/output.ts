@@ -48,6 +48,10 @@ export interface TaskEntry {
   evidence: TaskEvidence | null
   /** The evidence in one sentence ("T3 changed nothing: its check already passed before the change"). */
   proof: string | null
+  /** The executor's exit code in each attempt (null: killed or timed out); empty when no executor ran. */
+  executor_exit_codes: Array<number | null>
+  /** A later retry that did not replace this result (its executor failed or changed nothing): what it did. */
+  later_retry: { at: string; outcome: string; executor_exit_codes: Array<number | null> } | null
 }
 
 export function taskEntries(plan: Solution, record: ExecutionRecord | undefined): TaskEntry[] {
@@ -56,7 +60,11 @@ export function taskEntries(plan: Solution, record: ExecutionRecord | undefined)
     return {
       id: task.id, title: task.title, status: result?.status ?? 'pending', attempts: result?.attempts ?? 0,
       commit: result?.commit_hash ?? null, error: result?.error ?? null, evidence: result?.evidence ?? null,
-      proof: result?.evidence && result.status !== 'skipped' ? evidenceSentence(task.id, result.evidence, record?.mode ?? 'execute') : null,
+      proof: result?.evidence && result.status !== 'skipped' ? evidenceSentence(task.id, result.evidence, record?.mode ?? 'execute', 'local') : null,
+      executor_exit_codes: (result?.executor_runs ?? []).map((run) => run.exit_code),
+      later_retry: result?.later_retry
+        ? { at: result.later_retry.at, outcome: result.later_retry.outcome, executor_exit_codes: result.later_retry.executor_runs.map((run) => run.exit_code) }
+        : null,
     }
   })
 }

@@ -47,6 +47,11 @@ export function progressLines(io: CliIo, heartbeatMs = HEARTBEAT_MS): Progress {
         reported.add(result.task_id)
         running.delete(result.task_id)
         live?.end(result.task_id)
+        const retry = result.later_retry
+        if (retry && (!result.executed_at || retry.at >= result.executed_at)) {
+          print(`  ↺ ${result.task_id} kept its earlier result: its retry did not replace it (${retry.outcome.split('\n')[0]})`)
+          continue
+        }
         const verdict = result.status !== 'completed' ? `✗ ${result.task_id} failed`
           : !provedBy(result) ? `⚠ ${result.task_id} ${evidenceLabel(result.evidence!)}`
           : `✓ ${result.task_id} ${record.mode === 'verify' ? 'verified' : 'converged'}`

@@ -4,7 +4,7 @@
  */
 import { plural } from '../report/markdown.js'
 import { runUsage } from '../agents/usage.js'
-import type { ExecutionRecord, IssueState, RunState, Solution, Task, TaskResult } from '../model/index.js'
+import type { ExecutionRecord, ExecutorRun, IssueState, RunState, Solution, Task, TaskResult } from '../model/index.js'
 import { planHash } from '../plan/hash.js'
 import { belongsInQueue, queueGroups } from '../queue/index.js'
 import { outputLines, SIGNIFICANT } from '../execute/failure-text.js'
@@ -51,7 +51,16 @@ function taskLines(task: Task, result: TaskResult | undefined, mode: 'execute' |
   const attempts = result?.attempts ? `${result.attempts} attempt${result.attempts === 1 ? '' : 's'}` : ''
   const commit = result?.commit_hash ? result.commit_hash.slice(0, 7) : '–'
   const lines = [`  ${task.id.padEnd(4)}  ${paint(colour, verdict.padEnd(9))}  ${attempts.padEnd(10)}  ${commit.padEnd(7)}  ${task.title}`]
-  if (result?.evidence && result.status !== 'skipped') lines.push(paint(proved ? 'dim' : 'yellow', `        ${cut(evidenceSentence(task.id, result.evidence, mode), 200)}`))
+  if (result?.evidence && result.status !== 'skipped') lines.push(paint(proved ? 'dim' : 'yellow', `        ${cut(evidenceSentence(task.id, result.evidence, mode, 'local'), 200)}`))
+  // The executor's exit code of each attempt, when one failed (an exit 0 everywhere goes without saying).
+  const codes = exitCodes(result?.executor_runs ?? [])
+  if (codes && result?.status !== 'skipped') lines.push(paint('dim', `        executor exit code by attempt: ${codes}`))
+  if (result?.later_retry) {
+    const retry = result.later_retry
+    const [said, ...last] = retry.outcome.split('\n')
+    lines.push(paint('yellow', `        retried ${retry.at.replace('T', ' ').slice(0, 16)} (${plural(retry.attempts, 'attempt')}, executor exit code ${exitCodes(retry.executor_runs, true) ?? 'none'}): ${said}; the result above stands`))
+    for (const line of last) lines.push(paint('dim', `          ${cut(line, 200)}`))
+  }
   if (result && result.status !== 'completed' && result.error) {
     // Whole: the reason ends with the line that explains it (an assertion's expected and actual), after a command
     // that may be long; a cut here would drop exactly that.
@@ -63,6 +72,12 @@ function taskLines(task: Task, result: TaskResult | undefined, mode: 'execute' |
     for (const line of (telling.length ? telling : output).slice(-6)) lines.push(paint('dim', `          ${cut(line, 200)}`))
   }
   return lines
+}
+
+/** "1, 3" (a timed-out attempt: "timed out"), or undefined when every attempt exited 0 (unless `always`). */
+function exitCodes(runs: readonly ExecutorRun[], always = false): string | undefined {
+  if (!runs.length || (!always && runs.every((run) => run.exit_code === 0 && !run.timed_out))) return undefined
+  return runs.map((run) => (run.timed_out ? 'timed out' : run.exit_code === null ? (run.signal ?? 'killed') : String(run.exit_code))).join(', ')
 }
 
 /**

@@ -39,8 +39,20 @@ export function describeFailure(check: ConvergenceCheck): string {
 /** The last explaining line, else the last error-looking one, else the last line: what a one-line reason quotes. */
 function keyLine(output: string): string {
   const lines = outputLines(output).map((l) => l.trim()).filter(Boolean)
-  const line = lines.findLast((l) => EXPLAINING.test(l)) ?? lines.findLast((l) => SIGNIFICANT.test(l)) ?? lines.at(-1) ?? ''
+  let at = lines.findLastIndex((l) => EXPLAINING.test(l))
+  if (at < 0) at = lines.findLastIndex((l) => SIGNIFICANT.test(l))
+  if (at < 0) at = lines.length - 1
+  const line = bothSides(lines, at)
   return line.length > MAX_KEY_LINE ? `${line.slice(0, MAX_KEY_LINE)}…` : line
+}
+
+/** Node's assertion dump (`actual: NaN,` above `expected: 1024,`): its expected line alone tells half, so both. */
+function bothSides(lines: readonly string[], at: number): string {
+  const line = lines[at] ?? ''
+  const expected = /^expected:\s*(.*?),?$/.exec(line)
+  if (!expected) return line
+  const actual = lines.slice(Math.max(0, at - 3), at).findLast((l) => /^actual:/.test(l))
+  return `${actual ? `actual: ${actual.replace(/^actual:\s*/, '').replace(/,$/, '')}, ` : ''}expected: ${expected[1]}`
 }
 
 /**

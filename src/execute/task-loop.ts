@@ -36,6 +36,7 @@ import { executorFailureText, sameExecutorFailure } from './failure-text.js'
 import { LoopTracker } from './loop-state.js'
 import type { ExecutorReport } from './prompt.js'
 import { taskEnvironment } from './task-environment.js'
+import { treeFingerprint } from './tree-fingerprint.js'
 import { judge, statementCheck, testsPassed } from './validate.js'
 
 export type ControlDecision = 'continue' | 'pause' | 'stop'
@@ -147,6 +148,7 @@ export async function convergeTask(task: Task, options: TaskLoopOptions): Promis
     await tracker.start()
     let feedback: string | undefined
     let reason = ''
+    let sameNothing = false
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       let report: ExecutorReport | undefined
       if (hasExecutor) {
@@ -156,8 +158,10 @@ export async function convergeTask(task: Task, options: TaskLoopOptions): Promis
       }
       attempts = attempt
       await tracker.beginAttempt(!hasExecutor ? 'validate' : attempt === 1 ? 'develop' : 'debug', reason)
+      let treeBefore: string | undefined
       if (hasExecutor) {
         await options.guard?.before()
+        treeBefore = await treeFingerprint(options.repoDir)
         const developed = await develop(executorLaunch(options, executor, task, attempt), {
           task, issue: options.issue, solutionId: options.solutionId, dir: join(options.workDir, `attempt-${attempt}`), attempt, feedback,
         }, (message) => tracker.error('develop', message))
@@ -184,16 +188,23 @@ export async function convergeTask(task: Task, options: TaskLoopOptions): Promis
         await tracker.finish('completed')
         return outcome('completed', null)
       }
+      // An executor that changed nothing and got the same failure as the attempt before would do so again.
+      const unchanged = treeBefore !== undefined && attempt > 1 && verdict.reason === reason && (await treeFingerprint(options.repoDir)) === treeBefore
       reason = verdict.reason
       feedback = feedbackMarkdown(commandChecks, criteriaChecks, attempt)
       // Another attempt cannot help when the executor itself fails the same way again (no key, no model, no quota).
       if (sameExecutorFailure(runs.at(-2), runs.at(-1))) break
+      if (unchanged && attempt < maxAttempts) {
+        sameNothing = true
+        break
+      }
     }
     await tracker.finish('failed')
     const tries = attempts === 1 ? '1 attempt' : `${attempts} attempts`
     const executorFailure = runs.length ? executorFailureText(runs.at(-1)!) : undefined
-    const repeated = attempts < maxAttempts ? ` (stopped after ${tries}: the executor failed the same way each time)` : ''
-    const notConverged = `Not converged after ${tries}: ${reason}`
+    const repeated = attempts < maxAttempts && !sameNothing ? ` (stopped after ${tries}: the executor failed the same way each time)` : ''
+    const unchanged = sameNothing ? ' (stopped: the last attempt changed nothing and failed the same way)' : ''
+    const notConverged = `Not converged after ${tries}${unchanged}: ${reason}`
     return outcome('failed', executorFailure ? `${executorFailure}${repeated}. ${notConverged}` : notConverged)
   } catch (error) {
     if (!(error instanceof Halted)) throw error

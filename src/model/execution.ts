@@ -48,6 +48,17 @@ export const TaskResultSchema = z.object({
   executor_runs: z.array(ExecutorRunSchema).optional(),
   /** What the task's checks prove: the baseline before the change, the runs after it, and the kind they make (SPEC §7); absent in records of older versions. */
   evidence: TaskEvidenceSchema.optional(),
+  /**
+   * The last retry of this completed task that did not replace its result (its executor failed, timed out or
+   * changed nothing, and nothing was committed): what that retry did. The result and evidence above stand.
+   */
+  later_retry: z.object({
+    at: z.string(),
+    /** "the executor exited with code 3: no API key", "the executor changed nothing". */
+    outcome: z.string(),
+    attempts: z.number().int().nonnegative(),
+    executor_runs: z.array(ExecutorRunSchema),
+  }).optional(),
 })
 
 export const ExecutionRecordSchema = z.object({
@@ -57,6 +68,10 @@ export const ExecutionRecordSchema = z.object({
   /** `execute` (an executor did the work) or `verify` (the commands alone); absent in records of older versions: `execute`. */
   mode: z.enum(['execute', 'verify']).optional(),
   status: z.enum(['running', 'completed', 'failed', 'paused', 'stopped']),
+  /** The executor the last execute of the plan ran (a preset or the command line, as given), for the next command to name. */
+  executor: z.string().optional(),
+  /** Whether matrix jobs (`execute-task`) carried it out, one task a job; absent for a run of the whole plan. */
+  matrix: z.boolean().optional(),
   /** The workflow run carrying it out (its URL): while `running`, another run of the plan is refused (one at a time). */
   run: z.string().optional(),
   started_at: z.string(),

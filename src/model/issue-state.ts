@@ -69,6 +69,8 @@ export const IssueStateSchema = z.object({
   parent: z.number().int().positive().optional(),
   /** Issues that must be done (completed, or closed on GitHub) before this one executes. */
   blocked_by: z.array(z.number().int().positive()).optional(),
+  /** The command that prepares a checkout of the work for verify (installs the project's dependencies: `npm ci`), given once. */
+  setup_command: z.string().min(1).optional(),
 })
 
 export type Feedback = z.infer<typeof FeedbackSchema>

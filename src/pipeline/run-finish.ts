@@ -11,7 +11,7 @@ import { recordIssue, withFeedback } from '../state/transitions.js'
 import { simpleEvent } from './events.js'
 import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
 import { executionMarkdown } from './run-record.js'
-import type { RunMode } from './run-start.js'
+import type { RunMode, StateBefore } from './run-start.js'
 
 export async function finishRun(
   store: StateStore, n: number, mode: RunMode, plan: Solution, schedule: ScheduleResult,
@@ -87,6 +87,36 @@ export async function abandonRun(store: StateStore, n: number, reason: string, p
           [statePaths.runState]: toStateJson(recordIssue(run, failed, now, { note: reason, phase: 'executing' })),
           [statePaths.events(n)]: appendEvent(events, n, simpleEvent(now, n, 'run failed', `**Why**: ${reason}`)),
           ...(loop ? { [statePaths.loop(n)]: toStateJson(endedLoop(loop, reason, now)) } : {}),
+        },
+      }
+    },
+    { prefetch: issueFilePaths(n) },
+  )
+}
+
+/**
+ * A start refused before any task ran (the working tree holds the user's own changes, the work branch cannot be
+ * checked out), or a verification whose checks could not start (a program missing where they ran): the issue, its
+ * execution and loop are put back as they were, so that its status and evidence say what was done, not that
+ * something failed; the event log keeps why.
+ */
+export async function undoStart(
+  store: StateStore, n: number, plan: Solution, before: StateBefore, reason: string, options: { now: () => string; secrets: string[] },
+): Promise<void> {
+  const now = options.now()
+  await transact(
+    store,
+    async (snapshot) => {
+      const { run, events } = await readIssueFiles(snapshot, n, now)
+      return {
+        message: `ISS-${n}: run refused before it began`,
+        files: {
+          [statePaths.issue(n)]: toStateJson(before.issue),
+          [statePaths.execution(n)]: before.execution ? toStateJson(before.execution) : null,
+          [statePaths.loop(n)]: before.loop ? toStateJson(before.loop) : null,
+          ...(before.execution ? { [statePaths.executionReport(n)]: executionMarkdown(n, before.issue.title, plan, before.execution, options) } : {}),
+          [statePaths.runState]: toStateJson(recordIssue(run, before.issue, now, { note: reason, phase: 'executing' })),
+          [statePaths.events(n)]: appendEvent(events, n, simpleEvent(now, n, 'run refused before it began (nothing ran; the issue is as it was)', `**Why**: ${reason}`)),
         },
       }
     },

@@ -11,9 +11,10 @@
  */
 import type { ExecutionRecord, IssueState, Solution, Task } from '../model/index.js'
 import { agentPreflight } from '../agents/preflight.js'
+import { missingProgram } from '../exec/missing-program.js'
 import { costBudget } from '../execute/budget.js'
 import type { StateStore } from '../state/store.js'
-import { abandonRun, finishRun } from './run-finish.js'
+import { abandonRun, finishRun, undoStart } from './run-finish.js'
 import { scheduleTasks } from './run-schedule.js'
 import { startRun, type RunHolder, type RunMode } from './run-start.js'
 import type { TaskRunOptions } from './run-task.js'
@@ -39,8 +40,10 @@ export interface RunPlanOptions {
   signal?: AbortSignal
   /** How often `pause` / `stop` are looked up on the state branch (default 3 s; each look is one request). */
   controlIntervalMs?: number
-  /** This workflow run, which holds the plan while it runs (see {@link RunHolder}); absent locally. */
+  /** The run that holds the plan while it runs (see {@link RunHolder}): the workflow run, or the local process. */
   holder?: RunHolder
+  /** `verify`: how the host's user installs what a check could not find (a setup command), said after the program's name. */
+  missingProgramFix?: string
 }
 
 /** The run's options: the run's own, and what each task is carried out with (`TaskRunOptions`). */
@@ -73,7 +76,9 @@ const DEFAULT_CONTROL_INTERVAL_MS = 3_000
  * person did. Every task is checked (a failed one does not skip its dependents), in dependency order,
  * `maxParallel` at a time.
  */
-export function verifyIssue(store: StateStore, n: number, options: RunPlanOptions & Pick<TaskRunOptions, 'evidence'>): Promise<RunPlanResult> {
+export function verifyIssue(
+  store: StateStore, n: number, options: RunPlanOptions & Pick<TaskRunOptions, 'evidence'> & Pick<ExecuteOptions, 'beforeTasks'>,
+): Promise<RunPlanResult> {
   return runPlan(store, n, 'verify', {
     ...options, executorCommand: 'none', maxIterations: 1, onFailure: 'skip', maxRetries: 0, maxErrors: Number.POSITIVE_INFINITY,
   })
@@ -103,8 +108,9 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
       // Cancelled meanwhile (the job's signal reaches git too): not a failure; no task starts below, and the run
       // ends as stopped like any cancelled run.
       if (!options.signal?.aborted) {
+        // Nothing ran: the issue is left as it was (the reason is in its event log and the answer).
         const reason = `${mode === 'verify' ? 'Verification' : 'Execution'} could not start: ${(error as Error).message}`
-        await abandonRun(store, n, reason, started.previousTasks, options.now())
+        await undoStart(store, n, started.plan, started.before, reason, options)
         return { ok: false, reason }
       }
     }
@@ -127,6 +133,30 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
     await abandonRun(store, n, unrecorded.message, started.previousTasks, options.now()).catch(() => {})
     throw unrecorded
   }
+  // A verification whose checks could not start (a program not installed where they ran) says nothing about the
+  // work: nothing of it is kept, and the reason names the program and the fix.
+  const cannotCheck = mode === 'verify' ? checksThatCouldNotStart(started.plan, started.record) : undefined
+  if (cannotCheck) {
+    const reason = `${cannotCheck}. Nothing of this verification was recorded: the results of the execution stand${options.missingProgramFix ? `. ${options.missingProgramFix}` : ''}`
+    await undoStart(store, n, started.plan, started.before, reason, options)
+    return { ok: false, reason }
+  }
   const finished = await finishRun(store, n, mode, started.plan, schedule, options)
   return { ok: true, plan: started.plan, issue: finished.issue, record: finished.record, ran }
+}
+
+/** "T1 could not be checked: `mocha` was not found where `npm test` ran", for each task whose failed check could not start. */
+function checksThatCouldNotStart(plan: Solution, record: ExecutionRecord): string | undefined {
+  const found = plan.tasks.flatMap((task) => {
+    const result = record.tasks[task.id]
+    if (result?.status !== 'failed') return []
+    const missing = result.convergence_verified
+      .filter((check) => check.kind === 'command' && check.verdict === 'fail')
+      .map((check) => missingProgram({ command: check.text, exit_code: check.exit_code, output_tail: check.output_tail }))
+      .find((m) => m !== undefined)
+    return missing ? [{ task: task.id, ...missing }] : []
+  })
+  if (!found.length) return undefined
+  const programs = [...new Set(found.map((f) => `\`${f.program}\``))]
+  return `${found.map((f) => f.task).join(', ')} could not be checked: ${programs.join(', ')} ${programs.length === 1 ? 'was' : 'were'} not found where ${found.length === 1 ? `\`${found[0]!.command}\`` : 'the checks'} ran (the project's dependencies are not installed in that checkout)`
 }

@@ -3,6 +3,7 @@
  * `events.md` and `execution.md`, safe beside other writers (tasks running side by side, matrix jobs).
  */
 import { evidenceLabel, provedBy } from '../report/evidence-words.js'
+import { executorFailureText, outputLines } from '../execute/failure-text.js'
 import { boundTaskResult, type ExecutionRecord, type LoopState, type Solution, type Task, type TaskResult } from '../model/index.js'
 import { planHash } from '../plan/hash.js'
 import { renderExecutionMarkdown } from '../report/execution-md.js'
@@ -14,13 +15,18 @@ import type { RunMode } from './run-start.js'
 
 /** Records one finished task (execution.json, loop.json, events.md, execution.md) in one commit, safe beside other writers. */
 export async function recordTask(
-  store: StateStore, n: number, mode: RunMode, plan: Solution, task: Task, unbounded: TaskResult, loop: LoopState, options: { now: () => string; secrets: string[] },
-): Promise<void> {
+  store: StateStore, n: number, mode: RunMode, plan: Solution, task: Task, ran: TaskResult, loop: LoopState, options: { now: () => string; secrets: string[] },
+  previous?: TaskResult,
+): Promise<TaskResult> {
+  const now = options.now()
+  // A retry that did not do the work again keeps what was proven (SPEC §7): the earlier result stands, with what
+  // the retry did beside it.
+  const kept = keptOverRetry(previous, ran, now)
   // What the executor's report and output put into the result (evidence, output tails, errors) is bounded here,
   // where every task's result enters the state branch: each text cut to its start and end, the cut said.
-  const result = boundTaskResult(unbounded)
-  const now = options.now()
-  const verdict = result.status !== 'completed' ? (mode === 'verify' ? 'failed verification' : 'failed')
+  const result = boundTaskResult(kept ?? ran)
+  const verdict = kept ? 'retried, its earlier result kept'
+    : result.status !== 'completed' ? (mode === 'verify' ? 'failed verification' : 'failed')
     : !provedBy(result) ? `completed, not proven (${evidenceLabel(result.evidence!)})`
     : mode === 'verify' ? 'verified' : 'converged'
   await transact(
@@ -34,13 +40,39 @@ export async function recordTask(
         files: {
           [statePaths.execution(n)]: toStateJson(record),
           [statePaths.loop(n)]: toStateJson(withFilesChanged(mergeLoop(stored, loop, task.id), task.id, result.files_modified)),
-          [statePaths.events(n)]: appendEvent(events, n, renderTaskEvent(task, result, now, options.secrets)),
+          [statePaths.events(n)]: appendEvent(events, n, renderTaskEvent(task, ran, now, options.secrets)),
           [statePaths.executionReport(n)]: executionMarkdown(n, issue?.title ?? '', plan, record, options),
         },
       }
     },
     { prefetch: issueFilePaths(n) },
   )
+  return result
+}
+
+/**
+ * The earlier, completed result of a task with what its retry did, when the retry must not replace it: the retry
+ * committed nothing, and it failed, or changed nothing, or its executor failed or timed out. Undefined otherwise.
+ */
+export function keptOverRetry(previous: TaskResult | undefined, retry: TaskResult, now: string): TaskResult | undefined {
+  if (previous?.status !== 'completed' || retry.commit_hash) return undefined
+  const runs = retry.executor_runs ?? []
+  const failedRun = runs.findLast((run) => run.timed_out || run.exit_code !== 0)
+  const changedNothing = retry.status === 'completed' && retry.evidence?.kind === 'no-change'
+  if (retry.status === 'completed' && !changedNothing && !failedRun) return undefined
+  const executor = failedRun ? executorFailureText(failedRun) : undefined
+  const last = failedRun ? outputLines(failedRun.output_tail).map((l) => l.trim()).filter(Boolean).slice(-3) : []
+  const outcome = [executor ?? (changedNothing ? 'the executor changed nothing' : (retry.error ?? 'the retry failed'))]
+  if (executor && retry.status !== 'completed' && retry.error) outcome.push(retry.error.split('\n')[0]!)
+  return {
+    ...previous,
+    later_retry: {
+      at: now,
+      outcome: `${outcome.join('; ')}${last.length ? `\n${last.join('\n')}` : ''}`,
+      attempts: retry.attempts,
+      executor_runs: runs,
+    },
+  }
 }
 
 /** An interrupted task leaves only its loop state (pending again): the task itself has no result yet. */

@@ -2,7 +2,7 @@
  * The tasks of a started run, in dependency order, `maxParallel` at a time (`execute/schedule.ts`): each carried
  * out (`run-task.ts`) and recorded (`run-record.ts`) as it finishes, between looks at `pause` and `stop`.
  */
-import { wasStopped, type Task } from '../model/index.js'
+import { wasStopped, type Task, type TaskResult } from '../model/index.js'
 import type { RunBudget } from '../execute/budget.js'
 import { runSchedule, type ControlSignal, type ScheduleResult } from '../execute/schedule.js'
 import { statePaths } from '../model/state-layout.js'
@@ -97,26 +97,29 @@ export async function scheduleTasks(
       // the work an agent was paid for is kept. Ctrl-C (the signal) is the way to stop at once.
       control: async () => 'continue',
       othersRunning: () => [...running].filter((t) => t !== task),
-      ...earlierBaseline(started.previousTasks[task.id]),
+      // verify measures against the baseline the execution recorded (before its change): a proven task it checks
+      // again stays proven when its checks still pass.
+      ...earlierBaseline(started.previousTasks[task.id] ?? (mode === 'verify' ? record.executed_tasks?.[task.id] : undefined)),
     })
     // Not a verdict, so nothing is recorded; and unfinished, not failed: the scheduler skips no dependents and
     // the next run starts the task again.
     if (run.kind === 'cancelled') return 'stopped'
+    let recorded: TaskResult
     try {
       if (run.kind === 'interrupted') {
         await recordLoop(store, n, task.id, run.loop)
         return run.status
       }
-      await recordTask(store, n, mode, plan, task, run.result, run.loop, taskRun)
+      recorded = await recordTask(store, n, mode, plan, task, run.result, run.loop, taskRun, mode === 'execute' ? started.previousTasks[task.id] : undefined)
     } catch (error) {
       const commit = run.kind === 'finished' && run.result.commit_hash ? ` (its commit ${run.result.commit_hash.slice(0, 12)} is pushed)` : ''
       unrecorded ??= new Error(`ISS-${n}: the run stopped after ${task.id}${commit}: ${(error as Error).message}. Run it again to go on from what was recorded.`)
       halt.abort()
       return 'stopped'
     }
-    record.tasks[task.id] = run.result
+    record.tasks[task.id] = recorded
     settings.onProgress?.(record, plan)
-    return run.result.status === 'completed' ? 'completed' : 'failed'
+    return recorded.status === 'completed' ? 'completed' : 'failed'
   }
 }
 

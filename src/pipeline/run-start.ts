@@ -3,7 +3,8 @@
  * then the run recorded as started — or resumed, with the results of an earlier run of the same plan carried over.
  */
 import { plural } from '../report/markdown.js'
-import { executionOfPlan, wasStopped, type ExecutionRecord, type IssueState, type Solution, type TaskResult } from '../model/index.js'
+import { maskTokenShapes } from '../report/secrets.js'
+import { executionOfPlan, wasStopped, type ExecutionRecord, type IssueState, type LoopState, type Solution, type TaskResult } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
 import type { RecordedStatus } from '../execute/schedule.js'
@@ -41,6 +42,15 @@ export interface StartedRun {
   retry: string[]
   /** The results of the earlier run of this plan, if any. */
   previousTasks: Record<string, TaskResult>
+  /** The issue and its execution as they were before this start recorded itself: put back by a start that is refused before any task ran. */
+  before: StateBefore
+}
+
+/** The issue's records as a start found them. */
+export interface StateBefore {
+  issue: IssueState
+  execution: ExecutionRecord | undefined
+  loop: LoopState | undefined
 }
 
 /**
@@ -50,14 +60,20 @@ export interface StartedRun {
  * gone) is taken over once its record has shown no progress for `staleAfterMs`, or at once by a re-run of itself.
  */
 export interface RunHolder {
-  /** The workflow run's URL. */
+  /** The workflow run's URL; locally, the process (`process 4242 on laptop`). */
   run: string
   staleAfterMs: number
+  /**
+   * Whether the run a record names is still alive, when that can be known (locally: its process exists), else
+   * undefined: a dead holder is taken over at once, a live one holds the plan however long it runs.
+   */
+  alive?: (run: string) => boolean | undefined
 }
 
 /** Checks the gate and records that the run started (or resumed). */
 export async function startRun(
-  store: StateStore, n: number, mode: RunMode, options: { now: () => string; retry?: readonly string[] | 'failed' | undefined; holder?: RunHolder | undefined },
+  store: StateStore, n: number, mode: RunMode,
+  options: { now: () => string; retry?: readonly string[] | 'failed' | undefined; holder?: RunHolder | undefined; executorCommand?: string },
 ): Promise<StartedRun | { ok: false; reason: string }> {
   let result = { ok: false, reason: '' } as StartedRun | { ok: false; reason: string }
   const now = options.now()
@@ -65,7 +81,7 @@ export async function startRun(
   await transact(
     store,
     async (snapshot) => {
-      const { run, issue, plan, events, execution } = await readIssueFiles(snapshot, n, now)
+      const { run, issue, plan, events, execution, loop } = await readIssueFiles(snapshot, n, now)
       const refusal = gateRefusal(n, issue, plan)
       if (refusal !== null || !issue || !plan) return refuse(refusal ?? `ISS-${n} has no plan yet`)
       const held = heldByAnother(execution, options.holder, now)
@@ -92,12 +108,13 @@ export async function startRun(
 
       const record: ExecutionRecord = {
         solution_id: plan.id, issue_id: `ISS-${n}`, plan_hash: hash, mode, status: 'running', ...(options.holder ? { run: options.holder.run } : {}),
+        ...executorOf(mode, options.executorCommand, execution),
         // This run's start: a resumed run's duration is its own, not the time since the first run began.
         started_at: now, executed_at: null, tasks: carried,
         ...(mode === 'verify' && executed ? { executed_tasks: executed.tasks } : {}),
       }
       const executing: IssueState = { ...issue, status: 'executing', error: null, updated_at: now }
-      result = { ok: true, plan, issue: executing, record, alreadyDone, retry, previousTasks: previous?.tasks ?? {} }
+      result = { ok: true, plan, issue: executing, record, alreadyDone, retry, previousTasks: previous?.tasks ?? {}, before: { issue, execution, loop } }
       const resumed = previous ? ` (resumed: ${plural(Object.values(carried).filter((r) => r.status === 'completed').length, 'task')} already converged)` : ''
       const retrying = retry.length ? ` | **Retrying**: ${retry.join(', ')}` : ''
       return {
@@ -124,7 +141,16 @@ export async function startRun(
 /** The record of another run that still holds the plan (running, and making progress), if any. */
 function heldByAnother(execution: ExecutionRecord | undefined, holder: RunHolder | undefined, now: string): ExecutionRecord | undefined {
   if (!holder || execution?.status !== 'running' || !execution.run || execution.run === holder.run) return undefined
+  const alive = holder.alive?.(execution.run)
+  if (alive !== undefined) return alive ? execution : undefined
   let progress = Date.parse(execution.started_at)
   for (const result of Object.values(execution.tasks)) if (result.executed_at) progress = Math.max(progress, Date.parse(result.executed_at))
   return Date.parse(now) - progress < holder.staleAfterMs ? execution : undefined
+}
+
+/** The executor to record: this execute's, or (verify) the one the execution it checks ran; none is not one to name. */
+function executorOf(mode: RunMode, command: string | undefined, execution: ExecutionRecord | undefined): { executor?: string } {
+  const executor = mode === 'execute' ? command?.trim() : execution?.executor
+  // A command line that holds a token (`API_KEY=… agent`) is not one to record, nor to print in a hint.
+  return executor && executor !== 'none' && maskTokenShapes(executor) === executor ? { executor } : {}
 }

@@ -38,7 +38,9 @@ export function provedBy(result: Pick<TaskResult, 'evidence'>): boolean {
  * "T2: `npm test` failed before (2 failing) and passes after"; "T3 changed nothing: its check already passed
  * before the change". `verify` says what a verification compared.
  */
-export function evidenceSentence(taskId: string, evidence: TaskEvidence, mode: 'execute' | 'verify' = 'execute'): string {
+export function evidenceSentence(taskId: string, evidence: TaskEvidence, mode: 'execute' | 'verify' = 'execute', where: 'pull-request' | 'local' = 'pull-request'): string {
+  // Locally there is no pull request: a verification checks the work branch, against the baseline its execution measured.
+  if (where === 'local') mode = 'execute'
   const { before, after } = evidence
   const commands = (runs: readonly EvidenceRun[]) => (runs.length === 1 ? quoted(runs[0]!.command) : `its ${runs.length} commands`)
   const change = mode === 'verify' ? 'the pull request' : 'the change'

@@ -3,7 +3,7 @@
  * and how each criterion is checked; then the content hash the approval binds. Pure: data in, lines out.
  */
 import type { Finding, Solution, Task } from '../model/index.js'
-import { verificationEntries } from '../model/verification.js'
+import { linkedCommand, verificationEntries } from '../model/verification.js'
 import { plural } from './markdown.js'
 
 /** Every task, in plan order, with what it changes, what it waits for and how it is proven. */
@@ -30,8 +30,12 @@ function taskDetail(task: Task): string[] {
   const manual = entries.filter((e) => e.kind === 'manual')
   if (task.convergence.criteria.length) {
     lines.push('      criteria:')
-    // A criterion is never run: the executor's report may mark it met, else a person checks it.
-    for (const criterion of task.convergence.criteria) lines.push(`        - ${criterion}  [checked by: the agent's report, else a person]`)
+    // A criterion the plan links to a command it runs (`convergence.criteria_commands`) is checked by that command,
+    // as the run records it; any other criterion is never run: the executor's report may mark it met, else a person.
+    for (const criterion of task.convergence.criteria) {
+      const command = linkedCommand(task, criterion)
+      lines.push(`        - ${criterion}  [checked by: ${command ? `\`${command}\`` : "the agent's report, else a person"}]`)
+    }
   }
   lines.push(commands.length ? '      commands (Converge runs each; exit code 0 passes):' : '      commands: none: no command proves this task')
   for (const entry of commands) lines.push(`        $ ${entry.command}`)

@@ -103,8 +103,8 @@ describe('--json: one document on stdout', () => {
       const run = JSON.parse(executed.out)
       expect(run).toMatchObject({ issue: 7, mode: 'execute', status: 'completed', issue_status: 'completed', error: null, branch: 'converge/issue-7', ran: ['T1', 'T2'] })
       expect(run.tasks).toEqual([
-        { id: 'T1', title: 'Write hello.txt', status: 'completed', attempts: 1, commit: expect.stringMatching(/^[0-9a-f]{40}$/), error: null, evidence: expect.objectContaining({ kind: 'proven' }), proof: 'T1: `grep -q hello hello.txt` failed before the change (exit 2) and passes after' },
-        { id: 'T2', title: 'Write world.txt', status: 'completed', attempts: 1, commit: expect.stringMatching(/^[0-9a-f]{40}$/), error: null, evidence: expect.objectContaining({ kind: 'proven' }), proof: expect.stringContaining('failed before the change') },
+        { id: 'T1', title: 'Write hello.txt', status: 'completed', attempts: 1, commit: expect.stringMatching(/^[0-9a-f]{40}$/), error: null, evidence: expect.objectContaining({ kind: 'proven' }), proof: 'T1: `grep -q hello hello.txt` failed before the change (exit 2) and passes after', executor_exit_codes: [0], later_retry: null },
+        { id: 'T2', title: 'Write world.txt', status: 'completed', attempts: 1, commit: expect.stringMatching(/^[0-9a-f]{40}$/), error: null, evidence: expect.objectContaining({ kind: 'proven' }), proof: expect.stringContaining('failed before the change'), executor_exit_codes: [0], later_retry: null },
       ])
       expect(executed.err).toMatch(/^ {2}▸ T1 Write hello.txt$/m)
 

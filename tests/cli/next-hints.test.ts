@@ -7,7 +7,7 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { converge, greetingsRepo, type GreetingsRepo } from './support.js'
+import { converge, greetingsRepo, issueText, ROOT, type GreetingsRepo } from './support.js'
 
 /** The Next: command `status --number <n>` prints, or null. */
 async function hintOf(t: GreetingsRepo, n: number): Promise<string | null> {
@@ -17,7 +17,7 @@ async function hintOf(t: GreetingsRepo, n: number): Promise<string | null> {
 
 /** Runs a hint as a user would, with their issue file and agent for the placeholders; returns its JSON document. */
 async function runHint(t: GreetingsRepo, hint: string, fill: { issueFile: string; agent: string }): Promise<Record<string, unknown>> {
-  const words = hint.split(' ').slice(1).map((word) => (word === '<issue.md>' ? fill.issueFile : word === '<agent>' ? fill.agent : word))
+  const words = shellWords(hint).slice(1).map((word) => (word === '<issue.md>' ? fill.issueFile : word === '<agent>' ? fill.agent : word))
   expect(words.some((word) => /^<.*>$/.test(word)), `${hint} leaves a placeholder unfilled`).toBe(false)
   const run = await converge([...words, '--repo', t.repo, '--json'])
   const document = JSON.parse(run.out) as Record<string, unknown>
@@ -25,6 +25,13 @@ async function runHint(t: GreetingsRepo, hint: string, fill: { issueFile: string
   expect(run.code, `${hint} was refused: ${run.out}`).not.toBe(2)
   expect((document.error as { kind?: string } | null)?.kind, `${hint} was refused: ${run.out}`).toBeUndefined()
   return document
+}
+
+/** A command line split as a shell splits it: spaces outside quotes, `'…'` and `"…"` kept whole. */
+function shellWords(line: string): string[] {
+  const words: string[] = []
+  for (const [, single, double, bare] of line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)) words.push(single ?? double ?? bare!)
+  return words
 }
 
 describe('every state\'s "Next:" hint is a command the CLI accepts', () => {
@@ -62,8 +69,9 @@ describe('every state\'s "Next:" hint is a command the CLI accepts', () => {
       t.git('checkout', '--quiet', 'main')
       const failedVerify = await converge(['verify', '--number', '7', '--repo', t.repo, '--json'])
       expect(JSON.parse(failedVerify.out)).toMatchObject({ mode: 'verify', status: 'failed', issue_status: 'completed', branch: 'converge/issue-7' })
-      expect((await converge(['verify', '--number', '7', '--repo', t.repo])).out).toMatch(/^Checked converge\/issue-7 at [0-9a-f]{7}, where the work is \(in a temporary checkout\)\.$/m)
-      await step('completed, its verification failed', /^converge retry T1 --number 7 --executor <agent>$/)
+      expect((await converge(['verify', '--number', '7', '--repo', t.repo])).out).toMatch(/^Checked converge\/issue-7 at [0-9a-f]{7} in your working tree \(checked out for the checks, then your branch again\)\.$/m)
+      // The hint names the executor the last execute ran.
+      await step('completed, its verification failed', /^converge retry T1 --number 7 --executor "node '.*executor\.mjs'"$/)
       expect(await hintOf(t, 7)).toBe('converge verify --number 7')
 
       const vague = join(t.dir, '8.md')
@@ -76,3 +84,71 @@ describe('every state\'s "Next:" hint is a command the CLI accepts', () => {
     }
   })
 })
+
+describe('the hints of the loop after a proven execute (issue 34)', () => {
+  it('walks a refused start, a proven execute, its verify, a failing retry, a plan held by a running retry (stopped), and a task that changed nothing', async () => {
+    const t = await greetingsRepo()
+    const walk: string[] = []
+    const run = (...args: string[]) => converge([...args, '--repo', t.repo])
+    const status = async (n = 7) => JSON.parse((await run('status', '--number', String(n), '--json')).out) as { issue: Record<string, unknown>; tasks: Array<Record<string, any>> }
+    const step = async (state: string, expected: RegExp, n = 7) => {
+      const hint = await hintOf(t, n)
+      walk.push(`${state.padEnd(44)} Next: ${hint}`)
+      expect(hint, state).toMatch(expected)
+      expect(hint, `${state}: a hint after a run names its executor`).not.toContain('<agent>')
+      return runHint(t, hint!, { issueFile: t.issue, agent: t.executor })
+    }
+    try {
+      await run('plan', '--issue-file', t.issue, '--number', '7')
+      await run('approve', '--number', '7')
+
+      // The user's own change: the start is refused, and the issue is as it was (its hint too).
+      const before = { hint: await hintOf(t, 7), issue: (await status()).issue }
+      await writeFile(join(t.repo, 'README.md'), '# greetings, mine\n')
+      expect((await run('execute', '--number', '7', '--executor', t.executor)).code).toBe(1)
+      expect({ hint: await hintOf(t, 7), issue: (await status()).issue }).toEqual(before)
+      walk.push(`${'refused start (the user\'s changes)'.padEnd(44)} Next: ${before.hint}`)
+      t.git('checkout', '--', 'README.md')
+
+      expect((await run('execute', '--number', '7', '--executor', t.executor)).code).toBe(0)
+      const verified = await step('executed, every task proven', /^converge verify --number 7$/)
+      expect(verified).toMatchObject({ mode: 'verify', status: 'completed' })
+      expect((await status()).tasks.map((task) => task.evidence?.kind)).toEqual(['proven', 'proven'])
+
+      // A retry whose executor fails: the proof stays, the exit code is shown, and the hint still says verify.
+      const failing = `node '${join(ROOT, 'tests/fixtures/executors/exit-with.mjs')}' 3`
+      expect((await run('retry', 'T1', '--number', '7', '--executor', failing)).out).toMatch(/executor exit code 3/)
+      expect((await status()).tasks[0]).toMatchObject({ status: 'completed', evidence: { kind: 'proven' }, later_retry: { executor_exit_codes: [3] } })
+      await step('a retry failed, the proof kept', /^converge verify --number 7$/)
+
+      // A retry running: the plan is held, and the hint says by whom; stop is accepted, then resume.
+      const slow = `node -e 'setTimeout(() => {}, 2500)'`
+      const holding = run('retry', 'T2', '--number', '7', '--executor', slow)
+      await until(async () => (await status()).tasks.length > 0 && (await hintOf(t, 7))?.startsWith('converge stop'))
+      expect((await converge(['status', '--number', '7', '--repo', t.repo])).out).toMatch(/being executed by process \d+ on .+ since \d{4}-/)
+      await step('a retry running (the plan held)', /^converge stop --number 7$/)
+      await holding
+      // The stop came while its last task ran: that task finished (its proof kept) and the retry ended with it.
+      await step('the held retry ended', /^converge verify --number 7$/)
+      expect((await status()).tasks[1]).toMatchObject({ status: 'completed', evidence: { kind: 'proven' } })
+
+      // A task that changed nothing completed without proof: the hint names it, to be done again.
+      await writeFile(join(t.dir, '9.md'), issueText('Greet', [['T1', 'README.md', 'greetings', []]]))
+      await run('plan', '--issue-file', join(t.dir, '9.md'), '--number', '9')
+      await run('approve', '--number', '9')
+      await run('execute', '--number', '9', '--executor', 'true')
+      await step('completed without proof', /^converge retry T1 --number 9 --executor true$/, 9)
+    } finally {
+      console.log(`The walk of the loop's hints:\n${walk.join('\n')}`)
+      await t.cleanup()
+    }
+  })
+})
+
+async function until(condition: () => Promise<boolean | undefined>, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}

@@ -61,6 +61,16 @@ function options(overrides: Partial<TaskLoopOptions> = {}): TaskLoopOptions & { 
 }
 
 describe('convergeTask', () => {
+  it('does not run again, in the same round, an executor that changed nothing and got the same failure (issue 34)', async () => {
+    const outcome = await convergeTask(task(), options({ executorCommand: 'true' }))
+    expect(outcome.result.status).toBe('failed')
+    expect(outcome.result.executor_runs).toHaveLength(2)
+    expect(outcome.result.error).toMatch(/^Not converged after 2 attempts \(stopped: the last attempt changed nothing and failed the same way\): /)
+    // An executor that changes something each time gets every attempt.
+    const changing = await convergeTask(task(), options({ executorCommand: `node -e "require('fs').appendFileSync('state.txt', 'x')"` }))
+    expect(changing.result.executor_runs).toHaveLength(3)
+  })
+
   it('runs both commands of a verification written as an array (issue 17)', async () => {
     const mark = (name: string) => `node -e "require('fs').writeFileSync('${name}', 'ran')"`
     const read = TaskInputSchema.parse({

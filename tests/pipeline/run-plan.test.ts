@@ -444,11 +444,11 @@ describe('executeIssue', () => {
     expect(await runsPerTask()).toEqual({ T1: 1, T2: 1, T3: 1, T4: 1 })
   })
 
-  it('records a run whose beforeTasks throws as failed, keeping the results of earlier runs', async () => {
+  it('a run whose beforeTasks throws leaves the issue and its execution as they were, and says why in the event log', async () => {
     await planAndApprove()
     await configure({ never: ['T2'] })
     ok(await executeIssue(store, N, executeOptions()))
-    const before = (await state()).execution!
+    const before = await state()
 
     await configure({})
     const result = await executeIssue(store, N, executeOptions({
@@ -457,10 +457,9 @@ describe('executeIssue', () => {
     const reason = 'Execution could not start: your local changes would be overwritten by checkout'
     expect(result).toEqual({ ok: false, reason })
     const { issue, execution, events } = await state()
-    expect(issue).toMatchObject({ status: 'failed', error: reason })
-    expect(execution!.status).toBe('failed')
-    expect(execution!.executed_at).not.toBeNull()
-    for (const id of ['T1', 'T2', 'T3'] as const) expect(execution!.tasks[id]).toEqual(before.tasks[id])
+    expect(issue).toEqual(before.issue)
+    expect(execution).toEqual(before.execution)
+    expect(events).toContain('run refused before it began')
     expect(events).toContain(`**Why**: ${reason}`)
     expect(await runsPerTask()).toEqual({ T1: 1, T2: 1, T3: 1 })
 

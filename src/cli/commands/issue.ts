@@ -1,11 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { runGit } from '../../git/git.js'
+import { resolve } from 'node:path'
 import { credentialValues, executorEnvironment } from '../../exec/environment.js'
 import { approvePlan } from '../../pipeline/approve.js'
+import { runGit } from '../../git/git.js'
 import { WorkBranch } from '../../git/work-branch.js'
-import { executeIssue, verifyIssue, type RunPlanResult } from '../../pipeline/run-plan.js'
+import { localHolder, localRunAlive } from '../local-run.js'
+import { executeIssue, type RunPlanResult } from '../../pipeline/run-plan.js'
 import { workBranchCommitter } from '../../pipeline/run-task.js'
 import { issueReport, unprovenLine } from '../terminal-report.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
@@ -34,56 +34,6 @@ export async function approveCommand(args: IssueArgs & { by: string }, output: O
     })
   else output.io.out(result.alreadyApproved ? `${result.solution.id} was already approved (${result.planHash})` : `Approved ${result.solution.id} (${result.planHash})${result.accepted ? `: ${result.accepted}` : ''}`)
   return 0
-}
-
-/**
- * `converge verify --number <n>`: runs the approved plan's verification commands and prints the report. It checks
- * the work branch `converge/issue-<n>` when there is one (in a temporary checkout of it: the work is there, not on
- * your branch), else the working tree of `--repo`, and says which. Exit 0 when every task passed.
- */
-export async function verifyCommand(
-  args: IssueArgs & { maxParallel: number; timeoutMinutes: number; signal?: AbortSignal }, output: Output,
-): Promise<number> {
-  const n = required(args.number, 'verify')
-  const store = await storeOf(args)
-  const repoDir = resolve(args.repo)
-  const workBranch = `converge/issue-${n}`
-  const tree = (await hasBranch(repoDir, workBranch)) ? await temporaryCheckout(repoDir, workBranch) : undefined
-  const progress = progressLines(progressIo(output))
-  try {
-    const result = await verifyIssue(store, n, {
-      repoDir: tree?.dir ?? repoDir,
-      workRoot: resolve(tmpdir(), 'converge'),
-      maxParallel: args.maxParallel,
-      timeoutMs: args.timeoutMinutes * 60_000,
-      secrets: [],
-      now: () => new Date().toISOString(),
-      ...progress,
-      ...(args.signal ? { signal: args.signal } : {}),
-    }).finally(() => progress.close())
-    const code = await printResult(n, repoDir, result, output, tree ? workBranch : undefined)
-    if (result.ok && !output.json)
-      output.io.out(`\nChecked ${tree ? `${workBranch} at ${tree.commit.slice(0, 7)}, where the work is (in a temporary checkout)` : `the working tree of ${repoDir}`}.`)
-    const unproven = result.ok && !output.json ? unprovenLine(result.record) : undefined
-    if (unproven) output.io.out(unproven)
-    return code
-  } finally {
-    await tree?.remove()
-  }
-}
-
-/** A detached checkout of `branch` in a temporary folder (a git worktree), removed with `remove`. */
-async function temporaryCheckout(repoDir: string, branch: string): Promise<{ dir: string; commit: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'converge-verify-'))
-  await runGit(['worktree', 'add', '--quiet', '--detach', dir, branch], { cwd: repoDir })
-  const commit = (await runGit(['rev-parse', 'HEAD'], { cwd: dir })).stdout.trim()
-  return {
-    dir, commit,
-    remove: async () => {
-      await runGit(['worktree', 'remove', '--force', dir], { cwd: repoDir }).catch(() => undefined)
-      await rm(dir, { recursive: true, force: true })
-    },
-  }
 }
 
 export interface ExecuteArgs extends IssueArgs {
@@ -119,32 +69,47 @@ export async function executeCommand(args: ExecuteArgs, output: Output): Promise
   // GitHub's tokens are; values named like credentials are masked in everything recorded.
   const executorEnv = executorEnvironment(process.env)
   const progress = progressLines(progressIo(output))
-  const result = await executeIssue(store, n, {
-    repoDir,
-    workRoot: resolve(tmpdir(), 'converge'),
-    maxParallel: args.maxParallel,
-    timeoutMs: args.timeoutMinutes * 60_000,
-    secrets: credentialValues(executorEnv),
-    now: () => new Date().toISOString(),
-    executorCommand: args.executor,
-    ...progress,
-    maxIterations: args.maxIterations,
-    maxRetries: args.maxRetries,
-    maxErrors: args.maxErrors,
-    onFailure: args.onFailure,
-    executorEnv,
-    evidence: { measure: args.evidence !== 'off' },
-    ...(args.maxCostUsd !== undefined ? { maxCostUsd: args.maxCostUsd } : {}),
-    ...(args.maxTurns !== undefined ? { maxTurns: args.maxTurns } : {}),
-    ...(args.retry ? { retry: args.retry } : {}),
-    ...(args.signal ? { signal: args.signal } : {}),
-    beforeTasks: async () => {
-      branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: await userIdentity(repoDir), uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
-    },
-    committer: workBranchCommitter(() => branch!),
-  }).finally(() => progress.close())
-  // The user's branch is checked out again, as it was; the commits stay on the work branch.
-  await branch?.leave()
+  const workBranch = `converge/issue-${n}`
+  let result: RunPlanResult
+  try {
+    result = await executeIssue(store, n, {
+      repoDir,
+      workRoot: resolve(tmpdir(), 'converge'),
+      maxParallel: args.maxParallel,
+      timeoutMs: args.timeoutMinutes * 60_000,
+      secrets: credentialValues(executorEnv),
+      now: () => new Date().toISOString(),
+      executorCommand: args.executor,
+      ...progress,
+      maxIterations: args.maxIterations,
+      maxRetries: args.maxRetries,
+      maxErrors: args.maxErrors,
+      onFailure: args.onFailure,
+      executorEnv,
+      evidence: { measure: args.evidence !== 'off' },
+      // One execute of a plan at a time: a second one is refused, naming this process, until it ends (or dies).
+      holder: localHolder(),
+      ...(args.maxCostUsd !== undefined ? { maxCostUsd: args.maxCostUsd } : {}),
+      ...(args.maxTurns !== undefined ? { maxTurns: args.maxTurns } : {}),
+      ...(args.retry ? { retry: args.retry } : {}),
+      ...(args.signal ? { signal: args.signal } : {}),
+      beforeTasks: async () => {
+        branch = await WorkBranch.prepare({ repoDir, branch: workBranch, identity: await userIdentity(repoDir), uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
+      },
+      // A task's commit goes on the work branch only: were anything else checked out (a git command of the user's,
+      // meanwhile), the task fails instead of committing there.
+      committer: {
+        ...workBranchCommitter(() => branch!),
+        commitTask: async (task, issue, others, checked) => {
+          await onBranch(repoDir, workBranch)
+          return branch!.commitTask(task, issue, others, checked)
+        },
+      },
+    }).finally(() => progress.close())
+  } finally {
+    // The user's branch is checked out again, as it was, whatever happened; the commits stay on the work branch.
+    await branch?.leave()
+  }
   const discarded = args.signal?.aborted ? progress.running() : []
   if (discarded.length) {
     const [them, their] = discarded.length === 1 ? ['it', 'its'] : ['them', 'their']
@@ -161,7 +126,7 @@ export async function executeCommand(args: ExecuteArgs, output: Output): Promise
   return code
 }
 
-async function printResult(n: number, repoDir: string, result: RunPlanResult, output: Output, branch?: string): Promise<number> {
+export async function printResult(n: number, repoDir: string, result: RunPlanResult, output: Output, branch?: string): Promise<number> {
   if (!result.ok) return refuse(output, inTerminalWords(result.reason, n))
   if (output.json) printDocument(output.io, runDocument(n, result, branch))
   else {
@@ -169,6 +134,12 @@ async function printResult(n: number, repoDir: string, result: RunPlanResult, ou
     output.io.out(['', ...issueReport(result.issue, result.plan, result.record, hint, { colour: output.io.colour ?? false }).map((line) => inTerminalWords(line, n))].join('\n'))
   }
   return result.record.status === 'completed' ? 0 : 1
+}
+
+/** Refuses a commit anywhere but on the work branch. */
+async function onBranch(repoDir: string, workBranch: string): Promise<void> {
+  const current = (await runGit(['symbolic-ref', '--quiet', '--short', 'HEAD'], { cwd: repoDir }).catch(() => undefined))?.stdout.trim()
+  if (current !== workBranch) throw new Error(`${current ? `${current} is` : 'no branch is'} checked out in ${repoDir}, not ${workBranch}: Converge commits on ${workBranch} only`)
 }
 
 /** The --json document of verify, execute and retry. */
@@ -182,7 +153,8 @@ function runDocument(n: number, result: Extract<RunPlanResult, { ok: true }>, br
 
 /** The CLI's next command for the recorded state (src/cli/next-hint.ts), with whether the work branch exists. */
 export async function hintOf(repoDir: string, issue: HintState['issue'], plan: Solution | undefined, execution: ExecutionRecord | undefined): Promise<NextHint | undefined> {
-  return nextHint({ issue, plan, execution, workBranch: await hasBranch(repoDir, `converge/issue-${issue.number}`) })
+  const runAlive = execution?.status === 'running' && execution.run ? localRunAlive(execution.run) : undefined
+  return nextHint({ issue, plan, execution, workBranch: await hasBranch(repoDir, `converge/issue-${issue.number}`), runAlive })
 }
 
 /**

@@ -13,12 +13,13 @@ import { issueFilePaths, readIssueFiles } from '../../pipeline/issue-files.js'
 import { executeTask } from '../../pipeline/scale-out/execute-task.js'
 import { planMatrix, type IssueMatrix, type MatrixPlan } from '../../pipeline/scale-out/matrix.js'
 import { workBranchCommitter } from '../../pipeline/run-task.js'
-import { issuesToReport, reportIssue } from '../../pipeline/scale-out/report.js'
+import { issuesToReport, reportHeadline, reportIssue } from '../../pipeline/scale-out/report.js'
 import { renderIssueComment } from '../../report/issue-comment.js'
 import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
 import { progressLines } from '../progress.js'
 import { issueReport } from '../terminal-report.js'
 import { UsageError } from '../usage-error.js'
+import { localRunAlive } from '../local-run.js'
 import { hintOf, inTerminalWords, required, storeOf, type ExecuteArgs, type IssueArgs } from './issue.js'
 
 export interface FailurePolicyArgs {
@@ -87,7 +88,10 @@ export async function executeTaskCommand(args: Omit<ExecuteArgs, 'maxParallel' |
   if (!args.task) throw new UsageError(`execute-task needs a task id: converge execute-task T2 --number ${n} --executor '<command>'`)
   const store = await storeOf(args)
   const repoDir = resolve(args.repo)
-  const { plan } = await readIssueFiles(await store.snapshot(issueFilePaths(n)), n, new Date().toISOString())
+  const { plan, execution } = await readIssueFiles(await store.snapshot(issueFilePaths(n)), n, new Date().toISOString())
+  // An execute of the whole plan running in this working tree holds it: a task of it is not started beside it.
+  if (execution?.status === 'running' && !execution.matrix && execution.run && localRunAlive(execution.run))
+    return refuse(output, inTerminalWords(`ISS-${n} is being ${execution.mode === 'verify' ? 'verified' : 'executed'} by another run, ${execution.run} (started ${execution.started_at}): one run of a plan at a time. Wait for it to end, or \`/converge stop\` it`, n))
   const task = plan?.tasks.find((t) => t.id === args.task)
   const executorEnv = executorEnvironment(process.env)
   const progress = progressLines(progressIo(output))
@@ -112,8 +116,11 @@ export async function executeTaskCommand(args: Omit<ExecuteArgs, 'maxParallel' |
       if (task) progress.onTaskStart?.(task)
     },
     committer: workBranchCommitter(() => branch!),
-  }).finally(() => progress.close())
-  await branch?.leave()
+  }).finally(async () => {
+    progress.close()
+    // The user's branch is checked out again, whatever happened.
+    await branch?.leave()
+  })
   if (!result.ok) return refuse(output, inTerminalWords(result.reason, n))
 
   const converged = result.interrupted === undefined && result.result?.status === 'completed'
@@ -155,7 +162,7 @@ export async function reportCommand(args: IssueArgs & FailurePolicyArgs & { mark
     const result = await reportIssue(store, n, { now: new Date().toISOString(), secrets: [], onFailure: args.onFailure, maxErrors: args.maxErrors })
     if (!result.ok) return refuse(output, inTerminalWords(result.reason, n))
     if (result.issue.status === 'failed') code = 1
-    const headline = `Executed in matrix jobs: ${result.headline}`
+    const headline = reportHeadline(result.record, result.headline)
     const markdown = args.markdown
       ? renderIssueComment({
           issue: { number: n, title: result.issue.title }, status: result.issue.status, headline, solution: result.plan,

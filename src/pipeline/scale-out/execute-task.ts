@@ -122,8 +122,8 @@ async function startTask(store: StateStore, n: number, taskId: string, now: stri
         return null
       }
       const record: ExecutionRecord = previous
-        ? { ...previous, status: 'running', executed_at: null }
-        : { solution_id: plan.id, issue_id: `ISS-${n}`, plan_hash: planHash(plan), mode: 'execute', status: 'running', started_at: now, executed_at: null, tasks: {} }
+        ? { ...previous, status: 'running', executed_at: null, matrix: true }
+        : { solution_id: plan.id, issue_id: `ISS-${n}`, plan_hash: planHash(plan), mode: 'execute', matrix: true, status: 'running', started_at: now, executed_at: null, tasks: {} }
       const executing: IssueState = issue.status === 'executing' ? issue : { ...issue, status: 'executing', error: null, updated_at: now }
       started = { ok: true, plan, issue: executing, task, record }
       return {

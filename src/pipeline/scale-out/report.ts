@@ -156,3 +156,8 @@ export async function issuesToReport(store: StateStore): Promise<number[]> {
   }
   return found
 }
+
+/** The report's headline: "Executed in matrix jobs: …" only when matrix jobs carried the execution out. */
+export function reportHeadline(record: ExecutionRecord | undefined, headline: string): string {
+  return `${record?.matrix ? 'Executed in matrix jobs' : 'Executed'}: ${headline}`
+}
