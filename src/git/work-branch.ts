@@ -12,6 +12,7 @@ import { normalisePath } from '../plan/dag.js'
 import { GitError, identityEnv, runGit, type GitIdentity } from './git.js'
 import { GitDirSeal, type Restored } from './git-dir-seal.js'
 import { stagedOtherThan, type Content } from './task-change.js'
+import { isUnexpectedPath } from './unexpected-paths.js'
 import { resolveRef } from './refs.js'
 import { fetchSealed, NO_CHECKOUT_PROGRAMS, pushSealed } from './sealed-remote.js'
 
@@ -65,26 +66,6 @@ export class WorkBranchError extends Error {
 export const ACTIONS_BOT_IDENTITY: GitIdentity = {
   name: 'github-actions[bot]',
   email: '41898282+github-actions[bot]@users.noreply.github.com',
-}
-
-/**
- * Paths an approver would never expect a task to change unless the plan says so: workflows and actions (run with
- * the repository's secrets once pushed, by a token with the workflow scope), git's own files (`.gitattributes`
- * filters, `.gitmodules` URLs, `.gitignore`) and other CI systems' configuration.
- */
-const UNEXPECTED_PATHS = [
-  /^\.github\/(?:workflows|actions)\//,
-  /(?:^|\/)\.git[^/]*$/,
-  // Other CI systems' and hosted build services' configuration, as each reads it from the repository's root (the
-  // list docs/security.md gives): what runs there runs with that system's secrets.
-  /^(?:\.gitlab-ci\.ya?ml$|\.gitlab\/ci\/|\.travis\.ya?ml$|\.drone\.(?:ya?ml|star|jsonnet)$|\.?azure-pipelines(?:\.ya?ml$|\/)|bitbucket-pipelines\.ya?ml$|Jenkinsfile|\.circleci\/|\.buildkite\/|\.?buildkite\.ya?ml$)/,
-  /^(?:\.cirrus\.(?:ya?ml|star)$|\.?appveyor\.ya?ml$|\.woodpecker(?:\.ya?ml$|\/)|\.semaphore\/|cloudbuild\.(?:ya?ml|json)$|buildspec\.ya?ml$|\.(?:gitea|forgejo)\/(?:workflows|actions)\/)/,
-  /^(?:codefresh\.ya?ml$|\.codefresh\/|bitrise\.ya?ml$|codemagic\.ya?ml$|\.teamcity\/|bamboo-specs\/|\.tekton\/|\.builds\/|\.build\.ya?ml$|\.?screwdriver\.ya?ml$|wercker\.ya?ml$|\.harness\/)/,
-  /^(?:netlify\.toml$|\.gitpod\.ya?ml$|\.devcontainer(?:\.json$|\/)|\.pre-commit-config\.ya?ml$)/,
-]
-
-function isUnexpectedPath(path: string): boolean {
-  return UNEXPECTED_PATHS.some((pattern) => pattern.test(path))
 }
 
 /** The executor changed paths the plan did not declare and an approver would not expect (workflows, CI, git's files). */
