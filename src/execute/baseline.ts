@@ -5,6 +5,7 @@
 import { runCommand, type CommandResult } from '../exec/run-command.js'
 import { classifyEvidence, type CheckFile, type ConvergenceCheck, type EvidenceRun, type Task, type TaskEvidence } from '../model/index.js'
 import { verificationEntries } from '../model/verification.js'
+import type { CheckMemo } from './check-memo.js'
 import { taskEnvironment } from './task-environment.js'
 
 /** How a run measures evidence (SPEC §7). */
@@ -39,21 +40,27 @@ export function taskCommands(task: Task): string[] {
 /**
  * Runs the task's commands once, one after the other, each with the timeout of a verification command and the
  * environment the verification gets (`CONVERGE_ATTEMPT=0`). A command that cannot run (missing, not executable)
- * records the shell's failure: a failing baseline, as the check of a test the task is to write should be.
+ * records the shell's failure: a failing baseline, as the check of a test the task is to write should be. With
+ * `known`, a command whose result on this content is known already (`check-memo.ts`) is not run again.
  */
-export async function runBaseline(task: Task, options: BaselineOptions): Promise<EvidenceRun[]> {
+export async function runBaseline(task: Task, options: BaselineOptions, known?: { memo: CheckMemo; key: string }): Promise<EvidenceRun[]> {
   const runs: EvidenceRun[] = []
   for (const command of taskCommands(task)) {
-    const result = await runCommand({
-      command,
-      cwd: options.repoDir,
-      env: taskEnvironment(options.env, options.issue, task.id, 0),
-      timeoutMs: options.timeoutMs,
-      secrets: options.secrets,
-      ...(options.signal ? { signal: options.signal } : {}),
-    })
-    if (result.aborted) break // cancelled: the task will not run either
-    runs.push(evidenceRun(command, result))
+    const run = async () => {
+      const result = await runCommand({
+        command,
+        cwd: options.repoDir,
+        env: taskEnvironment(options.env, options.issue, task.id, 0),
+        timeoutMs: options.timeoutMs,
+        secrets: options.secrets,
+        ...(options.signal ? { signal: options.signal } : {}),
+      })
+      return result.aborted ? undefined : evidenceRun(command, result)
+    }
+    // A result known for this content (another task's baseline or checks on the same tree) is not run again.
+    const ran = known ? await known.memo.run(command, known.key, run) : await run()
+    if (!ran) break // cancelled: the task will not run either
+    runs.push(ran)
   }
   return runs
 }

@@ -9,11 +9,12 @@
  *   of the task's paths at their checked content — with the checkout's ignored folders linked in, so the commands
  *   run there where the dependencies are.
  */
-import { lstat, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { copyFile, lstat, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { runGit } from './git.js'
-import { NO_CHECKOUT_PROGRAMS } from './sealed-remote.js'
+import { NO_CHECKOUT_PROGRAMS, sealedLocalEnv } from './sealed-remote.js'
 
 const git = (repoDir: string, args: string[], extra: { env?: Record<string, string>; input?: string } = {}) =>
   runGit([...NO_CHECKOUT_PROGRAMS, ...args], { cwd: repoDir, ...extra }).then((r) => r.stdout)
@@ -28,6 +29,28 @@ export async function ignoredFiles(repoDir: string): Promise<Map<string, string>
     if (stat) stamps.set(path, `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}:${stat.mode}`)
   }
   return stamps
+}
+
+/**
+ * The checkout's content as one key: the tree of every file git sees (tracked and untracked, as they are in the
+ * working tree, whatever is staged) and the stamps of every ignored one. Two states with one key hold the same files.
+ */
+export async function contentKey(repoDir: string): Promise<string> {
+  const scratch = await mkdtemp(join(tmpdir(), 'converge-key-'))
+  try {
+    const index = join(scratch, 'index')
+    // A copy of the checkout's index, so that git re-reads only the files whose stamps changed.
+    const own = (await git(repoDir, ['rev-parse', '--path-format=absolute', '--git-path', 'index'])).trim()
+    await copyFile(own, index).catch(() => undefined)
+    // No filter driver runs: a key needs the bytes as they are, and an executor running meanwhile may have planted one.
+    const env = { ...(await sealedLocalEnv(repoDir, { own: true })), GIT_INDEX_FILE: index }
+    await git(repoDir, ['add', '--all', '--', '.'], { env })
+    const tree = (await git(repoDir, ['write-tree'], { env })).trim()
+    const stamps = [...(await ignoredFiles(repoDir))].map(([path, stamp]) => `${path}\0${stamp}`).sort()
+    return `${tree}:${createHash('sha256').update(stamps.join('\n')).digest('hex')}`
+  } finally {
+    await rm(scratch, { recursive: true, force: true })
+  }
 }
 
 export interface IgnoredChange {

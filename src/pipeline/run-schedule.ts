@@ -11,6 +11,7 @@ import { readIssueFiles } from './issue-files.js'
 import { recordLoop, recordTask } from './run-record.js'
 import type { RunMode, StartedRun } from './run-start.js'
 import { convergeAndCommit, earlierBaseline, type TaskRunOptions } from './run-task.js'
+import { CheckMemo } from '../execute/check-memo.js'
 
 /** How the scheduler runs the tasks: how many at once, what stops new ones, and whom it tells. */
 export interface ScheduleSettings {
@@ -46,6 +47,8 @@ export async function scheduleTasks(
   const { budget } = settings
   const control = controlSignals(store, n, settings.controlIntervalMs)
   const running = new Set<Task>()
+  // A command run on checkout content it already ran on in this run is not run again (execute/check-memo.ts).
+  const memo = new CheckMemo(taskRun.repoDir)
   const ran: string[] = []
   // A result the state branch would not take (GitHub failing past the client's retries) halts the run: no task
   // starts whose result could not be recorded either, and the running ones are ended, unrecorded.
@@ -100,6 +103,7 @@ export async function scheduleTasks(
       // verify measures against the baseline the execution recorded (before its change): a proven task it checks
       // again stays proven when its checks still pass.
       ...earlierBaseline(started.previousTasks[task.id] ?? (mode === 'verify' ? record.executed_tasks?.[task.id] : undefined)),
+      memo,
     })
     // Not a verdict, so nothing is recorded; and unfinished, not failed: the scheduler skips no dependents and
     // the next run starts the task again.

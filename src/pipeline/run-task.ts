@@ -5,7 +5,8 @@
 import { join } from 'node:path'
 import { agentCommand } from '../agents/presets.js'
 import type { EvidenceRun, LoopState, Solution, Task, TaskResult } from '../model/index.js'
-import { runBaseline, taskCommands, taskEvidence, type EvidenceSettings } from '../execute/baseline.js'
+import { runBaseline, runsOfChecks, taskCommands, taskEvidence, type EvidenceSettings } from '../execute/baseline.js'
+import type { CheckMemo } from '../execute/check-memo.js'
 import type { RunBudget } from '../execute/budget.js'
 import type { ControlSignal } from '../execute/schedule.js'
 import { convergeTask, type TaskOutcome } from '../execute/task-loop.js'
@@ -76,6 +77,8 @@ export async function convergeAndCommit(
     budget?: RunBudget
     /** The baseline an earlier run of this task recorded: kept, not run again. */
     earlierBaseline?: EvidenceRun[]
+    /** The run's results known by checkout content, shared by its tasks (`execute/check-memo.ts`). */
+    memo?: CheckMemo
   },
 ): Promise<TaskRun> {
   const { n, plan, options, signal } = context
@@ -129,6 +132,8 @@ export async function convergeAndCommit(
     }
   }
   const change = proof?.change()
+  // The checks' results, for a later task's baseline on the same content (the tree this task's commit leaves).
+  if (result.status === 'completed') await proof?.keepChecks(runsOfChecks(result.convergence_verified))
   let differential: Differential | undefined
   let tree: string | undefined
   if (result.status === 'completed' && options.committer) {
@@ -166,11 +171,11 @@ export async function convergeAndCommit(
 }
 
 /** The proof of a task whose executor runs on a work branch (`task-proof.ts`); undefined otherwise. */
-function proofOf(task: Task, context: { options: TaskRunOptions; othersRunning: () => Task[] }): TaskProof | undefined {
+function proofOf(task: Task, context: { options: TaskRunOptions; othersRunning: () => Task[]; memo?: CheckMemo }): TaskProof | undefined {
   const { committer, executorCommand, repoDir } = context.options
   const executor = agentCommand(executorCommand, 'executor').command
   if (!committer?.settle || !committer.taskPaths || !committer.head || executor === '' || executor === 'none') return undefined
-  return new TaskProof(repoDir, committer as ProofBranch, task, context.othersRunning)
+  return new TaskProof(repoDir, committer as ProofBranch, task, context.othersRunning, context.memo)
 }
 
 /**
@@ -179,14 +184,15 @@ function proofOf(task: Task, context: { options: TaskRunOptions; othersRunning: 
  * `verify` with no base). Without an executor nothing changes the tree: there is nothing to measure before.
  */
 async function baselineOf(
-  task: Task, context: { n: number; options: TaskRunOptions; signal: AbortSignal; earlierBaseline?: EvidenceRun[] },
+  task: Task, context: { n: number; options: TaskRunOptions; signal: AbortSignal; earlierBaseline?: EvidenceRun[]; memo?: CheckMemo },
 ): Promise<EvidenceRun[] | undefined> {
   const { options } = context
   const given = options.evidence?.baselines?.get(task.id) ?? (context.earlierBaseline?.length ? context.earlierBaseline : undefined)
   if (given) return given
   const executor = agentCommand(options.executorCommand, 'executor').command
   if (options.evidence?.measure === false || executor === '' || executor === 'none') return undefined
-  return runBaseline(task, { repoDir: options.repoDir, timeoutMs: options.timeoutMs, secrets: options.secrets, issue: context.n, signal: context.signal })
+  const launch = { repoDir: options.repoDir, timeoutMs: options.timeoutMs, secrets: options.secrets, issue: context.n, signal: context.signal }
+  return runBaseline(task, launch, context.memo ? { memo: context.memo, key: await context.memo.key() } : undefined)
 }
 
 

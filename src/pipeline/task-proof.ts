@@ -4,7 +4,8 @@
  * content of its paths as its checks are about to run on them — which is exactly what its commit may hold.
  */
 import { ignoredChanges, ignoredFiles, fingerprint, type Content, type IgnoredChange } from '../git/task-change.js'
-import type { Task } from '../model/index.js'
+import type { EvidenceRun, Task } from '../model/index.js'
+import type { CheckMemo } from '../execute/check-memo.js'
 import type { ExecutorGuard } from '../execute/task-loop.js'
 import type { TaskChange } from '../execute/differential.js'
 
@@ -20,13 +21,14 @@ export interface ProofBranch {
 export class TaskProof implements ExecutorGuard {
   private stamps: Map<string, string> | undefined
   private readonly ignored = new Map<string, IgnoredChange>()
-  private checked: { head: string; files: Map<string, Content> } | undefined
+  private checked: { head: string; files: Map<string, Content>; key?: string } | undefined
 
   constructor(
     private readonly repoDir: string,
     private readonly branch: ProofBranch,
     private readonly task: Task,
     private readonly othersRunning: () => Task[],
+    private readonly memo?: CheckMemo,
   ) {}
 
   async before(): Promise<void> {
@@ -37,7 +39,13 @@ export class TaskProof implements ExecutorGuard {
     await this.branch.settle()
     if (this.stamps) for (const change of ignoredChanges(this.stamps, await ignoredFiles(this.repoDir))) this.ignored.set(change.path, change)
     const paths = await this.branch.taskPaths(this.task, this.othersRunning())
-    this.checked = { head: await this.branch.head(), files: await fingerprint(this.repoDir, paths) }
+    this.checked = { head: await this.branch.head(), files: await fingerprint(this.repoDir, paths), ...(this.memo ? { key: await this.memo.key() } : {}) }
+  }
+
+  /** Keeps the runs of the task's checks for later tasks, when the checkout still holds what they ran on. */
+  async keepChecks(runs: readonly EvidenceRun[]): Promise<void> {
+    const key = this.checked?.key
+    if (this.memo && key && (await this.memo.key()) === key) this.memo.keep(key, runs)
   }
 
   /** The change the last checks ran on; undefined when no executor ran. */

@@ -68,7 +68,8 @@ export class GitHubStore implements StateStore {
     const cache = new Map<string, Promise<string | undefined>>()
     for (const [i, path] of paths.entries()) {
       const found = target?.[`f${i}`]?.object ?? null
-      cache.set(path, found ? this.blobText({ text: null, isTruncated: true, ...(found as Partial<BlobNode> & { oid: string }) }) : Promise.resolve(undefined))
+      // A directory answers an object without a blob's fields: no file there.
+      cache.set(path, found && 'oid' in found && found.oid ? this.blobText({ text: null, isTruncated: true, ...(found as Partial<BlobNode> & { oid: string }) }) : Promise.resolve(undefined))
     }
     return {
       head,
@@ -204,7 +205,7 @@ export class GitHubStore implements StateStore {
       throw new Error(`GitHub's GraphQL API answered no repository for ${this.owner}/${this.repo}`)
     }
     const found = data.repository.object
-    return found ? this.blobText({ text: null, isTruncated: true, ...found }) : undefined
+    return found?.oid ? this.blobText({ text: null, isTruncated: true, ...found }) : undefined
   }
 
   /** GraphQL truncates large blobs; those are fetched whole through the Git Data API. */

@@ -5,7 +5,7 @@
  * same through dist/index.js; these are the cases one at a time, close enough for the mutation run to see them.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { approvalEvent, autoApproval, unconfirmedApproval } from '../../src/action/approval-event.js'
+import { approvalEvent, autoApproval, receiptMarker, unconfirmedApproval } from '../../src/action/approval-event.js'
 import { checkPermission } from '../../src/action/permissions.js'
 import type { Session } from '../../src/action/session.js'
 import type { GitHubClient } from '../../src/github/client.js'
@@ -140,7 +140,9 @@ describe('unconfirmedApproval', () => {
   it('holds an approval for its own issue and plan only', async () => {
     const s = await session()
     const approved = withApproval(plan(), { via: 'workflow', run: RUN_URL })
-    expect(await unconfirmedApproval(s, N, approved)).toBeNull()
+    // The control: a comment naming the full hash holds for its issue and plan.
+    const full = gh.seed.comment({ issue: N, body: `/converge approve ${planHash(plan())}`, user: 'alice' })
+    expect(await unconfirmedApproval(s, N, withApproval(plan(), { via: 'comment', comment_id: full.id, comment_on: N }))).toBeNull()
     expect(await unconfirmedApproval(s, 43, approved)).toMatch(/^SOL-ISS-42-1 was approved for ISS-42, not for ISS-43: an approval holds for its own issue only; comment `\/converge approve sha256:[0-9a-f]{12}` to approve it$/)
     expect(await unconfirmedApproval(s, N, withApproval(plan(), { via: 'workflow', run: RUN_URL, issue: 43 }))).toMatch(/was approved for ISS-43, not for ISS-42/)
     expect(await unconfirmedApproval(s, N, withApproval(plan(), { via: 'workflow', run: RUN_URL, issue: undefined }))).toMatch(/was approved for no issue it names, not for ISS-42/)
@@ -152,7 +154,10 @@ describe('unconfirmedApproval', () => {
   it('confirms a workflow approval in the run that gave it only', async () => {
     const s = await session()
     expect(await unconfirmedApproval(s, N, withApproval(plan(), { via: 'workflow', run: `${RUN_URL}0` })))
-      .toMatch(/^SOL-ISS-42-1 was approved by the `command` input of another workflow run \(https:\/\/github\.com\/octo-org\/demo\/actions\/runs\/70\), which this run cannot confirm/)
+      .toMatch(/^SOL-ISS-42-1 was approved by the `command` input of another workflow run \(https:\/\/github\.com\/octo-org\/demo\/actions\/runs\/70\), whose inputs GitHub does not give this run/)
+    // In the run that gave it, only when GitHub's record of the run (its event's inputs) names the full hash.
+    expect(await unconfirmedApproval(s, N, withApproval(plan(), { via: 'workflow', run: RUN_URL })))
+      .toMatch(/^SOL-ISS-42-1 was approved in this run, but this run's inputs \(.*\) do not name its full hash sha256:/)
     expect(await unconfirmedApproval(s, N, withApproval(plan(), { via: 'workflow' }))).toMatch(/another workflow run \(unnamed\)/)
   })
 
@@ -180,12 +185,17 @@ describe('unconfirmedApproval', () => {
 
     it('holds when the comment exists, is the approver’s `approve` on this issue, and the approver still may approve', async () => {
       const s = await session()
+      const full = gh.seed.comment({ issue: N, body: `/converge approve ${planHash(plan())}`, user: 'alice' })
+      expect(await unconfirmedApproval(s, N, byComment({ comment_id: full.id }))).toBeNull()
+      const upper = gh.seed.comment({ issue: N, body: `/converge approve ${hashOf(plan()).toUpperCase()}`, user: 'alice' })
+      expect(await unconfirmedApproval(s, N, byComment({ comment_id: upper.id }))).toBeNull()
+      // A hashless or prefix approval holds with Converge's receipt of the full hash it approved, and only with it.
       const bare = gh.seed.comment({ issue: N, body: '/converge approve', user: 'alice' })
+      expect(await unconfirmedApproval(s, N, byComment({ comment_id: bare.id }))).toMatch(new RegExp(`^comment ${bare.id} names no hash, and Converge recorded no approval`))
+      gh.seed.comment({ issue: N, body: `${receiptMarker(bare.id, planHash(plan()))}\nApproval recorded`, user: 'github-actions[bot]' })
       expect(await unconfirmedApproval(s, N, byComment({ comment_id: bare.id }))).toBeNull()
       const named = gh.seed.comment({ issue: N, body: `/converge approve sha256:${hashOf(plan()).slice(0, 12)}…`, user: 'alice' })
-      expect(await unconfirmedApproval(s, N, byComment({ comment_id: named.id }))).toBeNull()
-      const upper = gh.seed.comment({ issue: N, body: `/converge approve ${hashOf(plan()).slice(0, 16).toUpperCase()}`, user: 'alice' })
-      expect(await unconfirmedApproval(s, N, byComment({ comment_id: upper.id }))).toBeNull()
+      expect(await unconfirmedApproval(s, N, byComment({ comment_id: named.id }))).toMatch(new RegExp(`^comment ${named.id} names only sha256:`))
     })
 
     it('does not hold without a comment, or with one deleted since', async () => {
@@ -218,14 +228,14 @@ describe('unconfirmedApproval', () => {
       const s = await session()
       const elsewhere = gh.seed.comment({ issue: 43, body: '/converge approve', user: 'alice' })
       expect(await unconfirmedApproval(s, N, byComment({ comment_id: elsewhere.id, comment_on: 43 }))).toMatch(new RegExp(`^comment ${elsewhere.id} is on #43, not on ISS-42: `))
-      const naming = gh.seed.comment({ issue: 43, body: `/converge approve ${hashOf(plan()).slice(0, 12)}`, user: 'alice' })
+      const naming = gh.seed.comment({ issue: 43, body: `/converge approve ${hashOf(plan())}`, user: 'alice' })
       expect(await unconfirmedApproval(s, N, byComment({ comment_id: naming.id, comment_on: 43 }))).toBeNull()
       expect(await unconfirmedApproval(s, N, byComment({ comment_id: naming.id, comment_on: N }))).toMatch(new RegExp(`^comment ${naming.id} is on #43, not on ISS-42: `))
     })
 
     it('does not hold once the approver lost the permission to approve', async () => {
       const s = await session()
-      const comment = gh.seed.comment({ issue: N, body: '/converge approve', user: 'alice' })
+      const comment = gh.seed.comment({ issue: N, body: `/converge approve ${planHash(plan())}`, user: 'alice' })
       gh.seed.permission('alice', 'read')
       expect(await unconfirmedApproval(s, N, byComment({ comment_id: comment.id })))
         .toMatch(/^the approval by @alice no longer holds: @alice has read permission; this command needs write; comment `\/converge approve/)

@@ -55,7 +55,7 @@ describe('epics, sub-issues and dependencies (dist/index.js against the API emul
     expect(blocked.exitCode).toBe(0)
     expect(blocked.errors).toEqual([])
     expect(blocked.notices.join('\n')).toContain('ISS-3 waits for #2 (planned): execute again when it is done.')
-    const report = gh.state.comments(3).filter((c) => !c.body.startsWith('/converge')).at(-1)!
+    const report = gh.state.comments(3).filter((c) => !c.body.startsWith('/converge') && !c.body.startsWith('<!-- converge:approval')).at(-1)!
     expect(report.body).toContain('ISS-3 waits for #2 (planned): execute again when it is done.')
     expect(gh.state.checkRuns().at(-1)).toMatchObject({ name: 'converge / ISS-3', conclusion: 'neutral' })
     expect(await gh.state.readFile(BRANCH, statePaths.execution(3))).toBeNull()

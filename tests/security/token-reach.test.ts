@@ -226,7 +226,7 @@ describe('how far a command gets towards the token (dist/index.js, a checkout th
       /url\.http:\/\/\*\*\*:\*\*\*@127\.0\.0\.1:\d+\/\.insteadOf in \.git\/config/,
     ]) expect(removal[0]).toMatch(part)
     expect(executorRun.stdout).toMatch(/Converge: removed the Authorization header http\.http:\/\/127\.0\.0\.1:\d+\/\.extraheader \(\$RUNNER_TEMP\/git-credentials-/)
-    expect(executorRun.stdout).toMatch(/Converge: wrote over INPUT_GITHUB-TOKEN, ANTHROPIC_API_KEY in \/proc\/\d+\/environ, so the commands it runs cannot read the step's secrets there/)
+    expect(executorRun.stdout).toMatch(/Converge: wrote over GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_STATE, GITHUB_ENV, GITHUB_PATH, INPUT_GITHUB-TOKEN, ANTHROPIC_API_KEY in \/proc\/\d+\/environ, so the commands it runs cannot read the step's secrets there/)
     // The runs that ran commands deleted what the checkout step had put under RUNNER_TEMP; keep left it.
     for (const issue of [EXECUTOR_ISSUE, PLANNER_ISSUE]) for (const file of credentialFiles.get(issue)!) expect(existsSync(file), file).toBe(false)
     for (const file of credentialFiles.get(KEEP_ISSUE)!) expect(existsSync(file), file).toBe(true)
