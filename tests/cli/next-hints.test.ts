@@ -82,7 +82,7 @@ describe('every state\'s "Next:" hint is a command the CLI accepts', () => {
       console.log(`The walk of the "Next:" hints (state, then the hint that was run and accepted):\n${walk.join('\n')}`)
       await t.cleanup()
     }
-  })
+  }, 240_000)
 })
 
 describe('the hints of the loop after a proven execute (issue 34)', () => {
@@ -142,7 +142,7 @@ describe('the hints of the loop after a proven execute (issue 34)', () => {
       console.log(`The walk of the loop's hints:\n${walk.join('\n')}`)
       await t.cleanup()
     }
-  })
+  }, 240_000) // a walk of many commands: over a minute when CI runs the agent CLIs beside it
 })
 
 async function until(condition: () => Promise<boolean | undefined>, timeoutMs = 20_000): Promise<void> {
