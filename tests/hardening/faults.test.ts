@@ -69,7 +69,7 @@ interface RunReport {
   rerun: 'not needed' | 'completed' | string
   rerunStateProblems: string[]
   /** The run's outage, if it had one, and whether it landed: every failure of it answered (it fell within the run). */
-  outage?: { kind: FaultKind; at: number; landed: boolean }
+  outage?: { kind: FaultKind; at: number; landed: boolean; reached: boolean }
 }
 
 /** One error message of each shape (digits aside), to show what users read. */
@@ -139,8 +139,8 @@ describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} 
     // that runs end with errors at random points too, and their reruns are tested.
     const outage = i % 2 === 1 ? { at: 1 + ((seed * 7919) % 45), kind: OUTAGE_KINDS[i % OUTAGE_KINDS.length]! } : undefined
     let outageHits = 0
+    let seen = 0
     if (outage) {
-      let seen = 0
       gh.faults.inject({ kind: outage.kind, times: CLIENT_RETRIES + 1, match: () => {
         if (++seen < outage.at) return false
         outageHits += 1 // the rule answers this one
@@ -164,7 +164,8 @@ describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} 
 
     const report: RunReport = {
       n, faults: injected.length, ended, stateProblems, rerun: 'not needed', rerunStateProblems: [],
-      ...(outage ? { outage: { ...outage, landed: outageHits === CLIENT_RETRIES + 1 } } : {}),
+      // Reached: the run made the request the outage was placed at (a run that ended sooner never met it).
+      ...(outage ? { outage: { ...outage, landed: outageHits === CLIENT_RETRIES + 1, reached: seen >= outage.at } } : {}),
     }
     if (ended !== 'completed') {
       counts.reruns += 1
@@ -176,7 +177,7 @@ describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} 
     }
     await run.dispose()
     // Without an outage every fault is one the client retries: the run completes.
-    const ok = (ended === 'completed' || (outage !== undefined && ended === 'clear error')) && report.outage?.landed !== false && stateProblems.length === 0 &&
+    const ok = (ended === 'completed' || (outage !== undefined && ended === 'clear error')) && !(report.outage?.reached && !report.outage.landed) && stateProblems.length === 0 &&
       (report.rerun === 'not needed' || report.rerun === 'completed') && report.rerunStateProblems.length === 0
     if (!ok) {
       counts.failures += 1
@@ -196,8 +197,9 @@ describe(`plan and execute with ${RATE * 100}% of API requests failing (${RUNS} 
       expect(shardReports.filter((r) => r.ended !== 'completed' && r.ended !== 'clear error')).toEqual([])
       // A run without an outage meets only faults the client retries (and a moved head, which the writer rereads).
       expect(shardReports.filter((r) => !r.outage && r.ended !== 'completed'), 'runs without an outage that did not complete').toEqual([])
-      // An outage that the run ended before, or that stopped short of outlasting the retries, tested nothing.
-      expect(shardReports.filter((r) => r.outage && !r.outage.landed), 'outages that did not land').toEqual([])
+      // An outage the run reached but that stopped short of outlasting the retries tested nothing: the injection
+      // is broken. One placed past the run's last request was never met (the run made fewer requests).
+      expect(shardReports.filter((r) => r.outage?.reached && !r.outage.landed), 'outages that did not land').toEqual([])
       expect(shardReports.filter((r) => r.stateProblems.length > 0 || r.rerunStateProblems.length > 0)).toEqual([])
       expect(shardReports.filter((r) => r.rerun !== 'not needed' && r.rerun !== 'completed')).toEqual([])
       gh.expectNoViolations()
