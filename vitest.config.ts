@@ -3,6 +3,56 @@ import { defineConfig } from 'vitest/config'
 /** Tests that measure the whole process (its memory) run alone in a fresh worker; every other file shares one. */
 const MEASURES_PROCESS = ['tests/exec/run-command.test.ts']
 
+/**
+ * The full suite's files that `npm test` leaves to CI (`npm run test:all`, `CONVERGE_SUITE_SIZE` ≥ 2), to keep it
+ * within its 4 minutes on a 2-core machine: the hardening and property suites (which also grow with the size), the
+ * scenario walks of the CLI and the action through whole runs (each flow keeps an end-to-end test in `npm test`:
+ * tests/e2e/plan, harness, local-action, board, agent-planner, and the demo in tests/cli/cli.test.ts), and the
+ * emulator's tests of itself. Measured in one `npm test` (load average ~20): these files took 1,814 of its 3,151
+ * file-seconds.
+ */
+const FULL_SUITE_ONLY = [
+  // Hardening and property suites, at the size CI sets.
+  'tests/hardening/faults.test.ts',
+  'tests/hardening/kill-resume.test.ts',
+  'tests/hardening/bad-input.test.ts',
+  'tests/hardening/attacks.test.ts',
+  'tests/report/property.test.ts',
+  'tests/report/size.test.ts',
+  'tests/security/long-plans.test.ts',
+  'tests/security/git-config.test.ts',
+  'tests/security/undeclared-files.test.ts',
+  // Whole runs of the built action (dist/index.js) per scenario.
+  'tests/e2e/execute.test.ts',
+  'tests/e2e/verify.test.ts',
+  'tests/e2e/evidence.test.ts',
+  'tests/e2e/evidence-integrity.test.ts',
+  'tests/e2e/scale-out.test.ts',
+  'tests/e2e/epics.test.ts',
+  'tests/e2e/queue.test.ts',
+  'tests/action/epics.test.ts',
+  // Whole runs of the CLI per scenario.
+  'tests/cli/next-hints.test.ts',
+  'tests/cli/readable-plan.test.ts',
+  'tests/cli/live-output.test.ts',
+  'tests/cli/evidence.test.ts',
+  'tests/cli/real-project-loop.test.ts',
+  'tests/execute/check-memo.test.ts',
+  'tests/board/board-safety.test.ts',
+  'tests/github/sync.test.ts',
+  'tests/queue/sync-queue.test.ts',
+  // The API emulator's tests of itself.
+  'tests/emulator/git-http.test.ts',
+  'tests/emulator/graphql.test.ts',
+  'tests/emulator/fork-pulls.test.ts',
+  'tests/emulator/git-data.test.ts',
+  'tests/emulator/faults.test.ts',
+  'tests/emulator/rest-issues.test.ts',
+]
+
+/** The larger size CI sets, or files named on the command line (`npx vitest run tests/e2e/execute.test.ts` runs it). */
+const FULL_SUITE = Number(process.env.CONVERGE_SUITE_SIZE ?? 1) >= 2 || process.argv.some((arg) => /^(\.\/)?tests\/.+/.test(arg))
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -18,7 +68,12 @@ export default defineConfig({
         // Files share their worker's modules: GitHub's OpenAPI description, the emulator's compiled validators and
         // the transformed sources are loaded once a worker instead of once a file (npm test: 4 min → 3 min 20 s on 2 cores).
         // Each file still restores what it changes (environment, timers, servers) in its own hooks.
-        test: { name: 'shared', include: ['tests/**/*.test.ts'], exclude: MEASURES_PROCESS, isolate: false },
+        test: {
+          name: 'shared',
+          include: ['tests/**/*.test.ts'],
+          exclude: [...MEASURES_PROCESS, ...(FULL_SUITE ? [] : FULL_SUITE_ONLY)],
+          isolate: false,
+        },
       },
       { extends: true, test: { name: 'isolated', include: MEASURES_PROCESS, isolate: true } },
     ],

@@ -3,7 +3,7 @@
  * Converge step, its `with:` and `env:` as written (a secret is the key our scripted model server accepts, an input or
  * a matrix value what the workflow passes), for the event the workflow is triggered by, through dist/index.js
  * against the API emulator. The CLI is the one the job's install step names, from .cache/agent-clis at the pinned
- * version. Nothing else is set but the API's address (our server), as in tests/agents/real-cli.test.ts.
+ * version. Nothing else is set but the API's address (our server), as in tests/agents/real-cli-suite.ts.
  *
  * Opt-in with the other real-agent suites: `npm run test:agents` (CONVERGE_REAL_CLIS=1).
  */

@@ -7,6 +7,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InputError, UsageError } from '../../src/cli/usage-error.js'
 import { syntheticPlan } from '../../bench/synthetic.js'
+import { FULL_SUITE } from '../support/suite-size.js'
 import { busyWorkingRepo, countCommits } from '../support/temp-repos.js'
 
 import { cli, greetingsRepo, ROOT } from './support.js'
@@ -133,7 +134,8 @@ describe('converge approve and verify', () => {
 })
 
 describe('converge demo', () => {
-  it('verifies the unchanged example (every task fails), then executes it: every task converges, one commit each', async () => {
+  // The same demo in process; `npm test` runs it through the bundle (below). CI runs both.
+  it.runIf(FULL_SUITE)('verifies the unchanged example (every task fails), then executes it: every task converges, one commit each', async () => {
     const { code, out } = await cli('demo', '--keep')
     const dir = /^Kept (\S+):/m.exec(out)?.[1]
     try {
@@ -402,7 +404,8 @@ describe('bad input, said precisely (usage: exit 2; content: exit 1; nothing wri
 })
 
 describe('the package (npm pack), as a user installs it for a repository of their own', () => {
-  it('holds a converge that runs on its own: --version, and the demo from its bundled example', async () => {
+  // npm pack and an install of the package: CI's (the bundle's demo runs in `npm test`, above).
+  it.runIf(FULL_SUITE)('holds a converge that runs on its own: --version, and the demo from its bundled example', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'converge-pack-'))
     try {
       const run = promisify(execFile)

@@ -12,6 +12,7 @@ import { InputError, UsageError } from '../../src/cli/usage-error.js'
 import { COMMANDS } from '../../src/commands/commands.js'
 import { runGit } from '../../src/git/git.js'
 import { startEmulator } from '../support/emulator/index.js'
+import { FULL_SUITE } from '../support/suite-size.js'
 import { converge, greetingsRepo, issueText, ROOT, type GreetingsRepo } from './support.js'
 
 const state = (t: GreetingsRepo, path: string) => JSON.parse(t.git('show', `converge/state:.converge/${path}`))
@@ -120,7 +121,8 @@ describe('--json: one document on stdout', () => {
     }
   })
 
-  it('demo --json: the walk-through on stderr, the summary on stdout', async () => {
+  // A third whole demo (tests/cli/cli.test.ts runs the bundle's in `npm test`): CI's.
+  it.runIf(FULL_SUITE)('demo --json: the walk-through on stderr, the summary on stdout', async () => {
     const { code, out, err } = await converge(['demo', '--json'])
     expect(code, err).toBe(0)
     const demo = JSON.parse(out)
@@ -224,7 +226,8 @@ describe('converge sync --github owner/repo (through the API emulator)', () => {
 })
 
 describe('converge matrix, execute-task, report: the scale-out on a local repository', () => {
-  it('runs the ready tasks one by one as matrix jobs would, then reports the issue completed', async () => {
+  // Whole matrix runs (tests/pipeline/scale-out.test.ts has them in `npm test`): CI's.
+  it.runIf(FULL_SUITE)('runs the ready tasks one by one as matrix jobs would, then reports the issue completed', async () => {
     const t = await greetingsRepo()
     try {
       await converge(['plan', '--issue-file', t.issue, '--repo', t.repo])

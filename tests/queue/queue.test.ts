@@ -82,11 +82,10 @@ describe('the queue (pure)', () => {
     expect(only).toMatchObject({ item_id: 'S-1', group: 'P1', position: 1, reason: 'P1: its plan names no file, so it conflicts with nothing' })
   })
 
-  it('scales: 5,000 solutions over a few hot files in well under a second', () => {
+  // Its speed at this size is measured in bench/sync.ts (`only=sync`), against a baseline of the same run.
+  it('groups 5,000 solutions over a few hot files', () => {
     const many = Array.from({ length: 5_000 }, (_, i) => candidate(i + 1, [`src/own-${i}.ts`, ...(i % 10 === 0 ? [`src/hot-${i % 3}.ts`] : [])]))
-    const started = performance.now()
     const items = buildQueue(many)
-    expect(performance.now() - started).toBeLessThan(1_000)
     const groups = queueGroups(items)
     expect(groups.map((g) => [g.id, g.items.length])).toEqual([['P1', 4_500], ['S2', 167], ['S3', 167], ['S4', 166]])
   })

@@ -11,15 +11,15 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runGit } from '../../src/git/git.js'
 import { converge } from '../cli/support.js'
+import { FULL_SUITE } from '../support/suite-size.js'
 import { executorCommand, issueText, scenarioRepository, SCENARIOS, type Checks } from './support/cheats.js'
 
 /**
- * `npm test` runs the honest fixes and the cheats the action suite does not run by default (tests/e2e/
- * evidence-integrity.test.ts runs the others), so that each class is tried in both; CI (`CONVERGE_SUITE_SIZE` ≥ 2)
- * runs every cheat through both.
+ * `npm test` runs an honest fix and two cheats (an edited test, a rewritten test script); CI (`CONVERGE_SUITE_SIZE`
+ * ≥ 2) runs every cheat, here and through the action (tests/e2e/evidence-integrity.test.ts).
  */
-const EVERY_CHEAT = Number(process.env.CONVERGE_SUITE_SIZE ?? 1) >= 2
-const DEFAULT_WAYS = new Set(['honest', 'honest-new-test', 'expected-values', 'inverted-assertion', 'commits-itself', 'check-script'])
+const EVERY_CHEAT = FULL_SUITE
+const DEFAULT_WAYS = new Set(['honest', 'expected-values', 'check-script'])
 const scenarios = EVERY_CHEAT ? SCENARIOS : SCENARIOS.filter((s) => DEFAULT_WAYS.has(s.way))
 
 const table: string[] = []
@@ -80,7 +80,7 @@ describe.concurrent('a task proves itself only with checks that fail without its
     }, 120_000)
   }
 
-  it('cheat: a watcher left running puts the bug back after the checks passed (verified is what is committed)', async () => {
+  it.runIf(FULL_SUITE)('cheat: a watcher left running puts the bug back after the checks passed (verified is what is committed)', async () => {
     const run = await execute('maintainers-test', 'restores-after-checks')
     try {
       const t1 = run.tasks.find((t) => t.id === 'T1')!
@@ -100,7 +100,7 @@ describe.concurrent('a task proves itself only with checks that fail without its
     }
   }, 120_000)
 
-  it("cheat: a process left running kills the next task's baseline, so that it would read \"failed before\"", async () => {
+  it.runIf(FULL_SUITE)("cheat: a process left running kills the next task's baseline, so that it would read \"failed before\"", async () => {
     const run = await execute('two-tasks', 'kills-next-baseline')
     try {
       const t2 = run.tasks.find((t) => t.id === 'T2')!

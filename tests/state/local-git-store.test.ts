@@ -8,6 +8,7 @@ import { GitError } from '../../src/git/git.js'
 import { statePaths, toStateJson } from '../../src/model/state-layout.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import { transact } from '../../src/state/store.js'
+import { FULL_SUITE } from '../support/suite-size.js'
 import { type TempRepo, busyWorkingRepo, countCommits } from '../support/temp-repos.js'
 
 const BRANCH = 'converge/state'
@@ -80,7 +81,8 @@ describe('LocalGitStore', () => {
   })
 
   it('loses nothing when writers in separate processes transact at once', async () => {
-    const workers = 8
+    // 8 processes in CI; 3 in `npm test`, which already race (each one a node process of its own).
+    const workers = FULL_SUITE ? 8 : 3
     const writesEach = 3
     // No git configuration at all, as on a fresh machine: the store must bring its own identity.
     const home = await mkdtemp(join(tmpdir(), 'converge-home-'))

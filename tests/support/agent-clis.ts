@@ -1,5 +1,5 @@
 /**
- * The agent CLIs of the real-agent suites (tests/agents/real-cli.test.ts, examples.test.ts): where they are
+ * The agent CLIs of the real-agent suites (tests/agents/real-cli-suite.ts, examples.test.ts): where they are
  * installed, and for each preset its scripted model server and the environment a user sets for it as
  * docs/agents.md says, plus the one thing a test needs that a user does not: the API's address, our server.
  */

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InvalidTreePathError } from '../../src/git/tree-path.js'
 import { statePaths, toStateJson } from '../../src/model/state-layout.js'
 import { type StateSnapshot, type StateStore, StaleHeadError, transact } from '../../src/state/store.js'
+import { FULL_SUITE } from './suite-size.js'
 
 export interface StoreFixture {
   /** A store whose branch does not exist yet. */
@@ -22,6 +23,9 @@ interface SharedState {
   count: number
   issues: number[]
 }
+
+/** Writers racing on one branch: 20 in CI; in `npm test` 6, which already race (each retry re-reads and re-applies). */
+const WRITERS = FULL_SUITE ? 20 : 6
 
 /** Many writers retrying against one branch: slow on a busy machine, so more time than a usual test. */
 const HEAVY_TEST_TIMEOUT = 180_000
@@ -214,8 +218,8 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       for (const n of writers) expect(JSON.parse((await snapshot.read(statePaths.issue(n))) as string)).toEqual({ number: n })
     }
 
-    it('loses nothing when 20 writers, each with its own store, transact at once', async () => {
-      const writers = Array.from({ length: 20 }, (_, i) => i + 1)
+    it(`loses nothing when ${WRITERS} writers, each with its own store, transact at once`, async () => {
+      const writers = Array.from({ length: WRITERS }, (_, i) => i + 1)
       const results = await Promise.all(
         writers.map((n) => transact(fixture.open(), register(n), { prefetch: [statePaths.runState] })),
       )
@@ -225,8 +229,8 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       await expectAllRegistered(writers)
     }, HEAVY_TEST_TIMEOUT)
 
-    it('lets writers sharing one store take turns, so none of them retries', async () => {
-      const writers = Array.from({ length: 20 }, (_, i) => i + 1)
+    it(`lets ${WRITERS} writers sharing one store take turns, so none of them retries`, async () => {
+      const writers = Array.from({ length: WRITERS }, (_, i) => i + 1)
       const results = await Promise.all(writers.map((n) => transact(store, register(n), { prefetch: [statePaths.runState] })))
       expect(results.map((r) => r.attempts)).toEqual(writers.map(() => 1))
       await expectAllRegistered(writers)

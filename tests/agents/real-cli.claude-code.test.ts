@@ -1,0 +1,3 @@
+import { describeRealCli } from './real-cli-suite.js'
+
+describeRealCli('claude-code')

@@ -1,0 +1,9 @@
+/**
+ * The size of the test run: 1 in `npm test`, 3 in CI (`npm run test:all` sets `CONVERGE_SUITE_SIZE`). At a larger size
+ * the suites run the cases that repeat, at scale or in another scenario, what `npm test` already shows
+ * (docs/development.md, "npm test and CI's full suite").
+ */
+export const SUITE_SIZE = Math.max(1, Number(process.env.CONVERGE_SUITE_SIZE ?? 1) || 1)
+
+/** CI's full suite. */
+export const FULL_SUITE = SUITE_SIZE >= 2
