@@ -54,7 +54,7 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
   if (epic && !found.items.length) return epicOnly(epic, [...alreadyDone, ...doneChildren])
   if (found.source === 'checklist' && !found.items.length) return everythingDone(alreadyDone)
   if (found.source === 'none' && (found.controls || selfDescribedPanel(sections))) return controlPanel(found.controls)
-  const outcomes = readOutcomes(sections)
+  const outcomes = readOutcomes(sections, { bug })
   if (proposed?.statements.length) outcomes.criteria.push(...proposed.statements.map((s) => ({ text: s.text, refs: s.task === undefined ? [] : [`T${s.task + 1}`], paths: [] })))
   const description = issueDescription(sections, issue)
   // Nothing but a title of a word or two (an unfilled template under "Add"): too little to plan from.
