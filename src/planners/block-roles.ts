@@ -127,9 +127,13 @@ function statements(sections: readonly Section[]): string[] {
   return sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : b.kind === 'list' ? allItems(b.items).map((i) => i.head.plain) : [])))
 }
 
-/** Whether the title or a block of the issue states a defect (see DEFECT_STATEMENT). */
+/** A stack trace: an error line and a frame (`at f (src/a.ts:3:1)`, `File "a.py", line 3`). */
+const TRACE = /^\s*(?:uncaught\s+)?[A-Z][\w.]*(?:Error|Exception)\b[\s\S]*^\s*(?:at\s+\S|File ")|^\s*File "[\s\S]*^\s*[A-Z][\w.]*(?:Error|Exception)\b/m
+
+/** Whether the title or a block of the issue states a defect (see DEFECT_STATEMENT), or shows one: an error's stack trace. */
 export function statesDefect(title: string, sections: readonly Section[]): boolean {
-  return [title, ...statements(sections)].some((text) => DEFECT_STATEMENT.test(text))
+  const traces = sections.some((s) => s.blocks.some((b) => b.kind === 'code' && TRACE.test(b.text)))
+  return traces || [title, ...statements(sections)].some((text) => DEFECT_STATEMENT.test(text))
 }
 
 /** Whether the issue says its documentation is what is wrong: the work is a documentation fix. */

@@ -118,7 +118,8 @@ export function readOutcomes(sections: readonly Section[], { bug = false }: { bu
       default: {
         if (role !== 'context') {
           const said = [...paragraphs, ...items.filter((i) => i.checked === undefined).map((i) => squash(i.head.text))]
-          out.requirements.push(...said.flatMap(sentences).filter(isRequirement).map((s) => labelled(s, headingRefs, [])))
+          // A requirement that names a file belongs to the task that touches it.
+          out.requirements.push(...said.flatMap(sentences).filter(isRequirement).map((s) => labelled(s, headingRefs, [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]!))))
           // A paragraph right after the list of work says what the work achieves ("Each change in the history shows …").
           out.requirements.push(...closingParagraphs(section).filter((p) => !said.some((s) => isRequirement(s) && p.includes(s))).map((p) => labelled(p, headingRefs, [])))
           // Top-level items only: a nested "Run: `cmd`" belongs to the task it is under (task-draft.ts).
