@@ -100,7 +100,7 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
     ...(relevantFiles.length || outcomes.constraints.length
       ? { exploration_context: { relevant_files: relevantFiles, patterns: [], integration_points: [], constraints: outcomes.constraints } }
       : {}),
-    analysis: { risk: analysis.risk, impact: analysis.impact, complexity: analysis.complexity },
+    analysis: { risk: analysis.risk, ...(analysis.riskReason ? { risk_reason: analysis.riskReason } : {}), impact: analysis.impact, complexity: analysis.complexity },
     ...(leftOut.length ? { left_out: leftOut } : {}),
     is_bound: false,
   }
