@@ -12,6 +12,11 @@ import { squash } from './text.js'
  *   and `statesDocsDefect` below (the issue is a fix, or a docs fix, whatever its template);
  * - per item: `isConfirmation` and `isHousekeeping` (templates.ts: a reporter's confirmation, a contributor's
  *   housekeeping, a process step such as a vote, a review by people or a release), never tasks;
+ * - expected results outside an Expected section: `expectedStatement` and `askedExpectation` (templates.ts: an
+ *   "Expected: …" line, a table row's Expected column as markdown.ts reads it, "Shouldn't … ?"), and a bug report's
+ *   prose "should"/"I expect" sentences (`readOutcomes`, outcomes.ts);
+ * - work outside a task list: `defectParagraphs` (bug-report.ts: one fix a defect) and `uncoveredAcceptance` (epic.ts:
+ *   an epic's acceptance items no child covers);
  * - what the plan did with each block: `leftOutOf` (coverage.ts) names what no task carries, and why.
  *
  * The role of a list read from its own content and from the paragraph that introduces it, so that a form
