@@ -5,6 +5,8 @@ import { TaskInputSchema, TaskSchema, withCanonicalTaskIds, type Task } from './
 
 export const AnalysisSchema = z.object({
   risk: z.enum(LEVELS).optional(),
+  /** Why the risk is what it is, when the planner read it from the issue ("changes data in production: …"): the gate says it. */
+  risk_reason: z.string().optional(),
   impact: z.enum(LEVELS).optional(),
   complexity: z.enum(LEVELS).optional(),
 })
@@ -79,6 +81,7 @@ const ExplorationContextInput = z.looseObject({
 
 const AnalysisInput = z.object({
   risk: lenientEnum(LEVELS).optional(),
+  risk_reason: z.string().optional(),
   impact: lenientEnum(LEVELS).optional(),
   complexity: lenientEnum(LEVELS).optional(),
 })

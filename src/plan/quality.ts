@@ -89,6 +89,8 @@ export function assessQuality(solution: Solution, dag: DagAnalysis): QualityRepo
   if (unverified) report(unverified)
   const misread = workLeftOut(solution)
   if (misread) report(misread)
+  const risky = highRisk(solution)
+  if (risky) report(risky)
   const issues_by_severity = {
     critical: bySeverity.critical.length,
     high: bySeverity.high.length,
@@ -140,6 +142,22 @@ function workLeftOut(solution: Solution): Finding | undefined {
     path: 'left_out',
     message: `The plan leaves out what the issue asks: ${work.map((l) => `"${l.item}" (${l.reason})`).join('; ')}`,
     fix: 'Give each left-out item a task (or a criterion) of its own, or say in the plan why it is not needed',
+  }
+}
+
+/**
+ * Gate rule (issue 38): a plan whose risk is high says why (data changed in production, authentication or access,
+ * a public API removed, a security report), so that the approver reads it before approving. It does not lower the gate.
+ */
+function highRisk(solution: Solution): Finding | undefined {
+  if (solution.analysis?.risk !== 'high') return undefined
+  const why = solution.analysis.risk_reason
+  return {
+    rule: 'high-risk',
+    severity: 'medium',
+    path: 'analysis.risk',
+    message: `The plan is high risk${why ? ` (${why})` : ''}`,
+    fix: 'Read the plan with the risk in mind before approving it: a dry run, a backup or a second reviewer',
   }
 }
 

@@ -12,6 +12,11 @@ import { squash } from './text.js'
  *   and `statesDocsDefect` below (the issue is a fix, or a docs fix, whatever its template);
  * - per item: `isConfirmation` and `isHousekeeping` (templates.ts: a reporter's confirmation, a contributor's
  *   housekeeping, a process step such as a vote, a review by people or a release), never tasks;
+ * - expected results outside an Expected section: `expectedStatement` and `askedExpectation` (templates.ts: an
+ *   "Expected: …" line, a table row's Expected column as markdown.ts reads it, "Shouldn't … ?"), and a bug report's
+ *   prose "should"/"I expect" sentences (`readOutcomes`, outcomes.ts);
+ * - work outside a task list: `defectParagraphs` (bug-report.ts: one fix a defect) and `uncoveredAcceptance` (epic.ts:
+ *   an epic's acceptance items no child covers);
  * - what the plan did with each block: `leftOutOf` (coverage.ts) names what no task carries, and why.
  *
  * The role of a list read from its own content and from the paragraph that introduces it, so that a form
@@ -109,12 +114,14 @@ export function allItems(items: readonly ListItem[]): ListItem[] {
 }
 
 /**
- * A block that states a defect whatever its heading or template (issue 38): it worked in an earlier version
+ * A block that states a defect whatever its heading or template (issue 38): what happens instead ("Instead it
+ * truncates …"), a wrong value ("should have been 36", "sollte eigentlich 36 € sein"), an expected result beside the
+ * actual one ("expected 7.25 but got 6", a table's Expected and Actual columns), it worked in an earlier version
  * ("Last working release: 3.7.2", "going back to 3.7.2 … again"), the program ignores what the user set
  * ("whatever `scan_interval` I set", "ignores the configured …"). Such a block makes the issue a fix.
  */
 const DEFECT_STATEMENT =
-  /\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\bgoing back to v?\d[^.]*\bagain\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b/i
+  /\binstead,? (?:it|this|they|we get|I get|the \w+) (?!(?:should|would|could|might|will|can|must)\b)\w+|\b(?:should|ought to) have been\b|\bexpected\b[^.\n]{0,80}\b(?:but (?:got|get|it|the|saw)|actual(?:ly)?|instead)\b|^Expected: .*\bActual: |\bsollte (?:eigentlich|aber|doch) |\b(?:einen|ein) (?:Fehler|Bug) gefunden\b|\baurait d[ûu] être\b|\bdeveria ter sido\b|\bdeber[íi]a haber sido\b|\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\bgoing back to v?\d[^.]*\bagain\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b/i
 
 /** The documentation is the thing at fault: "the docs say …", "the documentation in `docs/x.md` should give …". */
 const DOCS_DEFECT =
@@ -125,9 +132,13 @@ function statements(sections: readonly Section[]): string[] {
   return sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : b.kind === 'list' ? allItems(b.items).map((i) => i.head.plain) : [])))
 }
 
-/** Whether the title or a block of the issue states a defect (see DEFECT_STATEMENT). */
+/** A stack trace: an error line and a frame (`at f (src/a.ts:3:1)`, `File "a.py", line 3`). */
+const TRACE = /^\s*(?:uncaught\s+)?[A-Z][\w.]*(?:Error|Exception)\b[\s\S]*^\s*(?:at\s+\S|File ")|^\s*File "[\s\S]*^\s*[A-Z][\w.]*(?:Error|Exception)\b/m
+
+/** Whether the title or a block of the issue states a defect (see DEFECT_STATEMENT), or shows one: an error's stack trace. */
 export function statesDefect(title: string, sections: readonly Section[]): boolean {
-  return [title, ...statements(sections)].some((text) => DEFECT_STATEMENT.test(text))
+  const traces = sections.some((s) => s.blocks.some((b) => b.kind === 'code' && TRACE.test(b.text)))
+  return traces || [title, ...statements(sections)].some((text) => DEFECT_STATEMENT.test(text))
 }
 
 /** Whether the issue says its documentation is what is wrong: the work is a documentation fix. */

@@ -1,4 +1,5 @@
-import type { ListItem, Section } from './markdown.js'
+import { Lexer } from 'marked'
+import { inlineText, type ListItem, type Section } from './markdown.js'
 import { filePath, leadingAction } from './phrases.js'
 import { sectionRole } from './sections.js'
 import { isEmptyAnswer, REPRODUCTION_HEADING } from './templates.js'
@@ -146,6 +147,35 @@ export function isDefectList(items: readonly ListItem[]): boolean {
   // "Deleting a list leaves …" starts with a gerund, the subject of a defect, not an order.
   const order = (h: string) => STEP_VERB.test(h) || (leadingAction(h) !== undefined && !/^\w+ing\b/i.test(h))
   return heads.length >= 2 && heads.every((h) => h.split(' ').length >= 4 && !order(h) && DEFECT.test(h))
+}
+
+/**
+ * Several defects reported one paragraph each (a tester's running list): a paragraph that says what goes wrong or
+ * what should happen and names its file, or ends with ":" over the stack trace that does. Two or more, each naming a
+ * file no earlier one named, are one fix each; the trace's top frame in the repository becomes the item's file
+ * (`path:line`), so the log's path is kept. Fewer than two: the report is one defect.
+ */
+export function defectParagraphs(sections: readonly Section[]): ListItem[] {
+  const items: ListItem[] = []
+  const named = new Set<string>()
+  for (const section of sections) {
+    if (sectionRole(section) !== undefined && sectionRole(section) !== 'description') continue
+    // "The minigame crashes when the line snaps:" over its trace is read as a heading: its section is that defect.
+    const heading = section.headings[section.headings.length - 1]
+    const over = heading && heading.split(/\s+/).length >= 4 && DEFECT.test(heading) ? [{ kind: 'paragraph' as const, ...inlineText(Lexer.lexInline(`${heading}:`)) }] : []
+    ;[...over, ...section.blocks].forEach((block, at, blocks) => {
+      if (block.kind !== 'paragraph' || !(DEFECT.test(block.plain) || /\bshould\b/i.test(block.plain))) return
+      const next = blocks[at + 1]
+      const frames = /[:：]\s*$/.test(block.plain) && next?.kind === 'code' ? repositoryFrames(next.text) : []
+      const files = [...block.codeSpans.flatMap((c) => filePath(c.code)?.path ?? []), ...frames.slice(0, 1).map((f) => f.path)]
+      // A trace through a file an earlier defect names is that defect's evidence, not another defect.
+      if (!files.length || [...files, ...frames.map((f) => f.path)].some((f) => named.has(f))) return
+      for (const f of files) named.add(f)
+      const where = frames.slice(0, 1).map((f) => inlineText(Lexer.lexInline(`At \`${f.path}:${f.line}\``)))
+      items.push({ head: block, more: where, checked: undefined, children: where.map((head) => ({ head, more: [], checked: undefined, children: [], code: [] })), code: [] })
+    })
+  }
+  return items.length >= 2 ? items : []
 }
 
 const SECURITY =

@@ -10,7 +10,7 @@ import { inferAnalysis, issuePriority, labelStrategy, statedLevels } from './sig
 import { findTaskItems, type FoundTaskItems } from './task-items.js'
 import { fileWork } from './file-work.js'
 import { repositoryFiles } from './task-draft.js'
-import { readEpic, referencedIssue, type Epic, type RepoName } from './epic.js'
+import { readEpic, referencedIssue, uncoveredAcceptance, type Epic, type RepoName } from './epic.js'
 import { isBugReport } from './templates.js'
 import { statesDocsDefect } from './block-roles.js'
 import { leftOutOf } from './coverage.js'
@@ -48,13 +48,19 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
   const listed = findTaskItems(sections, { isIssueReference: (text) => epic !== undefined && referencedIssue(text, repo) !== undefined, numberedSteps: !bug })
   // No task list: the work the prose proposes, file by file.
   const proposed = listed.source === 'none' && !epic ? fileWork(sections, { bug, isRepositoryPath: (path) => /\.[A-Za-z0-9]+$/.test(path) || tracked?.resolve(path) !== undefined }) : undefined
-  const found: FoundTaskItems = proposed?.items.length ? { ...listed, source: 'prose', items: proposed.items } : listed
+  // An epic's own acceptance items that no child covers are its own work.
+  const own = epic && !listed.items.length ? uncoveredAcceptance(sections, epic, repo) : []
+  const found: FoundTaskItems = proposed?.items.length
+    ? { ...listed, source: 'prose', items: proposed.items }
+    : own.length
+      ? { ...listed, source: 'section', items: own.map((item) => ({ item, after: [] })) }
+      : listed
   const alreadyDone = found.done.map((item) => shortTitle(squash(item.head.plain)))
   const doneChildren = (epic?.children ?? []).filter((c) => c.done).map((c) => `#${c.number}${c.title ? ` ${c.title}` : ''}`)
   if (epic && !found.items.length) return epicOnly(epic, [...alreadyDone, ...doneChildren])
   if (found.source === 'checklist' && !found.items.length) return everythingDone(alreadyDone)
   if (found.source === 'none' && (found.controls || selfDescribedPanel(sections))) return controlPanel(found.controls)
-  const outcomes = readOutcomes(sections)
+  const outcomes = readOutcomes(sections, { bug })
   if (proposed?.statements.length) outcomes.criteria.push(...proposed.statements.map((s) => ({ text: s.text, refs: s.task === undefined ? [] : [`T${s.task + 1}`], paths: [] })))
   const description = issueDescription(sections, issue)
   // Nothing but a title of a word or two (an unfilled template under "Add"): too little to plan from.
@@ -94,7 +100,7 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
     ...(relevantFiles.length || outcomes.constraints.length
       ? { exploration_context: { relevant_files: relevantFiles, patterns: [], integration_points: [], constraints: outcomes.constraints } }
       : {}),
-    analysis: { risk: analysis.risk, impact: analysis.impact, complexity: analysis.complexity },
+    analysis: { risk: analysis.risk, ...(analysis.riskReason ? { risk_reason: analysis.riskReason } : {}), impact: analysis.impact, complexity: analysis.complexity },
     ...(leftOut.length ? { left_out: leftOut } : {}),
     is_bound: false,
   }

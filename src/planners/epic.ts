@@ -7,6 +7,9 @@
  * issues a text says it waits for ("blocked by #12", "depends on #12", "依赖 #12", "depende de #12", "#12 の後").
  */
 import { readMarkdown, type ListItem, type Section } from './markdown.js'
+import { filePath } from './phrases.js'
+import { sectionRole } from './sections.js'
+import { isHousekeeping } from './templates.js'
 import { squash } from './text.js'
 
 export interface RepoName {
@@ -89,6 +92,37 @@ export function readEpic(body: string, repo?: RepoName): Epic | undefined {
   if (taskReferences === 0 && children.length < 2) return undefined
   return { children, ordered: numbered || saysInOrder(sections), work }
 }
+
+/**
+ * The epic's own acceptance items that no child covers (issue 38): the unticked items of its acceptance or done
+ * lists that name a file no child's title names, reference no issue, are no step of the team's process, and share
+ * fewer than half their words with any child's title ("An end-to-end test in `tests/e2e/offline.spec.ts` …" beside
+ * "#121 Articles can be saved …"). No child will do them, so they are planned as the epic's own tasks; an item that
+ * names no file ("no issue left without an epic") is what the children together achieve, and stays a criterion.
+ */
+export function uncoveredAcceptance(sections: readonly Section[], epic: Epic, repo?: RepoName): ListItem[] {
+  const titles = epic.children.flatMap((c) => (c.title ? [new Set(contentWords(c.title))] : []))
+  const covered = (text: string) => {
+    const words = contentWords(text)
+    return titles.some((t) => words.filter((w) => t.has(w)).length * 2 >= words.length)
+  }
+  return sections.flatMap((section) => {
+    const role = sectionRole(section)
+    if (role !== 'criteria' && role !== 'done') return []
+    return section.blocks.flatMap((b) =>
+      b.kind === 'list'
+        ? b.items.filter((i) => {
+            const text = squash(i.head.plain)
+            const files = i.head.codeSpans.flatMap((c) => filePath(c.code)?.path ?? [])
+            const own = files.some((f) => !epic.children.some((c) => c.title?.includes(f)))
+            return own && i.checked !== true && itemReference(text, repo) === undefined && !/#\d+/.test(text) && !isHousekeeping(text) && !covered(text)
+          })
+        : [],
+    )
+  })
+}
+
+const contentWords = (text: string): string[] => [...new Set(text.toLowerCase().match(/[\p{L}\d]{4,}/gu) ?? [])]
 
 /** The issue a list item's text references (`#12`, `#12 Login page`, `Login page (#12)`), if it is one. */
 export function referencedIssue(text: string, repo?: RepoName): number | undefined {

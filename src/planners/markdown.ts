@@ -93,10 +93,13 @@ export function readMarkdown(markdown: string): Section[] {
         case 'blockquote':
           visit(token.tokens)
           break
+        case 'table':
+          section.blocks.push(...tableRows(token.header.map((c) => c.text), token.rows.map((r) => r.map((c) => c.text))))
+          break
       }
     })
   }
-  visit(lexMarkdown(normaliseLines(markdown)))
+  visit(lexMarkdown(normaliseLines(htmlTables(markdown))))
   return sections
 }
 
@@ -119,7 +122,7 @@ function normaliseLines(markdown: string): string {
     .join('\n')
 }
 
-const UNUSUAL = /==|<(?:h[1-6]|br|p|li)\b|^\s*(?:\d+[、．]|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im
+const UNUSUAL = /==|<(?:h[1-6]|br|p|li|summary|details)\b|^\s*(?:\d+[、．]|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳'
 
 function asMarkdown(line: string): string {
@@ -127,6 +130,9 @@ function asMarkdown(line: string): string {
   if (wiki) return `${'#'.repeat(wiki[1]!.length)} ${wiki[2]}`
   let out = line
     .replace(/<h([1-6])\b[^>]*>(.*?)<\/h\1\s*>/gi, (_, depth: string, text: string) => `\n${'#'.repeat(Number(depth))} ${text.trim()}\n`)
+    // A collapsible's summary names what it holds ("<summary>Expected output</summary>"): a heading below the others.
+    .replace(/<summary\b[^>]*>(.*?)<\/summary\s*>/gi, (_, text: string) => `\n###### ${text.replace(/<[^>]+>/g, '').trim()}\n`)
+    .replace(/<\/?details\b[^>]*>/gi, '\n')
     .replace(/<br\s*\/?>\s*$/i, '')
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/?p\s*>/gi, '\n')
@@ -145,6 +151,43 @@ function asMarkdown(line: string): string {
     )
     .join('\n')
   return out
+}
+
+/**
+ * HTML tables (outside fenced code) as the pipe tables they mean, so that marked reads their rows: an issue pasted
+ * from a web form or a tracker often gives its actual and expected values in one.
+ */
+function htmlTables(markdown: string): string {
+  if (!/<table\b/i.test(markdown)) return markdown
+  return markdown
+    .split(/(^\s{0,3}(?:`{3,}|~{3,})[^\n]*\n[\s\S]*?^\s{0,3}(?:`{3,}|~{3,})\s*$)/m)
+    .map((part, i) => (i % 2 ? part : part.replace(/<table\b[^>]*>([\s\S]*?)<\/table\s*>/gi, (_, inner: string) => pipeTable(inner))))
+    .join('')
+}
+
+function pipeTable(inner: string): string {
+  const rows = [...inner.matchAll(/<tr\b[^>]*>([\s\S]*?)(?:<\/tr\s*>|(?=<tr\b)|$)/gi)].map((r) =>
+    [...r[1]!.matchAll(/<t[hd]\b[^>]*>([\s\S]*?)(?:<\/t[hd]\s*>|(?=<t[hd]\b)|$)/gi)].map((c) => squashCell(c[1]!)),
+  )
+  const [header, ...body] = rows.filter((r) => r.length)
+  if (!header) return '\n'
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
+  return `\n\n${[line(header), line(header.map(() => '---')), ...body.map(line)].join('\n')}\n\n`
+}
+
+const squashCell = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim()
+
+/**
+ * A table's rows, each a paragraph of "column: value" pairs. A column headed with an expected result ("Expected",
+ * "Erwartet", "期望") leads its row, so that each row reads as the "Expected: …" line it states.
+ */
+function tableRows(header: readonly string[], rows: readonly string[][]): Block[] {
+  const expected = header.findIndex((h) => headingRole(h) === 'expected')
+  return rows.map((cells) => {
+    const pairs = cells.map((c, i) => `${header[i] ?? ''}: ${c}`.trim()).filter((_, i) => i !== expected)
+    const text = expected >= 0 && cells[expected] ? `Expected: ${cells[expected]} (${pairs.join('; ')})` : pairs.join('; ')
+    return { kind: 'paragraph', ...inlineText(Lexer.lexInline(text)) }
+  })
 }
 
 export function codeBlock(token: Tokens.Code): CodeBlock {

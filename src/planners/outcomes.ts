@@ -6,7 +6,7 @@ import { isNumericTarget, runStatement, testCommands } from './statements.js'
 import { isShellBlock, shellCommands } from './shell.js'
 import { singleCommand } from './task-draft.js'
 import { squash } from './text.js'
-import { expectedStatement, isEmptyAnswer } from './templates.js'
+import { askedExpectation, expectedStatement, isEmptyAnswer } from './templates.js'
 
 /** A criterion, command or manual check, with what says which tasks it belongs to. */
 export interface Outcome {
@@ -45,7 +45,7 @@ export interface Outcomes {
  * check. `Risk: high`-style lines are left out. A `T2: …` label or a `### T2` heading says which
  * task something belongs to.
  */
-export function readOutcomes(sections: readonly Section[]): Outcomes {
+export function readOutcomes(sections: readonly Section[], { bug = false }: { bug?: boolean } = {}): Outcomes {
   const out: Outcomes = {
     criteria: [], commands: [], manualChecks: [], definitionOfDone: [], constraints: [],
     found: { criteria: false, verification: false },
@@ -118,7 +118,8 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
       default: {
         if (role !== 'context') {
           const said = [...paragraphs, ...items.filter((i) => i.checked === undefined).map((i) => squash(i.head.text))]
-          out.requirements.push(...said.flatMap(sentences).filter(isRequirement).map((s) => labelled(s, headingRefs, [])))
+          // A requirement that names a file belongs to the task that touches it.
+          out.requirements.push(...said.flatMap(sentences).filter(isRequirement).map((s) => labelled(s, headingRefs, [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]!))))
           // A paragraph right after the list of work says what the work achieves ("Each change in the history shows …").
           out.requirements.push(...closingParagraphs(section).filter((p) => !said.some((s) => isRequirement(s) && p.includes(s))).map((p) => labelled(p, headingRefs, [])))
           // Top-level items only: a nested "Run: `cmd`" belongs to the task it is under (task-draft.ts).
@@ -130,7 +131,9 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
           ...section.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.text.split('\n').flatMap((l) => l.split(/(?<=[.!?])\s+(?=the expected\b)/i)).map(squash) : [])),
           ...items.map((i) => squash(i.head.text)),
         ]
-        const expected = lines.flatMap((line) => expectedStatement(line) ?? [])
+        // An expected result asked as a question ("Shouldn't the total match …?"), in a section that is not context.
+        const asked = role === 'context' ? [] : paragraphs.flatMap(sentences).flatMap((s) => askedExpectation(s) ?? [])
+        const expected = [...lines.flatMap((line) => expectedStatement(line) ?? []), ...asked]
         if (expected.length) out.found.criteria = true
         out.criteria.push(...expected.map((text) => labelled(text, headingRefs, [])))
       }
@@ -141,6 +144,9 @@ export function readOutcomes(sections: readonly Section[]): Outcomes {
   // A feature request that states no criteria says what it wants in its proposal: that is what to check.
   if (!out.criteria.length && out.proposals.length) out.criteria = out.proposals
   if (!out.criteria.length && out.requirements.length) out.criteria = out.requirements
+  // A bug report's prose says what should happen beside what does ("… it should show the new price right away"):
+  // an expected result wherever it stands, so a criterion even when a section states others.
+  else if (bug) out.criteria.push(...out.requirements.filter((r) => !out.criteria.some((c) => c.text.includes(r.text) || r.text.includes(c.text))))
   return out
 }
 

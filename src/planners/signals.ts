@@ -116,6 +116,8 @@ export interface InferredAnalysis {
   complexity: Level
   /** One reason per level, e.g. `risk high (touches src/auth/token.ts)`. */
   reasons: string[]
+  /** Why the risk is high, for the gate to say ("changes data in production: \"UPDATE fees SET\""). */
+  riskReason?: string
 }
 
 /**
@@ -160,9 +162,10 @@ export function inferAnalysis({ taskCount, files, labels, stated, security = fal
     const level: Level = roots.length >= 4 ? 'high' : roots.length >= 2 ? 'medium' : 'low'
     return [level, roots.length ? `touches ${roots.length} top-level ${roots.length === 1 ? 'entry' : 'entries'}: ${roots.join(', ')}` : 'names no files']
   })
+  const riskReason = risk === 'high' ? /^risk high \((.*)\)$/.exec(reasons[0]!)?.[1] : undefined
   const complexity = pick('complexity', () => {
     const level: Level = taskCount >= 6 || paths.length >= 10 ? 'high' : taskCount <= 2 && paths.length <= 3 ? 'low' : 'medium'
     return [level, `${taskCount} task${taskCount === 1 ? '' : 's'}, ${paths.length} file${paths.length === 1 ? '' : 's'}`]
   })
-  return { risk, impact, complexity, reasons }
+  return { risk, impact, complexity, reasons, ...(riskReason ? { riskReason } : {}) }
 }

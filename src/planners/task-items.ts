@@ -2,7 +2,7 @@ import type { ListItem, Section } from './markdown.js'
 import { findPrerequisite, prerequisiteNames, previousCount, sequenceWord, stepReferences } from './ordering.js'
 import { isMetadataLine, leadingAction, saysSequential } from './phrases.js'
 import { introducedAsControls, listRole } from './block-roles.js'
-import { BARE_STEPS, isDefectList } from './bug-report.js'
+import { BARE_STEPS, defectParagraphs, isDefectList } from './bug-report.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
 import { runStatement } from './statements.js'
 import { isConfirmation, isHousekeeping, isKindChoice } from './templates.js'
@@ -82,7 +82,9 @@ export function findTaskItems(
     if (headed.length >= 2) return { source: 'headings', items: headed, done: [], confirmations: checklist.confirmations, controls }
   } else {
     // A bug report that lists several defects: each is a fix of its own.
-    const defects = collect(sections, (role) => !role, 'section', isIssueReference, (b) => isDefectList(b.items))
+    const listedDefects = collect(sections, (role) => !role, 'section', isIssueReference, (b) => isDefectList(b.items))
+    // Else one paragraph a defect, each naming its file or followed by its trace.
+    const defects = listedDefects.items.length ? listedDefects : { items: defectParagraphs(sections).map((item) => ({ item, after: [] })), done: [], confirmations: 0 }
     // Defects are fixed independently: their list's numbers are not an order.
     if (defects.items.length) return { source: 'defects', ...defects, items: defects.items.map((i) => ({ ...i, after: [], defect: true })), confirmations: checklist.confirmations, controls }
   }

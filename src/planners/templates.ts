@@ -89,6 +89,21 @@ export function expectedStatement(line: string): string | undefined {
   return EXPECTED_LINE.exec(line)?.[1]?.trim() || undefined
 }
 
+/**
+ * An expected result asked as a question: "Shouldn't the total match the sum on the screen?" (→ "the total should
+ * match the sum on the screen"), "Sollte der Rabatt nicht für alle Artikel gelten?", "Ne devrait-il pas …?", "¿No
+ * debería …?", "Não deveria …?". English is turned into the statement; the others keep their words, without the mark.
+ */
+const SHOULD_NOT_QUESTION = /^(?:but |so |and )?(?:shouldn'?t|should not) ((?:it|this|that|they|these|those|the [\w'-]+(?: [\w'-]+)?|[\w-]+)) (.+?)\s*\?$/i
+const ASKED_EXPECTATION = /\bsollten? (?:\w+ ){1,4}nicht\b.*\?$|\bne devrai(?:t|ent)-(?:il|elle|ils|elles|on) pas\b.*\?$|^¿?no deber[íi]a\b.*\?$|^n[ãa]o deveria\b.*\?$|(?:べきでは(?:ない|ありません)|はずでは(?:ない|ありません))(?:か|でしょうか)[？?]$|不(?:应该|是应该)[^？?]*[吗吧][？?]$/i
+
+export function askedExpectation(sentence: string): string | undefined {
+  const text = sentence.trim()
+  const english = SHOULD_NOT_QUESTION.exec(text)
+  if (english) return `${english[1]} should ${english[2]}`
+  return ASKED_EXPECTATION.test(text) ? text.replace(/^¿/, '').replace(/\s*[?？]$/, '') : undefined
+}
+
 const BUG_LABEL = /(?:^|[\s:/])(?:bug|defect|regression|crash|erro|performance|perf|security|vulnerability|缺陷|バグ|バグ報告)(?:$|[\s:/])|🐛/i
 const FEATURE_LABEL = /(?:^|[\s:/])(?:enhancement|feature|feature request|feat|proposal|rfc)(?:$|[\s:/])/i
 /** A title that is an error line ("KeyError: 'x'", "TypeError: …", "Uncaught ReferenceError") or a bracketed bug tag. */

@@ -240,12 +240,13 @@ describe('definition of done, priority, strategy and analysis', () => {
 
   it('takes risk, impact and complexity from lines that state them', () => {
     const p = plan('- [ ] A\n\n**Risk:** high\nImpact: low\n复杂度：中\n')
-    expect(p.solution.analysis).toEqual({ risk: 'high', impact: 'low', complexity: 'medium' })
+    expect(p.solution.analysis).toEqual({ risk: 'high', risk_reason: 'stated in the issue', impact: 'low', complexity: 'medium' })
     expect(p.tasks.map((t) => t.title)).toEqual(['A'])
   })
 
   it('infers risk from labels and paths, impact from top-level directories, complexity from counts', () => {
-    expect(plan('- [ ] Fix `src/auth/token.ts`\n').solution.analysis).toEqual({ risk: 'high', impact: 'low', complexity: 'low' })
+    // A high risk carries its reason, for the gate to say.
+    expect(plan('- [ ] Fix `src/auth/token.ts`\n').solution.analysis).toEqual({ risk: 'high', risk_reason: 'touches src/auth/token.ts', impact: 'low', complexity: 'low' })
     expect(plan('- [ ] A\n', { labels: ['breaking-change'] }).solution.analysis!.risk).toBe('high')
     expect(plan('- [ ] Update `package.json` and `src/a.ts`\n').solution.analysis).toEqual({ risk: 'medium', impact: 'medium', complexity: 'low' })
     const many = plan(['a/x.ts', 'b/x.ts', 'c/x.ts', 'd/x.ts', 'e/x.ts', 'f/x.ts'].map((f) => `- [ ] Change \`${f}\``).join('\n'))

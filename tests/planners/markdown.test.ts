@@ -50,6 +50,20 @@ describe('readMarkdown', () => {
     })
   })
 
+  it('reads a <details> collapsible\'s <summary> as a heading over its content (issue 38, form of theislab/scvelo#510)', () => {
+    const sections = readMarkdown('## Description\n\nThe export is short.\n\n<details>\n<summary>Expected behavior</summary>\n\nThe export lists every entry.\n\n</details>\n')
+    const last = sections[sections.length - 1]!
+    expect(last.headings).toEqual(['Description', 'Expected behavior'])
+    expect(sectionRole(last)).toBe('expected')
+    expect(last.blocks).toMatchObject([{ kind: 'paragraph', plain: 'The export lists every entry.' }])
+  })
+
+  it('reads an HTML or pipe table one row a paragraph, an Expected column leading its row', () => {
+    const html = '<table>\n<tr><th>Entry</th><th>Actual</th><th>Expected</th></tr>\n<tr><td>total</td><td>6</td><td>7.25</td></tr>\n</table>\n'
+    const pipe = '| Entry | Actual | Expected |\n| --- | --- | --- |\n| total | 6 | 7.25 |\n'
+    for (const table of [html, pipe]) expect(blocksOf(table)).toMatchObject([{ kind: 'paragraph', plain: 'Expected: 7.25 (Entry: total; Actual: 6)' }])
+  })
+
   it('reads the content of block quotes as if it were not quoted', () => {
     expect(blocksOf('> - [ ] quoted task\n')[0]).toMatchObject({ kind: 'list', items: [{ checked: false }] })
   })

@@ -110,3 +110,51 @@ describe('each numbered change that names its file is its own task, and a list o
     expect(p.tasks.slice(0, 3).map((t) => t.depends_on)).toEqual([[], [], []])
   })
 })
+
+describe('an expected result is a criterion wherever it stands', () => {
+  it('in <details> collapsibles, an HTML table\'s Expected column, prose and a "Shouldn\'t …?" question (165, form of theislab/scvelo#510)', () => {
+    const p = plan('165-')
+    const criteria = p.tasks.flatMap((t) => t.convergence.criteria)
+    expect(criteria).toContain('1.75 (Entry: Monday review; Actual: 1)')
+    expect(criteria).toContain('7.25 (Entry: Weekly total; Actual: 6)')
+    expect(criteria).toContain('the total also should match the sum shown on the timesheet screen')
+    // "Instead it truncates …" and the table's Actual beside Expected state a defect: a fix, though no bug template.
+    expect(p.type).toBe('bugfix')
+    // The trace in the collapsible runs through the file the report names: evidence of that defect, not another.
+    expect(p.titles).toHaveLength(1)
+  })
+
+  it('a wrong value in German prose ("sollte eigentlich 36 € sein") makes a fix, and its question is no task (166, form of hydranox/foo-pub#175)', () => {
+    const p = plan('166-')
+    expect(p.type).toBe('bugfix')
+    expect(p.tasks.flatMap((t) => t.convergence.criteria).join('\n')).toMatch(/36 €/)
+    expect(p.titles.join('\n')).not.toMatch(/Liege ich falsch/)
+  })
+})
+
+describe('each separate defect in one report is a task, and the paths of its trace are kept', () => {
+  it('a tester\'s running list: one paragraph a defect, the last over its stack trace (167, form of loiste-interactive/Obenseuer-Issues#4909)', () => {
+    const p = plan('167-')
+    expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['src/ui/ShopCounter.tsx', 'src/save/serialize.ts', 'src/minigames/fishing/reel.ts'])
+    expect(p.tasks[2]!.description).toContain('src/minigames/fishing/reel.ts:88')
+    // Defects are fixed independently; shipping the fixes in a release is process, not a task.
+    expect(p.tasks.map((t) => t.depends_on)).toEqual([[], [], []])
+    expect(p.titles.join('\n')).not.toMatch(/ship|release/i)
+  })
+})
+
+describe('an epic\'s own acceptance items that no child covers are planned', () => {
+  it('two items naming files no child names are the epic\'s tasks; the children stay its children (168, form of mdn/sprints#3689)', () => {
+    const p = plan('168-')
+    expect(p.output.epic?.children.map((c) => c.number)).toEqual([121, 122])
+    expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['src/settings/StorageQuota.tsx', 'tests/e2e/offline.spec.ts'])
+    expect(p.titles.join('\n')).not.toMatch(/Team understands|User workflows/)
+  })
+})
+
+describe('the gate says why a plan is high risk', () => {
+  it('a correction of stored values with an SQL UPDATE in production (159, form of bcgov/tfrs#2309)', () => {
+    const finding = plan('159-').analysis.quality?.findings.find((f) => f.rule === 'high-risk')
+    expect(finding?.message).toMatch(/^The plan is high risk \(changes data in production: /)
+  })
+})
