@@ -301,7 +301,7 @@ describe('the bundled CLI (dist/cli/index.js)', () => {
     expect(stdout).toContain("got 'cre-me-bru-le-e', expected 'creme-brulee'")
     expect(stdout).toContain('ISS-42: execution completed (4/4 tasks converged)')
     expect(stdout).toMatch(/main untouched \(still [0-9a-f]{7}\): yes; working tree clean: yes/)
-  })
+  }, 180_000) // about 4 s alone; over a minute at a load average of 20
 
   it('ends the running commands on Ctrl-C during verify, and leaves no process behind', async () => {
     const repo = await busyWorkingRepo()

@@ -81,6 +81,8 @@ describe('runCommand: exit and output', () => {
     }, 10)
     const result = await node(
       "const mb = Buffer.alloc(1 << 20, 'x'); for (let i = 0; i < 50; i++) process.stdout.write(mb); process.stdout.write('end\\n')",
+      // A collection every 10 ms slows the reading: over the usual 10 s at a load average of 20.
+      { timeoutMs: 120_000 },
     )
     clearInterval(sampler)
     expect(result.outputBytes).toBe(50 * (1 << 20) + 4)
@@ -88,7 +90,7 @@ describe('runCommand: exit and output', () => {
     expect(result.outputTail.endsWith('xxxend\n')).toBe(true)
     // Unbounded, this holds the whole 50 MB; chunks in flight vary with the machine's load, hence the margin.
     expect(peak).toBeLessThan(16 * (1 << 20))
-  })
+  }, 180_000)
 
   it('gives the command /dev/null as standard input', async () => {
     expect((await sh('read answer; echo "read: $?"', { timeoutMs: 5000 })).outputTail).toBe('read: 1\n')
