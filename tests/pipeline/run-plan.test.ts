@@ -23,6 +23,7 @@ import type { IssueDocument } from '../../src/planners/types.js'
 import { statePaths, toStateJson } from '../../src/model/state-layout.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import type { StateStore } from '../../src/state/store.js'
+import { FULL_SUITE } from '../support/suite-size.js'
 
 const N = 42
 const WORK_BRANCH = `converge/issue-${N}`
@@ -272,7 +273,8 @@ describe('executeIssue', () => {
     expect(await git('show', '--format=', '--name-only', execution!.tasks.T2!.commit_hash!)).toBe(FILES.T2)
   })
 
-  it('gives up on a task after 1 + maxRetries rounds, attempts summed', async () => {
+  // The cases under `it.runIf(FULL_SUITE)` take paths the others show in `npm test` (retries, resumes): CI runs them.
+  it.runIf(FULL_SUITE)('gives up on a task after 1 + maxRetries rounds, attempts summed', async () => {
     await planAndApprove()
     await configure({ never: ['T3'] })
     ok(await executeIssue(store, N, executeOptions({ onFailure: 'retry', maxRetries: 1, maxIterations: 2 })))
@@ -323,7 +325,7 @@ describe('executeIssue', () => {
     expect(events).toContain('**Retrying**: T2')
   })
 
-  it('retries every failed task with retry: failed', async () => {
+  it.runIf(FULL_SUITE)('retries every failed task with retry: failed', async () => {
     await planAndApprove()
     await configure({ never: ['T1', 'T3'] })
     ok(await executeIssue(store, N, executeOptions()))
@@ -370,7 +372,7 @@ describe('executeIssue', () => {
     expect(await git('for-each-ref', `refs/heads/${WORK_BRANCH}`)).toBe('')
   })
 
-  it('runs nothing again once every task converged, but records the end again (for the report an earlier run may have lost)', async () => {
+  it.runIf(FULL_SUITE)('runs nothing again once every task converged, but records the end again (for the report an earlier run may have lost)', async () => {
     await planAndApprove()
     ok(await executeIssue(store, N, executeOptions()))
     const first = (await state()).execution!
@@ -383,7 +385,7 @@ describe('executeIssue', () => {
     expect(await runsPerTask()).toEqual({ T1: 1, T2: 1, T3: 1, T4: 1 })
   })
 
-  it('a verify after an execute keeps what the execute recorded: the next execute runs nothing again and commits nothing twice', async () => {
+  it.runIf(FULL_SUITE)('a verify after an execute keeps what the execute recorded: the next execute runs nothing again and commits nothing twice', async () => {
     await planAndApprove()
     ok(await executeIssue(store, N, executeOptions()))
     const executed = (await state()).execution!
