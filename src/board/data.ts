@@ -5,6 +5,7 @@
 import { runUsage, taskUsage, totalTokens } from '../agents/usage.js'
 import type { AgentUsage, IssueStatus, RunState } from '../model/index.js'
 import { executionOfPlan } from '../model/index.js'
+import { analyseSolution } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
 import { openBlockers } from '../queue/blockers.js'
 import { stripAnsi } from '../report/ansi.js'
@@ -151,7 +152,7 @@ function boardIssue(files: IssueFiles, run: RunState | undefined, shown: boolean
   const { issue, plan, execution } = files
   const summary = run?.issues[`ISS-${files.number}`]
   const status = issue?.status ?? summary?.status ?? 'unknown'
-  const view = plan && shown ? buildView({ issue: { number: files.number, title: issue?.title ?? '' }, status: status === 'unknown' ? 'registered' : status, solution: plan, ...(execution ? { execution } : {}), commandPrefix: '/converge', links: {} }) : undefined
+  const view = plan && shown ? buildView({ issue: { number: files.number, title: issue?.title ?? '' }, status: status === 'unknown' ? 'registered' : status, solution: plan, analysis: analyseSolution(plan), ...(execution ? { execution } : {}), commandPrefix: '/converge', links: {} }) : undefined
   const hash = plan ? planHash(plan) : null
   const tasks = (view?.tasks ?? []).map((t) => boardTask(t.task.id, t, execution?.tasks[t.task.id]))
   const evidence = noEvidence()
