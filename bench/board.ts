@@ -16,7 +16,7 @@ import { SolutionInputSchema, type RunState, type Solution } from '../src/model/
 import { planHash } from '../src/plan/hash.js'
 import { statePaths } from '../src/model/state-layout.js'
 import type { StateSnapshot, StateStore } from '../src/state/store.js'
-import { HAVE_CHROMIUM, launchBrowser } from '../tests/board/browser.js'
+import { HAVE_CHROMIUM, issueShownAt, launchBrowser } from '../tests/board/browser.js'
 import { fmt, table } from './measure.js'
 import { syntheticPlan } from './synthetic.js'
 
@@ -156,11 +156,9 @@ async function benchBoardOf(ISSUES: number): Promise<string> {
       // From navigation to an issue's page shown (a link to #issue-N followed from elsewhere): the median of three.
       const fromNavigation: number[] = []
       for (const n of OPENED.slice(0, 3)) {
-        const fresh = await browser.context.newPage()
-        await fresh.goto(`${pathToFileURL(pages.board).href}#issue-${n}`, { waitUntil: 'commit', timeout: 120_000 })
-        await fresh.waitForSelector('#detail h2', { timeout: 120_000 })
-        fromNavigation.push(await fresh.evaluate('performance.now()') as number)
-        await fresh.close()
+        const shown = await issueShownAt(browser.context, `${pathToFileURL(pages.board).href}#issue-${n}`)
+        fromNavigation.push(shown.ms)
+        await shown.page.close()
       }
       const ours = await measure(pages.board, '#issue-')
       const plain = await measure(pages.markdown, '#iss-')

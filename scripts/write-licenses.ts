@@ -1,7 +1,7 @@
 /**
  * `tsx scripts/write-licenses.ts <ncc stats.json> <out dir>`: the licenses file of a bundle, from the webpack stats
  * ncc writes (`--stats-out`). ncc's own `--license` writes one file per chunk over the same name, so a bundle with a
- * lazily loaded chunk (the board's elkjs) listed that chunk's packages alone. Here every module of every chunk
+ * lazily loaded chunk (the action's commands) listed that chunk's packages alone. Here every module of every chunk
  * counts: each package (name, version, license, its license text) once, and the list of them first. A bundled
  * package with no license text fails the build. The stats file is removed afterwards (it is 25 MB).
  */

@@ -8,8 +8,7 @@ import { clientFromEnvironment } from '../github/client.js'
 import { secretForms } from '../report/secrets.js'
 import { DryRunStore } from '../state/dry-run-store.js'
 import { GitHubStore } from '../state/github-store.js'
-import { dispatch, type Outcome } from './commands.js'
-import { boardArtifactOrWarning } from './board.js'
+import type { Outcome } from './commands.js'
 import { checkoutProtection } from './checkout-credentials.js'
 import { describeRemoved, FileCommandGuard } from './file-commands.js'
 import { readRunContext } from './context.js'
@@ -83,6 +82,9 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
     const cancel = new AbortController()
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => cancel.abort())
     const checkout = checkoutProtection({ repoDir, runnerTemp: env.RUNNER_TEMP, serverUrl: ctx.serverUrl, mode: inputs['persisted-credentials'] })
+    // The commands (planners, execution, reports) are loaded only once there is one to run: a run that stops at
+    // its inputs or its event starts without compiling them (they are a chunk of the bundle of their own).
+    const { dispatch } = await import('./commands.js')
     outcome = await dispatch({ inputs, ctx, client, store, now: new Date().toISOString(), repoDir, tempDir, signal: cancel.signal, secrets, executorEnv, plannerEnv, checkout }, route)
   } finally {
     const s = client.stats
@@ -108,6 +110,7 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<void> {
 
 /** `board: artifact`: the board made after the command, from the state branch it left, named in the job summary. */
 async function publishBoard(store: GitHubStore, tempDir: string): Promise<void> {
+  const { boardArtifactOrWarning } = await import('./board.js')
   const board = await boardArtifactOrWarning(store, tempDir, new Date().toISOString())
   if ('warning' in board) return core.warning(board.warning)
   core.setOutput('board-path', board.path)

@@ -5,31 +5,14 @@
  * from any text.
  */
 
-export const BOARD_SCRIPT = `(() => {
-  const rows = [...document.querySelectorAll('#issue-table tbody tr')]
-  const form = document.getElementById('filters')
-  const field = (id) => document.getElementById(id)
-  const shown = field('shown')
-  const filter = () => {
-    const query = field('f-search').value.trim().toLowerCase()
-    const status = field('f-status').value
-    const label = field('f-label').value
-    const evidence = field('f-evidence').value
-    let count = 0
-    for (const row of rows) {
-      const match = (!status || row.dataset.status === status)
-        && (!label || row.dataset.labels.split('\\n').includes(label))
-        && (!evidence || row.dataset.evidence.split(' ').includes(evidence))
-        && (!query || row.dataset.search.includes(query))
-      row.hidden = !match
-      if (match) count++
-    }
-    shown.textContent = count + ' of ' + rows.length + ' issues shown'
-  }
-  form.addEventListener('input', filter)
-  form.addEventListener('submit', (event) => event.preventDefault())
-  const detail = field('detail')
-  const known = new Set(rows.map((row) => row.cells[0].textContent.trim()))
+/**
+ * The issue panel's script, right after the panel and before the lists: a link to an issue (`#issue-N`) loads its
+ * page while the lists are still being parsed, and shows it the moment it arrives, not after a thousand rows.
+ * The issues the board has are the panel's `data-issues`.
+ */
+export const BOARD_ISSUE_SCRIPT = `(() => {
+  const detail = document.getElementById('detail')
+  const known = new Set(detail.dataset.issues.split(' '))
   const pages = new Map()
   const loading = new Set()
   let wanted = null
@@ -61,7 +44,7 @@ export const BOARD_SCRIPT = `(() => {
       loading.delete(n)
       if (wanted && wanted[1] === n) say('Could not load issues/' + n + '.js: the board folder is incomplete.', 's-failed')
     }
-    document.body.append(script)
+    document.head.append(script)
   }
   const route = () => {
     const match = /^#issue-(\\d+)(?:-(T\\d+))?$/.exec(location.hash)
@@ -84,6 +67,35 @@ export const BOARD_SCRIPT = `(() => {
     target.scrollIntoView({ block: 'start' })
   }
   addEventListener('hashchange', route)
+  route()
+})()
+`
+
+/** The lists' script, at the end of the page: the filters, and the keys. */
+export const BOARD_SCRIPT = `(() => {
+  const rows = [...document.querySelectorAll('#issue-table tbody tr')]
+  const form = document.getElementById('filters')
+  const field = (id) => document.getElementById(id)
+  const shown = field('shown')
+  const filter = () => {
+    const query = field('f-search').value.trim().toLowerCase()
+    const status = field('f-status').value
+    const label = field('f-label').value
+    const evidence = field('f-evidence').value
+    let count = 0
+    for (const row of rows) {
+      const match = (!status || row.dataset.status === status)
+        && (!label || row.dataset.labels.split('\\n').includes(label))
+        && (!evidence || row.dataset.evidence.split(' ').includes(evidence))
+        && (!query || row.dataset.search.includes(query))
+      row.hidden = !match
+      if (match) count++
+    }
+    shown.textContent = count + ' of ' + rows.length + ' issues shown'
+  }
+  form.addEventListener('input', filter)
+  form.addEventListener('submit', (event) => event.preventDefault())
+  const detail = field('detail')
   addEventListener('keydown', (event) => {
     const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement
     if (event.key === '/' && !typing) {
@@ -94,7 +106,6 @@ export const BOARD_SCRIPT = `(() => {
     }
   })
   filter()
-  route()
 })()
 `
 

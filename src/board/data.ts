@@ -5,13 +5,14 @@
 import { runUsage, taskUsage, totalTokens } from '../agents/usage.js'
 import type { AgentUsage, IssueStatus, RunState } from '../model/index.js'
 import { executionOfPlan } from '../model/index.js'
+import { analyseSolution } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
 import { openBlockers } from '../queue/blockers.js'
 import { stripAnsi } from '../report/ansi.js'
 import { evidenceSentence, KIND_LABEL } from '../report/evidence-words.js'
 import { elapsedMs } from '../report/format.js'
 import { maskTokenShapes } from '../report/secrets.js'
-import { buildView, type TaskState } from '../report/task-view.js'
+import { approvalOf, buildView, type TaskState } from '../report/task-view.js'
 import { type BoardExecution, type BoardInput, type BoardTaskResult, type EvidenceColumn, type EvidenceRun, type IssueFiles } from './input.js'
 import { noEvidence } from './totals.js'
 import { readTimeline, type TimelineEntry } from './timeline.js'
@@ -151,8 +152,8 @@ function boardIssue(files: IssueFiles, run: RunState | undefined, shown: boolean
   const { issue, plan, execution } = files
   const summary = run?.issues[`ISS-${files.number}`]
   const status = issue?.status ?? summary?.status ?? 'unknown'
-  const view = plan && shown ? buildView({ issue: { number: files.number, title: issue?.title ?? '' }, status: status === 'unknown' ? 'registered' : status, solution: plan, ...(execution ? { execution } : {}), commandPrefix: '/converge', links: {} }) : undefined
   const hash = plan ? planHash(plan) : null
+  const view = plan && shown ? buildView({ issue: { number: files.number, title: issue?.title ?? '' }, status: status === 'unknown' ? 'registered' : status, solution: plan, analysis: analyseSolution(plan), ...(execution ? { execution } : {}), commandPrefix: '/converge', links: {} }, approvalOf(plan, hash!)) : undefined
   const tasks = (view?.tasks ?? []).map((t) => boardTask(t.task.id, t, execution?.tasks[t.task.id]))
   const evidence = noEvidence()
   if (shown) {

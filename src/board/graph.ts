@@ -1,26 +1,20 @@
 /**
- * An issue's task graph as SVG, laid out by ELK's layered algorithm (elkjs) when the page is made: the page
- * itself runs no layout code. Graphs of the same shape (same tasks and dependencies) share one layout, and the
- * layouts made are kept (`exportLayouts`/`importLayouts`) so the next board of the same plans lays out nothing.
- * elkjs (1.6 MB) is loaded on the first layout only: a command that makes no board never loads it (the bundle
- * keeps it in a chunk of its own).
+ * An issue's task graph as SVG, laid out when the page is made by the board's own layered layout
+ * (layered-layout.ts): the page itself runs no layout code. Graphs of the same shape (same tasks and dependencies)
+ * share one layout, and the layouts made are kept (`exportLayouts`/`importLayouts`) so the next board of the same
+ * plans lays out nothing.
  */
 import { createHash } from 'node:crypto'
-import type { ELK as Elk, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js'
 import type { BoardTask } from './data.js'
 import { escapeHtml } from './escape.js'
+import { layeredLayout, type Layout } from './layered-layout.js'
 
 const NODE_WIDTH = 190
 const NODE_HEIGHT = 46
 /** Characters of a task title that fit in a node; the full title is in the node's tooltip and the task list. */
 const TITLE_FIT = 24
-
-interface Layout {
-  width: number
-  height: number
-  nodes: Map<string, { x: number; y: number }>
-  edges: Array<{ from: string; to: string; points: Array<{ x: number; y: number }> }>
-}
+/** Part of a layout's key: layouts an earlier layout engine kept (elkjs') are made again. */
+const LAYOUT_VERSION = 'layered-1'
 
 /** A layout as kept in the cache file: plain JSON. */
 export interface SavedLayout {
@@ -31,21 +25,19 @@ export interface SavedLayout {
 }
 
 export class GraphLayout {
-  private elk: Promise<Elk> | undefined
-  private readonly layouts = new Map<string, Promise<Layout>>()
-  /** Layouts made by elkjs in this process (the others came from the cache). */
+  private readonly layouts = new Map<string, Layout>()
+  /** Layouts made in this process (the others came from the cache). */
   made = 0
 
   /** The SVG of `tasks` (their ids, titles, states and dependencies) for issue `number`. */
-  async svg(number: number, tasks: readonly BoardTask[]): Promise<string> {
-    const layout = await this.layout(tasks)
-    return renderSvg(number, tasks, layout)
+  svg(number: number, tasks: readonly BoardTask[]): string {
+    return renderSvg(number, tasks, this.layout(tasks))
   }
 
-  private layout(tasks: readonly BoardTask[]): Promise<Layout> {
+  private layout(tasks: readonly BoardTask[]): Layout {
     const known = new Set(tasks.map((t) => t.id))
     const edges = tasks.flatMap((t) => t.depends_on.filter((d) => known.has(d)).map((d) => [d, t.id] as const))
-    const key = createHash('sha256').update(`${tasks.map((t) => t.id).join(',')}|${edges.map((e) => e.join('>')).join(',')}`).digest('base64url').slice(0, 22)
+    const key = createHash('sha256').update(`${LAYOUT_VERSION}|${tasks.map((t) => t.id).join(',')}|${edges.map((e) => e.join('>')).join(',')}`).digest('base64url').slice(0, 22)
     let layout = this.layouts.get(key)
     if (!layout) {
       layout = this.run(tasks.map((t) => t.id), edges)
@@ -55,10 +47,9 @@ export class GraphLayout {
   }
 
   /** The layouts made so far, by shape, to keep for the next board. */
-  async exportLayouts(): Promise<Record<string, SavedLayout>> {
+  exportLayouts(): Record<string, SavedLayout> {
     const saved: Record<string, SavedLayout> = {}
-    for (const [key, promise] of this.layouts) {
-      const l = await promise
+    for (const [key, l] of this.layouts) {
       saved[key] = {
         width: l.width, height: l.height,
         nodes: [...l.nodes].map(([id, at]) => [id, at.x, at.y]),
@@ -78,46 +69,16 @@ export class GraphLayout {
           nodes: new Map(value.nodes.map(([id, x, y]) => [String(id), { x: Number(x), y: Number(y) }])),
           edges: value.edges.map((e) => ({ from: String(e.from), to: String(e.to), points: e.points.map(([x, y]) => ({ x: Number(x), y: Number(y) })) })),
         }
-        this.layouts.set(key, Promise.resolve(layout))
+        this.layouts.set(key, layout)
       } catch {
         // A malformed entry is laid out again.
       }
     }
   }
 
-  private engine(): Promise<Elk> {
-    this.elk ??= import('elkjs/lib/elk.bundled.js').then((m) => new m.default())
-    return this.elk
-  }
-
-  private async run(ids: string[], edges: ReadonlyArray<readonly [string, string]>): Promise<Layout> {
+  private run(ids: string[], edges: ReadonlyArray<readonly [string, string]>): Layout {
     this.made++
-    const graph: ElkNode = {
-      id: 'root',
-      layoutOptions: {
-        'elk.algorithm': 'layered',
-        'elk.direction': 'RIGHT',
-        'elk.edgeRouting': 'ORTHOGONAL',
-        // Fewer crossing-minimisation passes than the default 7: half the time for a 20-task graph (bench/board.ts).
-        'elk.layered.thoroughness': '1',
-        'elk.layered.spacing.nodeNodeBetweenLayers': '36',
-        'elk.spacing.nodeNode': '16',
-        'elk.padding': '[top=8,left=8,bottom=8,right=8]',
-      },
-      children: ids.map((id) => ({ id, width: NODE_WIDTH, height: NODE_HEIGHT })),
-      edges: edges.map(([from, to], i): ElkExtendedEdge => ({ id: `e${i}`, sources: [from], targets: [to] })),
-    }
-    const laid = await (await this.engine()).layout(graph)
-    return {
-      width: laid.width ?? 0,
-      height: laid.height ?? 0,
-      nodes: new Map((laid.children ?? []).map((n) => [n.id, { x: n.x ?? 0, y: n.y ?? 0 }])),
-      edges: (laid.edges ?? []).map((e, i) => ({
-        from: edges[i]![0],
-        to: edges[i]![1],
-        points: (e.sections ?? []).flatMap((s) => [s.startPoint, ...(s.bendPoints ?? []), s.endPoint]),
-      })),
-    }
+    return layeredLayout(ids, edges, { nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT, layerGap: 44, nodeGap: 16, padding: 8 })
   }
 }
 

@@ -29,8 +29,8 @@ export async function makeBoard(store: StateStore, now: string, layout = new Gra
 /** The page and its JSON from the data (the task graphs laid out here). */
 export async function renderBoard(data: BoardData, layout = new GraphLayout()): Promise<Board> {
   const issues = new Map<number, string>()
-  for (const issue of data.issues) issues.set(issue.number, issueScript(issue, issue.tasks.length ? await layout.svg(issue.number, issue.tasks) : ''))
-  return { data, html: boardPage(data), issues, json: `${JSON.stringify(data, null, 2)}\n`, layouts: `${JSON.stringify(await layout.exportLayouts())}\n` }
+  for (const issue of data.issues) issues.set(issue.number, issueScript(issue, issue.tasks.length ? layout.svg(issue.number, issue.tasks) : ''))
+  return { data, html: boardPage(data), issues, json: `${JSON.stringify(data, null, 2)}\n`, layouts: `${JSON.stringify(layout.exportLayouts())}\n` }
 }
 
 export const BOARD_FILES = { page: 'index.html', data: 'board.json', layouts: 'layouts.json' } as const

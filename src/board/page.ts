@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import { ISSUE_STATUSES } from '../model/index.js'
-import { BOARD_SCRIPT, BOARD_STYLE } from './client.js'
+import { BOARD_ISSUE_SCRIPT, BOARD_SCRIPT, BOARD_STYLE } from './client.js'
 import type { BoardData, BoardIssue } from './data.js'
 import { badge, cost, count, duration, plural, text, usage } from './format.js'
 import { EVIDENCE_COLUMNS } from './input.js'
@@ -19,7 +19,7 @@ const hashOf = (source: string) => `'sha256-${createHash('sha256').update(source
 /** The policy, also sent as a header by `converge board --serve`. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  `script-src ${hashOf(BOARD_SCRIPT)} 'self'`,
+  `script-src ${hashOf(BOARD_ISSUE_SCRIPT)} ${hashOf(BOARD_SCRIPT)} 'self'`,
   `style-src ${hashOf(BOARD_STYLE)}`,
   "img-src 'none'",
   "base-uri 'none'",
@@ -53,7 +53,8 @@ export function boardPage(data: BoardData): string {
     '<nav aria-label="Views"><a href="#queue">Queue</a><a href="#issues">Issues</a><a href="#totals">Totals</a></nav>',
     '<main>',
     ...data.problems.map((p) => `<p class="s-failed">Could not read ${text(p)}</p>`),
-    '<section id="detail" hidden role="dialog" aria-modal="true" aria-label="Issue"></section>',
+    `<section id="detail" hidden role="dialog" aria-modal="true" aria-label="Issue" data-issues="${data.issues.map((i) => i.number).join(' ')}"></section>`,
+    `<script>${BOARD_ISSUE_SCRIPT}</script>`,
     queueSection(data),
     '<section id="issues" aria-labelledby="issues-h"><h2 id="issues-h">Issues</h2>',
     '<form id="filters" role="search" aria-label="Filter issues">',

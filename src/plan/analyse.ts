@@ -29,7 +29,11 @@ export interface PlanAnalysis {
 export function analysePlan(raw: unknown, issueNumber?: number): PlanAnalysis {
   const parsed = parseSolution(fromTaskmaster(raw, issueNumber ?? 0) ?? raw, issueNumber === undefined ? {} : { issueNumber })
   if (!parsed.ok) return { errors: parsed.errors, warnings: parsed.warnings, gate: 'fail' }
-  const { solution, warnings } = parsed
+  return analyseSolution(parsed.solution, parsed.warnings)
+}
+
+/** The analysis of a plan already read as canonical (a stored `plan.json`): nothing to read again, no warnings of form. */
+export function analyseSolution(solution: Solution, warnings: Finding[] = []): PlanAnalysis {
   const dag = analyseDag(solution.tasks)
   const errors: PlanError[] = dag.errors.map((e) => ({ code: e.code, path: e.path, message: e.message, hint: e.fix }))
   const quality = assessQuality(solution, dag)

@@ -40,13 +40,13 @@ export interface ReportView {
   started: boolean
 }
 
-export function buildView(report: RunReport): ReportView {
+/** `approval`: given by a caller that has the plan's hash already (hashing a plan is most of a board's work). */
+export function buildView(report: RunReport, approval = approvalOf(report.solution)): ReportView {
   const { solution } = report
   const analysis = report.analysis ?? (solution ? analysePlan(solution) : undefined)
   const tasks = solution ? taskViews(solution.tasks, report, analysis) : []
   const count = Object.fromEntries(TASK_STATES.map((s) => [s, 0])) as Record<TaskState, number>
   for (const t of tasks) count[t.state]++
-  const approval = approvalOf(solution)
   const started = report.execution !== undefined || (report.running?.length ?? 0) > 0
   return { report, analysis, tasks, count, approval, started }
 }
@@ -59,10 +59,11 @@ export function maskedView(report: RunReport): ReportView {
   return { ...buildView(maskReport(report)), approval: approvalOf(report.solution) }
 }
 
-function approvalOf(solution: RunReport['solution']): ReportView['approval'] {
+/** Whether `solution` is approved, and for this very content (`hash`: its plan hash). */
+export function approvalOf(solution: RunReport['solution'], hash = solution && planHash(solution)): ReportView['approval'] {
   if (!solution) return undefined
   if (!solution.approval) return 'missing'
-  return solution.approval.plan_hash === planHash(solution) ? 'current' : 'stale'
+  return solution.approval.plan_hash === hash ? 'current' : 'stale'
 }
 
 /** Tasks are running or about to: the report is a progress report, not a verdict. */

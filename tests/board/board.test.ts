@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { BOARD_SCRIPT, BOARD_STYLE } from '../../src/board/client.js'
+import { BOARD_ISSUE_SCRIPT, BOARD_SCRIPT, BOARD_STYLE } from '../../src/board/client.js'
 import { buildBoardData } from '../../src/board/data.js'
 import { parseStateFile, FILE_SCHEMAS } from '../../src/board/input.js'
 import { CONTENT_SECURITY_POLICY } from '../../src/board/page.js'
@@ -92,7 +92,7 @@ describe('converge board', () => {
 
   it('allows its own script and styles by hash, scripts of its own folder (the issues\' pages), and nothing else', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(
-      `default-src 'none'; script-src ${sha(BOARD_SCRIPT)} 'self'; style-src ${sha(BOARD_STYLE)}; img-src 'none'; base-uri 'none'; form-action 'none'`,
+      `default-src 'none'; script-src ${sha(BOARD_ISSUE_SCRIPT)} ${sha(BOARD_SCRIPT)} 'self'; style-src ${sha(BOARD_STYLE)}; img-src 'none'; base-uri 'none'; form-action 'none'`,
     )
   })
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type BrowserContext } from 'playwright-core'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
 export const CHROMIUM = process.env.CONVERGE_CHROMIUM ?? '/usr/bin/chromium'
 export const HAVE_CHROMIUM = existsSync(CHROMIUM)
@@ -31,4 +31,19 @@ export async function launchBrowser(): Promise<Browser> {
       await rm(profile, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * Opens `url` (a link to an issue) in a new page and gives the time from navigation to the moment the page had the
+ * issue's heading, taken by the page itself: the harness's own round trips (a wait, then asking the page for the
+ * time) add a second on a busy machine and are not the reader's wait.
+ */
+export async function issueShownAt(context: BrowserContext, url: string, selector = '#detail h2'): Promise<{ page: Page; ms: number }> {
+  const page = await context.newPage()
+  await page.addInitScript(`new MutationObserver((_, observer) => {
+    if (document.querySelector(${JSON.stringify(selector)})) { window.__issueShownAt = performance.now(); observer.disconnect() }
+  }).observe(document, { childList: true, subtree: true })`)
+  await page.goto(url, { waitUntil: 'commit', timeout: 120_000 })
+  await page.waitForSelector(selector, { timeout: 120_000 })
+  return { page, ms: await page.evaluate('window.__issueShownAt') as number }
 }
