@@ -84,6 +84,22 @@ describe('approve and control signals', () => {
     await pipelinePlan(store, VAGUE, 'auto', '2026-01-01T00:00:00Z')
     const refused = await approvePlan(store, 4, 'alice', '2026-01-01T01:00:00Z')
     expect(refused).toMatchObject({ ok: false, reason: expect.stringContaining('fails its quality gate') })
+    // The three most severe findings, then how many more.
+    expect((refused as { reason: string }).reason).toMatch(/^SOL-ISS-4-1 fails its quality gate \(\d+\/100\): improve the plan, then plan again\. Approving it would accept 5 findings: [^;]+; [^;]+; [^;]+; and 2 more in the plan's findings$/)
+  })
+
+  it("records a new approving comment anew, naming the issue's author; the same comment again changes nothing", async () => {
+    await pipelinePlan(store, { ...GOOD, author: 'carol' }, 'auto', '2026-01-01T00:00:00Z')
+    const first = await approvePlan(store, 3, 'alice', '2026-01-01T01:00:00Z', { via: 'comment', comment_id: 7, comment_on: 3 })
+    const hash = planHash(await plan(3))
+    expect(first).toMatchObject({ ok: true, alreadyApproved: false, summary: `Approved by @alice: SOL-ISS-3-1 (${hash}), made from @carol's issue.` })
+    expect(await approvePlan(store, 3, 'alice', '2026-01-01T01:30:00Z', { via: 'comment', comment_id: 7, comment_on: 3 })).toMatchObject({ ok: true, alreadyApproved: true, commit: null })
+    const second = await approvePlan(store, 3, 'bob', '2026-01-01T02:00:00Z', { via: 'comment', comment_id: 8, comment_on: 3 })
+    expect(second).toMatchObject({ ok: true, alreadyApproved: true, commit: expect.any(String), summary: `Already approved: SOL-ISS-3-1 (${hash}), made from @carol's issue.` })
+    expect((await plan(3)).approval).toMatchObject({ approved_by: 'bob', comment_id: 8 })
+    const workflow = await approvePlan(store, 3, 'bob', '2026-01-01T03:00:00Z', { via: 'workflow', run: 'https://github.com/o/r/actions/runs/12' })
+    expect(workflow).toMatchObject({ ok: true, commit: expect.any(String) })
+    expect((await plan(3)).approval).toMatchObject({ via: 'workflow', run: 'https://github.com/o/r/actions/runs/12' })
   })
 
   it('refuses to approve a plan whose re-plan was rejected: the stored plan is not what the issue now asks', async () => {
