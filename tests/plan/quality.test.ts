@@ -296,6 +296,22 @@ describe('assessQuality: what no command verifies', () => {
     expect(report.quality_gate).toBe('fail')
   })
 
+  it('flags a criterion about the process, not the software, as untestable, and counts it so', () => {
+    const report = assess(solution([edit('T1', { convergence: convergence({ criteria: ['The team is happy with the change', 'GET /health answers 200'] }) })]))
+    expect(report.findings).toEqual([{
+      rule: 'untestable-criterion', severity: 'medium', task_id: 'T1', path: 'tasks[0].convergence.criteria[0]', value: 'The team is happy with the change',
+      message: 'Criterion "The team is happy with the change" is about the process, not the software: no check of the code can decide it',
+      fix: 'Keep process notes out of the criteria (put them in the description) and state what the software does when the work is done',
+    }])
+    expect(report.breakdown.testable_acceptance).toBe(0.5)
+  })
+
+  it('a blank title makes a task incomplete; one manual step is named as one', () => {
+    expect(assess(solution([edit('T1', { title: '  ' }), goodTask('T2')])).breakdown.completeness).toBe(0.5)
+    const one = assess(solution([edit('T1', { test: noCommands, convergence: convergence({ verification: 'Manual: look' }) })]))
+    expect(one.findings.find((f) => f.rule === 'no-runnable-verification')?.message).toBe('T1 can only be verified by hand: its one verification step is manual')
+  })
+
   it('takes a manual verification of 5 characters as one, not of 4', () => {
     expect(rulesOf(edit('T1', { convergence: convergence({ verification: 'abcd' }) }))).toEqual(['verification-too-short tasks[0].convergence.verification'])
     expect(rulesOf(edit('T1', { convergence: convergence({ verification: 'abcde' }) }))).toEqual([])
