@@ -38,7 +38,8 @@ export const INCREMENTAL_FILE = 'scripts/mutate/incremental.json'
 
 /**
  * The mutation score (killed and timed-out mutants over all mutants, in %) under which `npm run mutate` fails:
- * 8 of the 12 modules, 498 mutants, scored 86.3% with the tests of issue 39 (docs/development.md).
+ * all 13 modules, 1,604 mutants, scored 86.6% (1,389 detected) with the tests of issue 39, each module's
+ * figure in docs/development.md; the lowest are approve.ts (79.8%) and launch-environment.ts (73.7%).
  */
 export const SCORE_FLOOR = 80
 

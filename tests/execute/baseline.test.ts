@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { access, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -92,6 +92,15 @@ describe('runBaseline and taskEvidence', () => {
     const [only] = await runBaseline(t, { repoDir: repo, timeoutMs: 10_000, secrets: ['s3cr3t-value'], issue: 9 })
     expect(only!.output_tail).toContain('T4/0/9')
     expect(only!.output_tail).not.toContain('s3cr3t-value')
+  })
+
+  it('a cancelled run records no baseline and starts no further command', async () => {
+    const t = { ...task('T5'), test: { commands: ['touch first.txt', 'touch second.txt'], unit: [], integration: [] } }
+    const cancelled = new AbortController()
+    cancelled.abort()
+    expect(await runBaseline(t, { repoDir: repo, timeoutMs: 10_000, secrets: [], issue: 7, signal: cancelled.signal })).toEqual([])
+    await expect(access(join(repo, 'first.txt'))).rejects.toThrow()
+    await expect(access(join(repo, 'second.txt'))).rejects.toThrow()
   })
 
   it('records the evidence in the shape execution.json keeps', () => {

@@ -37,6 +37,31 @@ describe('the check side of a change (SPEC §7 evidence integrity)', () => {
     expect(role('tools/run-tests.mjs', { scripts: [...scripts] })).toBe('a script the check runs')
   })
 
+  it('a script the check runs: the file itself, or a file under the directory it names, nothing beside it', () => {
+    expect(role('tools/runner/index.js', { scripts: ['tools/runner'] })).toBe('a script the check runs')
+    expect(role('tools/runner-old/index.js', { scripts: ['tools/runner'] })).toBeUndefined()
+    expect(role('scripts/check.sh.bak', { scripts: ['scripts/check.sh'] })).toBeUndefined()
+    expect(role('src/slug.ts', { scripts: ['scripts/check.sh'] })).toBeUndefined()
+    expect(role('package.json.orig', { manifestChecksChanged: true })).toBeUndefined()
+  })
+
+  it("the files a command line runs: past variables, wrappers and their --no- options, an interpreter's options", () => {
+    const ran = (...commands: string[]) => [...scriptPathsOf(commands)].sort()
+    expect(ran('NODE_ENV=test ./verify', 'env nice npx --no-install ./tools/check.js')).toEqual(['tools/check.js', 'verify'])
+    expect(ran('sh -ex scripts/ci.sh', '/usr/bin/python3 -u tools/gen.py', 'node tools/bench.js -c 4')).toEqual(['scripts/ci.sh', 'tools/bench.js', 'tools/gen.py'])
+    // Inline code, a quoted argument, no program at all: no file runs.
+    expect(ran('python3 -c pass', 'node "tools/run.js"', "bash 'scripts/x.sh'", 'env', 'nice')).toEqual([])
+  })
+
+  it('a path it runs is kept relative to the repository: none outside it, in node_modules or on the web', () => {
+    expect([...scriptPathsOf(['./tools/gen/ --all', '/usr/local/bin/tool', '../other/run.sh', './', 'bun https://example.com/tool.ts', 'sh ./node_modules/x/run.sh'])]).toEqual(['tools/gen'])
+  })
+
+  it('two manifests broken differently differ; the same break does not', () => {
+    expect(manifestChecksDiffer('{"scripts":', '{"scripts":{')).toBe(true)
+    expect(manifestChecksDiffer('{"scripts":', '{"scripts":')).toBe(false)
+  })
+
   it('the code is the rest', () => {
     for (const path of ['index.js', 'src/slug.ts', 'lib/testing-utils-are-code.js', 'README.md', 'docs/guide.md']) expect(role(path), path).toBeUndefined()
   })

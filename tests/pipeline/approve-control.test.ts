@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SolutionSchema } from '../../src/model/index.js'
 import { planHash } from '../../src/plan/hash.js'
-import { approvePlan } from '../../src/pipeline/approve.js'
+import { approvedHashArgument, approveIfPassing, approvePlan } from '../../src/pipeline/approve.js'
 import { signalIssue } from '../../src/pipeline/control.js'
 import { pipelinePlan } from '../../src/pipeline/plan-command.js'
 import { statePaths, toStateJson } from '../../src/model/state-layout.js'
@@ -84,6 +84,64 @@ describe('approve and control signals', () => {
     await pipelinePlan(store, VAGUE, 'auto', '2026-01-01T00:00:00Z')
     const refused = await approvePlan(store, 4, 'alice', '2026-01-01T01:00:00Z')
     expect(refused).toMatchObject({ ok: false, reason: expect.stringContaining('fails its quality gate') })
+    // The three most severe findings, then how many more.
+    expect((refused as { reason: string }).reason).toMatch(/^SOL-ISS-4-1 fails its quality gate \(\d+\/100\): improve the plan, then plan again\. Approving it would accept 5 findings: [^;]+; [^;]+; [^;]+; and 2 more in the plan's findings$/)
+  })
+
+  it("records a new approving comment anew, naming the issue's author; the same comment again changes nothing", async () => {
+    await pipelinePlan(store, { ...GOOD, author: 'carol' }, 'auto', '2026-01-01T00:00:00Z')
+    const first = await approvePlan(store, 3, 'alice', '2026-01-01T01:00:00Z', { via: 'comment', comment_id: 7, comment_on: 3 })
+    const hash = planHash(await plan(3))
+    expect(first).toMatchObject({ ok: true, alreadyApproved: false, summary: `Approved by @alice: SOL-ISS-3-1 (${hash}), made from @carol's issue.` })
+    expect(await approvePlan(store, 3, 'alice', '2026-01-01T01:30:00Z', { via: 'comment', comment_id: 7, comment_on: 3 })).toMatchObject({ ok: true, alreadyApproved: true, commit: null })
+    const second = await approvePlan(store, 3, 'bob', '2026-01-01T02:00:00Z', { via: 'comment', comment_id: 8, comment_on: 3 })
+    expect(second).toMatchObject({ ok: true, alreadyApproved: true, commit: expect.any(String), summary: `Already approved: SOL-ISS-3-1 (${hash}), made from @carol's issue.` })
+    expect((await plan(3)).approval).toMatchObject({ approved_by: 'bob', comment_id: 8 })
+    const workflow = await approvePlan(store, 3, 'bob', '2026-01-01T03:00:00Z', { via: 'workflow', run: 'https://github.com/o/r/actions/runs/12' })
+    expect(workflow).toMatchObject({ ok: true, commit: expect.any(String) })
+    expect((await plan(3)).approval).toMatchObject({ via: 'workflow', run: 'https://github.com/o/r/actions/runs/12' })
+  })
+
+  it('refuses to approve a plan whose re-plan was rejected: the stored plan is not what the issue now asks', async () => {
+    await pipelinePlan(store, GOOD, 'auto', '2026-01-01T00:00:00Z')
+    const cycle = {
+      description: 'Two tasks waiting on each other', analysis: { risk: 'low', impact: 'low', complexity: 'low' },
+      tasks: ['T1', 'T2'].map((id, i) => ({
+        id, title: `Step ${id}`, action: 'Update', description: 'Do it', depends_on: [i ? 'T1' : 'T2'], files: [{ path: `src/${id}.ts`, action: 'create', changes: [] }],
+        implementation: ['Do it'], convergence: { criteria: ['GET /health answers 200'], verification: 'npm test', definition_of_done: 'The page answers' },
+      })),
+    }
+    const rejected = await pipelinePlan(store, { ...GOOD, body: `\`\`\`json\n${JSON.stringify(cycle)}\n\`\`\`\n` }, 'auto', '2026-01-01T00:30:00Z')
+    expect(rejected.result.issueState.status).toBe('failed')
+    expect(await approvePlan(store, 3, 'alice', '2026-01-01T01:00:00Z')).toEqual({
+      ok: false, reason: 'The last plan for ISS-3 was rejected: fix it and run `/converge plan` again',
+    })
+    expect((await plan(3)).approval).toBeUndefined()
+  })
+
+  it('auto-approves a plan that passes its gate once, as auto-approve, and never one gated review', async () => {
+    await pipelinePlan(store, GOOD, 'auto', '2026-01-01T00:00:00Z')
+    const stored = await plan(3)
+    const first = await approveIfPassing(store, 3, stored, 'converge-bot', '2026-01-01T01:00:00Z')
+    expect(first.approvedNow).toBe(true)
+    expect(first.plan.approval).toEqual({ plan_hash: planHash(stored), approved_by: 'converge-bot', approved_at: '2026-01-01T01:00:00Z', issue: 3, plan_id: stored.id, via: 'auto-approve' })
+    expect(await plan(3)).toEqual(first.plan)
+    const commits = await countCommits(repo, store.branch)
+    const again = await approveIfPassing(store, 3, first.plan, 'someone-else', '2026-01-01T02:00:00Z')
+    expect(again).toEqual({ plan: first.plan, approvedNow: false })
+    expect(await countCommits(repo, store.branch)).toBe(commits)
+
+    const manualOnly = {
+      description: 'Tidy the health page', analysis: { risk: 'low', impact: 'low', complexity: 'low' },
+      tasks: [{
+        id: 'T1', title: 'Tidy the health page', action: 'Update', description: 'Tidy it', files: [{ path: 'src/health.ts', action: 'modify', changes: ['Tidy'] }],
+        implementation: ['Tidy'], convergence: { criteria: ['The health page lists every check'], verification: 'Manual: open /health and read it', definition_of_done: 'Operators read the page at a glance' },
+      }],
+    }
+    await pipelinePlan(store, { number: 5, title: 'Tidy', labels: [], body: `\`\`\`json\n${JSON.stringify(manualOnly)}\n\`\`\`\n` }, 'auto', '2026-01-01T00:00:00Z')
+    const review = await plan(5)
+    expect(await approveIfPassing(store, 5, review, 'converge-bot', '2026-01-01T01:00:00Z')).toEqual({ plan: review, approvedNow: false })
+    expect((await plan(5)).approval).toBeUndefined()
   })
 
   it('pauses, resumes and stops only what can be, and says why not', async () => {
@@ -96,5 +154,19 @@ describe('approve and control signals', () => {
     expect(await signalIssue(store, 3, 'stop', 'alice', '2026-01-01T00:03:00Z')).toMatchObject({ ok: true, status: 'failed' })
     expect(await signalIssue(store, 3, 'resume', 'alice', '2026-01-01T00:04:00Z')).toMatchObject({ ok: true, status: 'planned' })
     expect(await countCommits(repo, store.branch)).toBe(4)
+  })
+})
+
+describe('approvedHashArgument', () => {
+  const refusal = { error: '`approve` takes the plan\'s content hash as the comment shows it (sha256: and at least 12 hex digits), or nothing' }
+  it('takes the hash as the comment shows it: 12 to 64 hex digits, with or without sha256: and the ellipsis, in either case', () => {
+    expect(approvedHashArgument([])).toEqual({})
+    expect(approvedHashArgument(['sha256:3f2a0123abcd'])).toEqual({ hash: 'sha256:3f2a0123abcd' })
+    expect(approvedHashArgument(['3F2A0123ABCD…', 'extra'])).toEqual({ hash: 'sha256:3f2a0123abcd' })
+    expect(approvedHashArgument(['SHA256:' + 'a'.repeat(64)])).toEqual({ hash: `sha256:${'a'.repeat(64)}` })
+  })
+  it('refuses fewer than 12 digits, more than 64, and anything that is no hash', () => {
+    for (const given of ['sha256:3f2a0123abc', 'a'.repeat(65), 'sha256:', 'sha256:3f2a0123abcg', 'xsha256:3f2a0123abcd', '3f2a0123abcd…x', 'please'])
+      expect(approvedHashArgument([given]), given).toEqual(refusal)
   })
 })

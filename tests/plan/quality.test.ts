@@ -39,6 +39,8 @@ function assess(plan: Solution, dag: DagAnalysis = analyseDag(plan.tasks)) {
   return assessQuality(plan, dag)
 }
 
+/** The rule and path of each finding about a plan of one task. */
+const rulesOf = (task: Task) => assess(solution([task])).findings.map((f) => `${f.rule} ${f.path}`)
 const edit = (id: string, change: Partial<Task>): Task => ({ ...goodTask(id), ...change })
 const convergence = (change: Partial<Task['convergence']>): Task['convergence'] => ({ ...goodTask('T0').convergence, ...change })
 const noCommands: Task['test'] = { commands: [], unit: [], integration: [] }
@@ -160,8 +162,6 @@ describe('quality gate', () => {
 })
 
 describe('assessQuality: findings', () => {
-  const rulesOf = (task: Task) => assess(solution([task])).findings.map((f) => `${f.rule} ${f.path}`)
-
   it('flags vague criteria of 20 characters or fewer, in English and Chinese, as whole words', () => {
     const criteria = [
       'Code works', '功能正常', '返回结果正确', '结果可以', 'Code works correctly',
@@ -245,6 +245,76 @@ describe('assessQuality: findings', () => {
     ])
     expect(report.issues_by_severity).toEqual({ critical: 1, high: 1, medium: 2, low: 4 })
     for (const f of report.findings) expect(f.fix).toMatch(/\w{3,}/)
+  })
+})
+
+describe('assessQuality: tasks changing one file in no stated order', () => {
+  const onA = (id: string, dependsOn: string[] = []) => ({ ...goodTask(id, dependsOn), files: [{ path: 'src/a.ts', action: 'modify' as const, target: null, changes: ['Change it'] }] })
+
+  it('names the second task of a pair that neither depends on the other, once a file, and counts both against the order', () => {
+    const report = assess(solution([onA('T1'), goodTask('T2'), onA('T3'), onA('T4')]))
+    expect(report.findings).toEqual([{
+      rule: 'unordered-shared-file', severity: 'medium', task_id: 'T3', path: 'tasks[2].depends_on', value: 'src/a.ts',
+      message: 'T1 and T3 both change src/a.ts but neither depends on the other: the plan does not say which goes first',
+      fix: 'Add "depends_on": ["T1"] to T3 (or the other way round), or merge the two changes to src/a.ts into one task',
+    }])
+    expect(report.breakdown.dependency_validity).toBe(0.5)
+  })
+
+  it('says nothing of tasks ordered by a dependency, or at different depths (taken as ordered)', () => {
+    expect(assess(solution([onA('T1'), onA('T2', ['T1'])])).findings).toEqual([])
+    const deeper = assess(solution([goodTask('T1'), onA('T2', ['T1']), onA('T3')]))
+    expect(deeper.findings).toEqual([])
+    expect(deeper.breakdown.dependency_validity).toBe(1)
+    // T2 and T4 are both one below T1: neither reaches the other.
+    const siblings = assess(solution([goodTask('T1'), onA('T2', ['T1']), onA('T3'), onA('T4', ['T1'])]))
+    expect(siblings.findings.map((f) => `${f.rule} ${f.task_id}`)).toEqual(['unordered-shared-file T4'])
+  })
+
+  it('leaves tasks caught in a cycle to the cycle error', () => {
+    const report = assess(solution([onA('T1', ['T2']), onA('T2', ['T1'])]))
+    expect(report.findings.map((f) => f.rule)).toEqual([])
+    expect(report.breakdown.dependency_validity).toBe(0)
+  })
+})
+
+describe('assessQuality: what no command verifies', () => {
+  it('says whether every verification is manual or there is none, and holds the plan at review', () => {
+    const manual = assess(solution([edit('T1', { test: noCommands, convergence: convergence({ verification: 'Manual: look' }) })]))
+    expect(manual.findings.find((f) => f.rule === 'no-command-verification')).toEqual({
+      rule: 'no-command-verification', severity: 'high', path: 'tasks', message: 'Nothing will be verified by a command: every verification is manual',
+      fix: 'Give at least one task a command to run, e.g. "verification": ["npm test"] or "Run: npm test"',
+    })
+    expect(manual).toMatchObject({ score: 0.85, quality_gate: 'review' })
+    const none = assess(solution([edit('T1', { test: noCommands, convergence: convergence({ verification: '' }) })]))
+    expect(none.findings.find((f) => f.rule === 'no-command-verification')?.message).toBe('Nothing will be verified by a command: no task has a verification')
+  })
+
+  it('an empty plan scores only its analysis and fails', () => {
+    const report = assess(solution([]))
+    expect(report.breakdown).toEqual({ completeness: 0, dependency_validity: 1, testable_acceptance: 0, complexity_assessed: 1 })
+    expect(report.quality_gate).toBe('fail')
+  })
+
+  it('flags a criterion about the process, not the software, as untestable, and counts it so', () => {
+    const report = assess(solution([edit('T1', { convergence: convergence({ criteria: ['The team is happy with the change', 'GET /health answers 200'] }) })]))
+    expect(report.findings).toEqual([{
+      rule: 'untestable-criterion', severity: 'medium', task_id: 'T1', path: 'tasks[0].convergence.criteria[0]', value: 'The team is happy with the change',
+      message: 'Criterion "The team is happy with the change" is about the process, not the software: no check of the code can decide it',
+      fix: 'Keep process notes out of the criteria (put them in the description) and state what the software does when the work is done',
+    }])
+    expect(report.breakdown.testable_acceptance).toBe(0.5)
+  })
+
+  it('a blank title makes a task incomplete; one manual step is named as one', () => {
+    expect(assess(solution([edit('T1', { title: '  ' }), goodTask('T2')])).breakdown.completeness).toBe(0.5)
+    const one = assess(solution([edit('T1', { test: noCommands, convergence: convergence({ verification: 'Manual: look' }) })]))
+    expect(one.findings.find((f) => f.rule === 'no-runnable-verification')?.message).toBe('T1 can only be verified by hand: its one verification step is manual')
+  })
+
+  it('takes a manual verification of 5 characters as one, not of 4', () => {
+    expect(rulesOf(edit('T1', { convergence: convergence({ verification: 'abcd' }) }))).toEqual(['verification-too-short tasks[0].convergence.verification'])
+    expect(rulesOf(edit('T1', { convergence: convergence({ verification: 'abcde' }) }))).toEqual([])
   })
 })
 
