@@ -21,6 +21,7 @@ import { queueStatus } from './queue-status.js'
 import { runTasks } from './run-tasks.js'
 import { executeTaskCommand, matrixCommand, reportCommand } from './scale-out.js'
 import { publish, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
+import { workBranchName } from '../model/state-layout.js'
 
 export type { Outcome, Session } from './session.js'
 
@@ -291,7 +292,7 @@ async function resolveIssue(session: Session, route: Extract<Route, { kind: 'com
   if (pull.issue === undefined)
     return {
       number: undefined,
-      reason: `Pull request #${route.target.number} closes no issue: add "Closes #<issue>" to its description (or use a converge/issue-<n> branch), then run the command again.`,
+      reason: `Pull request #${route.target.number} closes no issue: add "Closes #<issue>" to its description (or use a ${workBranchName('<n>')} branch), then run the command again.`,
     }
   return { number: pull.issue }
 }

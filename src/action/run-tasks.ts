@@ -9,12 +9,12 @@ import { upsertStickyComment } from '../github/comments.js'
 import { pullRequestHead } from '../github/pull-requests.js'
 import type { EvidenceSettings } from '../execute/baseline.js'
 import { checkoutCommit } from '../git/checkout.js'
-import { ACTIONS_BOT_IDENTITY, WorkBranch } from '../git/work-branch.js'
+import { ACTIONS_BOT_IDENTITY } from '../git/work-branch.js'
 import { approveIfPassing } from '../pipeline/approve.js'
 import { autoApproval, unconfirmedApproval } from './approval-event.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { executeIssue, verifyIssue, type RunPlanOptions, type RunPlanResult } from '../pipeline/run-plan.js'
-import { workBranchCommitter } from '../pipeline/run-task.js'
+import { RunBranch } from '../pipeline/run-branch.js'
 import { runSetup } from '../pipeline/setup-command.js'
 import { gateRefusal } from '../pipeline/run-start.js'
 import { renderCheckRun } from '../report/check-run.js'
@@ -106,7 +106,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
       check?.progress(renderCheckRun({ ...base, status: 'executing', solution, execution: record }), done)
     },
   }
-  let workBranch: WorkBranch | undefined
+  const workBranch = new RunBranch({ n, repoDir: session.repoDir, remote, identity: ACTIONS_BOT_IDENTITY, allowDirty: inputs['allow-dirty'] })
   const runPlan = (): Promise<RunPlanResult> => {
     // The setup command (the project's dependencies installed) before any check, in the checkout the checks run in.
     const setup = inputs['setup-command']
@@ -130,11 +130,9 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
               // Before the work branch is prepared: what the setup command leaves that git tracks is refused like any
               // change a step before Converge made, not committed with a task.
               await prepare?.()
-              workBranch = await WorkBranch.prepare({
-                repoDir: session.repoDir, branch: `converge/issue-${n}`, remote, identity: ACTIONS_BOT_IDENTITY, uncommitted: inputs['allow-dirty'] ? 'keep-out' : 'refuse',
-              })
+              await workBranch.prepare()
             },
-            committer: workBranchCommitter(() => workBranch!),
+            committer: workBranch.committer(),
           }
         : {}),
     })
@@ -165,7 +163,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
     ...(check?.url ? { links: { ...base.links, checkRun: check.url } } : {}),
   }
   let pullRequestNumber: number | undefined
-  if (workBranch?.published) {
+  if (workBranch.checkedOut?.published) {
     const published = await publishPullRequest(session, n, workBranch.name, report, check ? headSha : undefined)
     pullRequestNumber = published.number
     report = published.report

@@ -19,14 +19,15 @@ import type { Solution } from '../model/index.js'
 import { join } from 'node:path'
 import { CheckRun, CheckRunPermissionError } from '../github/check-runs.js'
 import { upsertStickyComment } from '../github/comments.js'
-import { ACTIONS_BOT_IDENTITY, WorkBranch } from '../git/work-branch.js'
+import { ACTIONS_BOT_IDENTITY } from '../git/work-branch.js'
+import { workBranchName } from '../model/state-layout.js'
 import type { TaskResult } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { approveIfPassing } from '../pipeline/approve.js'
 import { autoApproval, unconfirmedApproval } from './approval-event.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { executeTask } from '../pipeline/scale-out/execute-task.js'
-import { workBranchCommitter } from '../pipeline/run-task.js'
+import { RunBranch } from '../pipeline/run-branch.js'
 import { planMatrix } from '../pipeline/scale-out/matrix.js'
 import { EMPTY_MATRIX } from '../pipeline/scale-out/readiness.js'
 import { issuesToReport, reportHeadline, reportIssue } from '../pipeline/scale-out/report.js'
@@ -100,7 +101,7 @@ export async function executeTaskCommand(session: Session, request: ScaleOutRequ
   await session.checkout.beforeCommands()
 
   const remote = gitRemote(session)
-  let workBranch: WorkBranch | undefined
+  const workBranch = new RunBranch({ n, repoDir: session.repoDir, remote, identity: ACTIONS_BOT_IDENTITY, pushRetries: PUSH_RETRIES, allowDirty: inputs['allow-dirty'] })
   const result = await executeTask(store, n, taskId, {
     repoDir: session.repoDir,
     workRoot: join(session.tempDir, 'converge'),
@@ -117,13 +118,8 @@ export async function executeTaskCommand(session: Session, request: ScaleOutRequ
     ...(session.signal ? { signal: session.signal } : {}),
     ...(write
       ? {
-          beforeTask: async () => {
-            workBranch = await WorkBranch.prepare({
-              repoDir: session.repoDir, branch: `converge/issue-${n}`, remote, identity: ACTIONS_BOT_IDENTITY, pushRetries: PUSH_RETRIES,
-              uncommitted: inputs['allow-dirty'] ? 'keep-out' : 'refuse',
-            })
-          },
-          committer: workBranchCommitter(() => workBranch!),
+          beforeTask: () => workBranch.prepare(),
+          committer: workBranch.committer(),
         }
       : {}),
   })
@@ -213,7 +209,7 @@ async function reportOne(session: Session, n: number): Promise<Outcome> {
     }
   }
   let pullRequestNumber: number | undefined
-  const branch = `converge/issue-${n}`
+  const branch = workBranchName(n)
   if (write && result.record && (await branchExists(session, branch))) {
     const published = await publishPullRequest(session, n, branch, report, check ? ctx.sha : undefined)
     pullRequestNumber = published.number

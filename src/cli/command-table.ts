@@ -7,6 +7,7 @@
 import { userInfo } from 'node:os'
 import { maxTurnsRefusal } from '../agents/presets.js'
 import { COMMANDS } from '../commands/commands.js'
+import { workBranchName } from '../model/state-layout.js'
 import { boardCommand } from './commands/board.js'
 import { approveCommand, executeCommand } from './commands/issue.js'
 import { verifyCommand } from './commands/verify.js'
@@ -185,7 +186,7 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
   {
     name: 'execute',
     synopsis: 'execute --number <n> --executor <command>',
-    summary: 'execute the approved plan in --repo: the executor does each task, its commands verify it, each converged task is committed to converge/issue-<n>',
+    summary: `execute the approved plan in --repo: the executor does each task, its commands verify it, each converged task is committed to ${workBranchName('<n>')}`,
     options: { number: ISSUE, ...STATE, executor: true, 'max-parallel': true, ...EXECUTION, 'max-errors': true, retry: true, 'max-cost-usd': true },
     example: 'converge execute --number 42 --executor claude-code',
     json: RUN_JSON,

@@ -20,6 +20,7 @@ import { progressLines } from '../progress.js'
 import { hasBranch, userIdentity } from '../repository.js'
 import { unprovenLine } from '../terminal-report.js'
 import { printResult, required, storeOf, type IssueArgs } from './issue.js'
+import { workBranchName } from '../../model/state-layout.js'
 
 export interface VerifyArgs extends IssueArgs {
   maxParallel: number
@@ -32,7 +33,7 @@ export interface VerifyArgs extends IssueArgs {
 /** Where the checks run, and how to say so. */
 interface Place {
   dir: string
-  /** `converge/issue-7 at 1a2b3c4 in your working tree (…)` */
+  /** `<work branch> at 1a2b3c4 in your working tree (…)` */
   where: string
   /** The work branch checked, when there is one. */
   branch?: string
@@ -49,7 +50,7 @@ export async function verifyCommand(args: VerifyArgs, output: Output): Promise<n
   const now = () => new Date().toISOString()
   if (args.setup !== undefined) await recordSetupCommand(store, n, args.setup, now())
   const setup = args.setup ?? (await setupCommandOf(store, n))
-  const workBranch = `converge/issue-${n}`
+  const workBranch = workBranchName(n)
   const place = await placeOf(n, repoDir, workBranch, setup, args.timeoutMinutes * 60_000, args.signal)
   const progress = progressLines(progressIo(output))
   try {
