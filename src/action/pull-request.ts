@@ -1,5 +1,6 @@
 import type { GitHubClient } from '../github/client.js'
 import type { RepoRef } from '../github/issues.js'
+import { pullRequestBodyAndHead } from '../github/pull-requests.js'
 import { issueOfWorkBranch } from '../model/state-layout.js'
 
 const KEYWORD = String.raw`\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\b:?\s+`
@@ -20,7 +21,7 @@ export function closedIssues(body: string, repo: RepoRef, serverUrl: string): nu
 export async function issueOfPullRequest(
   client: GitHubClient, repo: RepoRef, serverUrl: string, pull: { number: number; body?: string | null },
 ): Promise<{ issue: number; headSha: string } | { issue: undefined; headSha: string }> {
-  const { data } = await client.rest.pulls.get({ ...repo, pull_number: pull.number })
+  const data = await pullRequestBodyAndHead(client, repo, pull.number)
   const [closed] = closedIssues(data.body ?? pull.body ?? '', repo, serverUrl)
   return { issue: closed ?? issueOfWorkBranch(data.head.ref), headSha: data.head.sha }
 }

@@ -4,8 +4,6 @@
  */
 import { plural } from '../report/markdown.js'
 import { join } from 'node:path'
-import { CheckRun, CheckRunPermissionError } from '../github/check-runs.js'
-import { upsertStickyComment } from '../github/comments.js'
 import { pullRequestHead } from '../github/pull-requests.js'
 import type { EvidenceSettings } from '../execute/baseline.js'
 import { checkoutCommit } from '../git/checkout.js'
@@ -19,11 +17,11 @@ import { runSetup } from '../pipeline/setup-command.js'
 import { gateRefusal } from '../pipeline/run-start.js'
 import { renderCheckRun } from '../report/check-run.js'
 import { convergedTally } from '../report/evidence-words.js'
-import { renderIssueComment } from '../report/issue-comment.js'
 import { renderJobSummary } from '../report/job-summary.js'
 import type { RunReport } from '../report/run-report.js'
 import { pullRequestBaseline, treesDiffer } from './pull-request-baseline.js'
-import { completeCheckRun, gitRemote, LINKS_FOOTER, publishPullRequest, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
+import { publishRun, startCheckRun } from './publish-run.js'
+import { gitRemote, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
 
 export interface RunRequest {
   mode: 'execute' | 'verify'
@@ -74,20 +72,11 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
   }
 
   const base = reportBase(session, n, stored.issue?.title ?? `#${n}`)
-  let check: CheckRun | undefined
-  let warning: string | undefined
-  if (write && headSha && plan) {
-    try {
-      check = await CheckRun.start(client, ctx.repo, {
-        issueNumber: n, headSha, taskCount: plan.tasks.length,
-        output: { title: mode === 'verify' ? 'Verifying' : 'Executing', summary: `${mode === 'verify' ? 'Verifying' : 'Executing'} ${plural(plan.tasks.length, 'task')} of ${plan.id}.` },
-        ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
+  const { check, warning } = plan
+    ? await startCheckRun(session, n, headSha, plan.tasks.length, {
+        title: mode === 'verify' ? 'Verifying' : 'Executing', summary: `${mode === 'verify' ? 'Verifying' : 'Executing'} ${plural(plan.tasks.length, 'task')} of ${plan.id}.`,
       })
-    } catch (error) {
-      if (!(error instanceof CheckRunPermissionError)) throw error
-      warning = error.message
-    }
-  }
+    : {}
 
   const common: RunPlanOptions = {
     repoDir: session.repoDir,
@@ -153,7 +142,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
     return refusedOnIssue(session, n, request.where, result.reason)
   }
 
-  let report: RunReport = {
+  const report: RunReport = {
     ...base,
     status: result.issue.status,
     ...(result.issue.error ? { error: result.issue.error } : {}),
@@ -162,14 +151,8 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
     execution: result.record,
     ...(check?.url ? { links: { ...base.links, checkRun: check.url } } : {}),
   }
-  let pullRequestNumber: number | undefined
-  if (workBranch.checkedOut?.published) {
-    const published = await publishPullRequest(session, n, workBranch.name, report, check ? headSha : undefined)
-    pullRequestNumber = published.number
-    report = published.report
-  }
-  if (check) await completeCheckRun(check, report, session.repoDir)
-  const commentId = write ? (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id : undefined
+  const published = await publishRun(session, report, { check, checkRunSha: headSha, branch: workBranch.checkedOut?.published ? workBranch.name : undefined })
+  const { commentId, pullRequestNumber } = published
   return {
     status: result.issue.status,
     issueNumber: n,
@@ -178,7 +161,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
     ...(commentId ? { commentId } : {}),
     ...(check ? { checkRunId: check.id } : {}),
     ...(pullRequestNumber ? { pullRequestNumber } : {}),
-    summary: renderJobSummary(report),
+    summary: renderJobSummary(published.report),
     ...(warning ? { warning } : {}),
   }
 }

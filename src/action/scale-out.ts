@@ -17,8 +17,7 @@
  */
 import type { Solution } from '../model/index.js'
 import { join } from 'node:path'
-import { CheckRun, CheckRunPermissionError } from '../github/check-runs.js'
-import { upsertStickyComment } from '../github/comments.js'
+import { branchExists } from '../github/repos.js'
 import { ACTIONS_BOT_IDENTITY } from '../git/work-branch.js'
 import { workBranchName } from '../model/state-layout.js'
 import type { TaskResult } from '../model/index.js'
@@ -32,11 +31,11 @@ import { planMatrix } from '../pipeline/scale-out/matrix.js'
 import { EMPTY_MATRIX } from '../pipeline/scale-out/readiness.js'
 import { issuesToReport, reportHeadline, reportIssue } from '../pipeline/scale-out/report.js'
 import { renderCheckRun } from '../report/check-run.js'
-import { renderIssueComment } from '../report/issue-comment.js'
 import { renderJobSummary } from '../report/job-summary.js'
 import type { RunReport } from '../report/run-report.js'
 import { renderTaskEvent } from '../report/task-event.js'
-import { completeCheckRun, gitRemote, LINKS_FOOTER, publishPullRequest, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
+import { publishRun, startCheckRun } from './publish-run.js'
+import { gitRemote, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
 
 export interface ScaleOutRequest {
   /** The issue, when the command names one (input issue-number, or the issue commented on). */
@@ -193,31 +192,15 @@ async function reportOne(session: Session, n: number): Promise<Outcome> {
     solution: result.plan,
     ...(result.record ? { execution: result.record } : {}),
   }
-  let warning: string | undefined
-  let check: CheckRun | undefined
-  if (write && ctx.sha) {
-    try {
-      const output = renderCheckRun(report)
-      check = await CheckRun.start(client, ctx.repo, {
-        issueNumber: n, headSha: ctx.sha, taskCount: result.plan.tasks.length, output: { title: output.title, summary: output.summary },
-        ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
-      })
-      if (check.url) report = { ...report, links: { ...report.links, checkRun: check.url } }
-    } catch (error) {
-      if (!(error instanceof CheckRunPermissionError)) throw error
-      warning = error.message
-    }
-  }
-  let pullRequestNumber: number | undefined
+  const output = renderCheckRun(report)
+  const { check, warning } = await startCheckRun(session, n, ctx.sha, result.plan.tasks.length, { title: output.title, summary: output.summary })
+  if (check?.url) report = { ...report, links: { ...report.links, checkRun: check.url } }
   const branch = workBranchName(n)
-  if (write && result.record && (await branchExists(session, branch))) {
-    const published = await publishPullRequest(session, n, branch, report, check ? ctx.sha : undefined)
-    pullRequestNumber = published.number
-    report = published.report
-  }
-  if (check) await completeCheckRun(check, report, session.repoDir)
+  const published = await publishRun(session, report, {
+    check, checkRunSha: ctx.sha, branch: write && result.record && (await branchExists(client, ctx.repo, branch)) ? branch : undefined,
+  })
+  const { commentId, pullRequestNumber } = published
   const checkRunId = check?.id
-  const commentId = write ? (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id : undefined
   return {
     status: result.issue.status,
     issueNumber: n,
@@ -227,7 +210,7 @@ async function reportOne(session: Session, n: number): Promise<Outcome> {
     ...(commentId ? { commentId } : {}),
     ...(checkRunId ? { checkRunId } : {}),
     ...(pullRequestNumber ? { pullRequestNumber } : {}),
-    summary: renderJobSummary(report),
+    summary: renderJobSummary(published.report),
     ...(warning ? { warning } : {}),
   }
 }
@@ -246,15 +229,5 @@ function refused(n: number | undefined, reason: string): Outcome {
 
 function taskStatus(result: TaskResult): Outcome['status'] {
   return result.status === 'completed' ? 'completed' : 'failed'
-}
-
-async function branchExists(session: Session, branch: string): Promise<boolean> {
-  try {
-    await session.client.rest.repos.getBranch({ ...session.ctx.repo, branch })
-    return true
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) return false
-    throw error
-  }
 }
 
