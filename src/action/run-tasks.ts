@@ -3,16 +3,16 @@
  * draft pull request and the sticky comment around the pipeline's `executeIssue` / `verifyIssue`.
  */
 import { plural } from '../report/markdown.js'
-import { join } from 'node:path'
 import { pullRequestHead } from '../github/pull-requests.js'
 import type { EvidenceSettings } from '../execute/baseline.js'
 import { checkoutCommit } from '../git/checkout.js'
-import { ACTIONS_BOT_IDENTITY } from '../git/work-branch.js'
 import { approveIfPassing } from '../pipeline/approve.js'
 import { autoApproval, unconfirmedApproval } from './approval-event.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
-import { executeIssue, verifyIssue, type RunPlanOptions, type RunPlanResult } from '../pipeline/run-plan.js'
-import { RunBranch } from '../pipeline/run-branch.js'
+import { executeIssue, verifyIssue, type RunPlanResult } from '../pipeline/run-plan.js'
+import { runOf } from '../pipeline/run-request.js'
+import { actionRunRequest } from './inputs.js'
+import type { ExecutionRecord, Solution } from '../model/index.js'
 import { runSetup } from '../pipeline/setup-command.js'
 import { gateRefusal } from '../pipeline/run-start.js'
 import { renderCheckRun } from '../report/check-run.js'
@@ -78,54 +78,16 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
       })
     : {}
 
-  const common: RunPlanOptions = {
-    repoDir: session.repoDir,
-    workRoot: join(session.tempDir, 'converge'),
-    maxParallel: inputs['max-parallel'],
-    timeoutMs: inputs['task-timeout-minutes'] * 60_000,
-    secrets: session.secrets,
-    now: () => new Date().toISOString(),
-    missingProgramFix: "Install the project's dependencies in a step before Converge, or give the command that does: the action's setup-command input (setup-command: npm ci)",
-    // One run of a plan at a time; a run that died holding it is taken over after the longest a task can go
-    // without recording a result (each executor and command run within the timeout), or at once by its own re-run.
-    ...(ctx.runUrl ? { holder: { run: ctx.runUrl, staleAfterMs: inputs['task-timeout-minutes'] * 60_000 * (2 * inputs['max-iterations'] + 2) } } : {}),
-    ...(session.signal ? { signal: session.signal } : {}),
-    onProgress: (record, solution) => {
-      const done = Object.keys(record.tasks).length
-      check?.progress(renderCheckRun({ ...base, status: 'executing', solution, execution: record }), done)
-    },
+  const onProgress = (record: ExecutionRecord, solution: Solution) => {
+    const done = Object.keys(record.tasks).length
+    check?.progress(renderCheckRun({ ...base, status: 'executing', solution, execution: record }), done)
   }
-  const workBranch = new RunBranch({ n, repoDir: session.repoDir, remote, identity: ACTIONS_BOT_IDENTITY, allowDirty: inputs['allow-dirty'] })
-  const runPlan = (): Promise<RunPlanResult> => {
-    // The setup command (the project's dependencies installed) before any check, in the checkout the checks run in.
-    const setup = inputs['setup-command']
-    const prepare = setup ? () => runSetup(setup, { cwd: session.repoDir, env: session.executorEnv, timeoutMs: common.timeoutMs, secrets: session.secrets, ...(session.signal ? { signal: session.signal } : {}) }) : undefined
-    if (mode === 'verify') return verifyIssue(store, n, { ...common, evidence, ...(prepare ? { beforeTasks: prepare } : {}) })
-    return executeIssue(store, n, {
-      ...common,
-      executorCommand: inputs['executor-command'],
-      maxIterations: inputs['max-iterations'],
-      onFailure: inputs['on-failure'],
-      maxRetries: inputs['max-retries'],
-      maxErrors: inputs['max-errors'],
-      executorEnv: session.executorEnv,
-      evidence,
-      ...(inputs['max-cost-usd'] !== undefined ? { maxCostUsd: inputs['max-cost-usd'] } : {}),
-      ...(inputs['max-turns'] !== undefined ? { maxTurns: inputs['max-turns'] } : {}),
-      ...(request.retry ? { retry: request.retry } : {}),
-      ...(write
-        ? {
-            beforeTasks: async () => {
-              // Before the work branch is prepared: what the setup command leaves that git tracks is refused like any
-              // change a step before Converge made, not committed with a task.
-              await prepare?.()
-              await workBranch.prepare()
-            },
-            committer: workBranch.committer(),
-          }
-        : {}),
-    })
-  }
+  // The setup command (the project's dependencies installed) before any check, in the checkout the checks run in.
+  const setup = inputs['setup-command']
+  const prepare = setup ? () => runSetup(setup, { cwd: session.repoDir, env: session.executorEnv, timeoutMs: inputs['task-timeout-minutes'] * 60_000, secrets: session.secrets, ...(session.signal ? { signal: session.signal } : {}) }) : undefined
+  const run = runOf(actionRunRequest(session, { onProgress }), n, { commit: write && mode === 'execute', evidence, ...(mode === 'execute' ? { retry: request.retry } : {}), before: mode === 'verify' || write ? prepare : undefined })
+  const workBranch = run.branch
+  const runPlan = () => (mode === 'verify' ? verifyIssue(store, n, run.options) : executeIssue(store, n, run.options))
 
   let result: RunPlanResult
   try {

@@ -16,9 +16,8 @@
  * and the draft pull request.
  */
 import type { Solution } from '../model/index.js'
-import { join } from 'node:path'
 import { branchExists } from '../github/repos.js'
-import { ACTIONS_BOT_IDENTITY } from '../git/work-branch.js'
+import { actionRunRequest } from './inputs.js'
 import { workBranchName } from '../model/state-layout.js'
 import type { TaskResult } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
@@ -26,7 +25,7 @@ import { approveIfPassing } from '../pipeline/approve.js'
 import { autoApproval, unconfirmedApproval } from './approval-event.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { executeTask } from '../pipeline/scale-out/execute-task.js'
-import { RunBranch } from '../pipeline/run-branch.js'
+import { runOf } from '../pipeline/run-request.js'
 import { planMatrix } from '../pipeline/scale-out/matrix.js'
 import { EMPTY_MATRIX } from '../pipeline/scale-out/readiness.js'
 import { issuesToReport, reportHeadline, reportIssue } from '../pipeline/scale-out/report.js'
@@ -35,7 +34,7 @@ import { renderJobSummary } from '../report/job-summary.js'
 import type { RunReport } from '../report/run-report.js'
 import { renderTaskEvent } from '../report/task-event.js'
 import { publishRun, startCheckRun } from './publish-run.js'
-import { gitRemote, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
+import { refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
 
 export interface ScaleOutRequest {
   /** The issue, when the command names one (input issue-number, or the issue commented on). */
@@ -99,29 +98,8 @@ export async function executeTaskCommand(session: Session, request: ScaleOutRequ
   if (unconfirmed) return refused(n, unconfirmed)
   await session.checkout.beforeCommands()
 
-  const remote = gitRemote(session)
-  const workBranch = new RunBranch({ n, repoDir: session.repoDir, remote, identity: ACTIONS_BOT_IDENTITY, pushRetries: PUSH_RETRIES, allowDirty: inputs['allow-dirty'] })
-  const result = await executeTask(store, n, taskId, {
-    repoDir: session.repoDir,
-    workRoot: join(session.tempDir, 'converge'),
-    executorCommand: inputs['executor-command'],
-    maxIterations: inputs['max-iterations'],
-    onFailure: inputs['on-failure'],
-    maxRetries: inputs['max-retries'],
-    timeoutMs: inputs['task-timeout-minutes'] * 60_000,
-    secrets: session.secrets,
-    now: () => new Date().toISOString(),
-    executorEnv: session.executorEnv,
-    evidence: { measure: inputs.evidence !== 'off' },
-    ...(inputs['max-turns'] !== undefined ? { maxTurns: inputs['max-turns'] } : {}),
-    ...(session.signal ? { signal: session.signal } : {}),
-    ...(write
-      ? {
-          beforeTask: () => workBranch.prepare(),
-          committer: workBranch.committer(),
-        }
-      : {}),
-  })
+  const run = runOf(actionRunRequest(session), n, { commit: write, pushRetries: PUSH_RETRIES })
+  const result = await executeTask(store, n, taskId, run.options)
   if (!result.ok) {
     const context = { ...(result.plan ? { solution: result.plan } : {}) }
     // Recorded as started, then it could not run (the work branch, a cancelled job): the job fails.

@@ -1,17 +1,16 @@
-import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
-import { credentialValues, executorEnvironment } from '../../exec/environment.js'
 import { approvePlan } from '../../pipeline/approve.js'
-import { localHolder, localRunAlive } from '../local-run.js'
+import { localRunAlive } from '../local-run.js'
 import { executeIssue, type RunPlanResult } from '../../pipeline/run-plan.js'
-import { RunBranch } from '../../pipeline/run-branch.js'
+import { runOf } from '../../pipeline/run-request.js'
+import { cliRunRequest, type RunArgs } from '../run-request.js'
 import { workBranchName } from '../../model/state-layout.js'
 import { issueReport, unprovenLine } from '../terminal-report.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
 import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
 import { progressLines } from '../progress.js'
 import { UsageError } from '../usage-error.js'
-import { checkHasCommit, checkRepository, hasBranch, userIdentity } from '../repository.js'
+import { checkHasCommit, checkRepository, hasBranch } from '../repository.js'
 import type { ExecutionRecord, Solution } from '../../model/index.js'
 import { HINT_PLACEHOLDERS, nextHint, type HintState, type NextHint } from '../next-hint.js'
 
@@ -35,22 +34,10 @@ export async function approveCommand(args: IssueArgs & { by: string }, output: O
   return 0
 }
 
-export interface ExecuteArgs extends IssueArgs {
-  executor: string
+export interface ExecuteArgs extends IssueArgs, RunArgs {
   maxParallel: number
-  maxIterations: number
-  maxRetries: number
   maxErrors: number
-  onFailure: 'retry' | 'skip' | 'abort'
-  timeoutMinutes: number
   retry?: string[] | 'failed'
-  maxCostUsd?: number
-  maxTurns?: number
-  /** Uncommitted changes in --repo stay where they are, out of every task commit (else: refused). */
-  allowDirty?: boolean
-  /** `off`: no baseline before each task's executor (evidence `not-measured`). */
-  evidence?: 'on' | 'off'
-  signal?: AbortSignal
 }
 
 /**
@@ -63,39 +50,11 @@ export async function executeCommand(args: ExecuteArgs, output: Output): Promise
   const repoDir = resolve(args.repo)
   const store = await storeOf(args)
   await checkHasCommit(repoDir, n)
-  // The executor is the user's agent CLI on the user's machine: it gets their environment (its API key), less what
-  // GitHub's tokens are; values named like credentials are masked in everything recorded.
-  const executorEnv = executorEnvironment(process.env)
   const progress = progressLines(progressIo(output))
-  // A task's commit goes on the work branch only: were anything else checked out (a git command of the user's,
-  // meanwhile), the task fails instead of committing there.
-  const branch = new RunBranch({ n, repoDir, identity: () => userIdentity(repoDir), allowDirty: args.allowDirty, commitOnBranchOnly: true })
+  const { options, branch } = runOf(cliRunRequest(args, progress, { wholePlan: true }), n, { commit: true, retry: args.retry })
   let result: RunPlanResult
   try {
-    result = await executeIssue(store, n, {
-      repoDir,
-      workRoot: resolve(tmpdir(), 'converge'),
-      maxParallel: args.maxParallel,
-      timeoutMs: args.timeoutMinutes * 60_000,
-      secrets: credentialValues(executorEnv),
-      now: () => new Date().toISOString(),
-      executorCommand: args.executor,
-      ...progress,
-      maxIterations: args.maxIterations,
-      maxRetries: args.maxRetries,
-      maxErrors: args.maxErrors,
-      onFailure: args.onFailure,
-      executorEnv,
-      evidence: { measure: args.evidence !== 'off' },
-      // One execute of a plan at a time: a second one is refused, naming this process, until it ends (or dies).
-      holder: localHolder(),
-      ...(args.maxCostUsd !== undefined ? { maxCostUsd: args.maxCostUsd } : {}),
-      ...(args.maxTurns !== undefined ? { maxTurns: args.maxTurns } : {}),
-      ...(args.retry ? { retry: args.retry } : {}),
-      ...(args.signal ? { signal: args.signal } : {}),
-      beforeTasks: () => branch.prepare(),
-      committer: branch.committer(),
-    }).finally(() => progress.close())
+    result = await executeIssue(store, n, options).finally(() => progress.close())
   } finally {
     // The user's branch is checked out again, as it was, whatever happened; the commits stay on the work branch.
     await branch.leave()
