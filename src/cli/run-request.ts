@@ -5,7 +5,7 @@
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import { credentialValues, executorEnvironment } from '../exec/environment.js'
-import type { GitIdentity } from '../git/git.js'
+import { CONVERGE_IDENTITY, type GitIdentity } from '../git/git.js'
 import type { RunObservers, RunRequest } from '../pipeline/run-request.js'
 import { localHolder } from './local-run.js'
 import { userIdentity } from './repository.js'
@@ -39,6 +39,8 @@ export interface RunPlace {
   workRoot?: string
   executorEnv?: Record<string, string>
   identity?: GitIdentity
+  /** How to install what a check could not find, where the checks run. */
+  missingProgramFix?: string
 }
 
 export function cliRunRequest(args: RunArgs, observers: RunObservers = {}, place: RunPlace = {}): RunRequest {
@@ -72,7 +74,20 @@ export function cliRunRequest(args: RunArgs, observers: RunObservers = {}, place
       // A task's commit goes on the work branch only: were anything else checked out (a git command of the user's,
       // meanwhile), the task fails instead of committing there.
       commitOnBranchOnly: place.wholePlan,
+      missingProgramFix: place.missingProgramFix,
     },
     observers,
   }
+}
+
+/** The demo's runs (`commands/demo.ts`): two tasks at a time, three attempts each, a minute a command, in its own copy, as Converge. */
+export function demoRunRequest(repo: string, workRoot: string, executor: string): RunRequest {
+  const args = { repo, executor, maxParallel: 2, maxIterations: 3, maxRetries: 0, maxErrors: 3, onFailure: 'skip' as const, timeoutMinutes: 1 }
+  return cliRunRequest(args, {}, { workRoot, executorEnv: {}, identity: CONVERGE_IDENTITY })
+}
+
+/** `verify`'s run: the checks alone, in `dir` (the user's working tree or a checkout of the work branch), with no credentials to mask. */
+export function verifyRunRequest(args: { maxParallel: number; timeoutMinutes: number; signal?: AbortSignal }, dir: string, fix: string, observers: RunObservers): RunRequest {
+  const run = { repo: dir, executor: 'none', maxParallel: args.maxParallel, maxIterations: 1, maxRetries: 0, onFailure: 'skip' as const, timeoutMinutes: args.timeoutMinutes }
+  return cliRunRequest({ ...run, ...(args.signal ? { signal: args.signal } : {}) }, observers, { wholePlan: true, executorEnv: {}, missingProgramFix: fix })
 }

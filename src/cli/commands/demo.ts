@@ -9,9 +9,9 @@ import { LocalGitStore } from '../../state/local-git-store.js'
 import { readIssueFile } from '../issue-file.js'
 import { approvePlan } from '../../pipeline/approve.js'
 import { executeIssue, verifyIssue } from '../../pipeline/run-plan.js'
-import { runOf, type RunRequest } from '../../pipeline/run-request.js'
+import { runOf } from '../../pipeline/run-request.js'
 import { workBranchName } from '../../model/state-layout.js'
-import { cliRunRequest } from '../run-request.js'
+import { demoRunRequest } from '../run-request.js'
 import type { ExecutionRecord, Solution } from '../../model/index.js'
 import { printDocument, progressIo, taskEntries, type Output, type TaskEntry } from '../output.js'
 
@@ -50,7 +50,7 @@ export async function demoCommand(args: { packageRoot: string; keep: boolean }, 
   if (!approval.ok) io.err(approval.reason)
   if (approval.ok) {
     io.out(`\nApproved ${approval.solution.id} (${approval.planHash.slice(0, 19)}…); verifying against the unchanged example code:`)
-    const verified = await verifyIssue(store, issue.number, runOf(demoRequest(repo, join(dir, 'verify'), 'none'), issue.number, { commit: false }).options)
+    const verified = await verifyIssue(store, issue.number, runOf(demoRunRequest(repo, join(dir, 'verify'), 'none'), issue.number, { commit: false }).options)
     if (verified.ok) {
       io.out(verificationLines(verified.plan, verified.record).join('\n'))
       verification = taskEntries(verified.plan, verified.record)
@@ -64,7 +64,7 @@ export async function demoCommand(args: { packageRoot: string; keep: boolean }, 
     const executor = join(example, 'executor.mjs')
     io.out(`\nExecuting with ${relative(args.packageRoot, executor)}, a scripted stand-in for an agent CLI such as Claude Code`)
     io.out(`(develop → validate → debug, at most 3 attempts a task; each converged task is committed to ${branchName}):`)
-    const executed = await executeIssue(store, issue.number, runOf(demoRequest(repo, join(dir, 'execute'), `node ${shellQuote(executor)}`), issue.number, { commit: true }).options)
+    const executed = await executeIssue(store, issue.number, runOf(demoRunRequest(repo, join(dir, 'execute'), `node ${shellQuote(executor)}`), issue.number, { commit: true }).options)
     if (!executed.ok) io.err(executed.reason)
     else {
       io.out((await executionLines(executed.plan, executed.record, join(dir, 'execute', `ISS-${issue.number}`))).join('\n'))
@@ -161,12 +161,6 @@ function verificationLines(plan: Solution, record: ExecutionRecord): string[] {
     const command = failed.text.length > 60 ? `${failed.text.slice(0, 57)}…` : failed.text
     return `  ${task.id}  FAIL  ${command} (exit ${failed.exit_code ?? '–'})${why ? `: ${why.slice(0, 100)}` : ''}`
   })
-}
-
-/** The demo's runs: two tasks at a time, three attempts each, a minute a command, in its own copy, as Converge. */
-function demoRequest(repo: string, workRoot: string, executor: string): RunRequest {
-  const args = { repo, executor, maxParallel: 2, maxIterations: 3, maxRetries: 0, maxErrors: 3, onFailure: 'skip' as const, timeoutMinutes: 1 }
-  return cliRunRequest(args, {}, { workRoot, executorEnv: {}, identity: CONVERGE_IDENTITY })
 }
 
 /** A single-quoted word for `sh`, whatever the path holds. */
