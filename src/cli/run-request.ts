@@ -4,7 +4,7 @@
  */
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
-import { credentialValues, executorEnvironment } from '../exec/environment.js'
+import { credentialValues, executorEnvironment } from '../processes/environment.js'
 import { CONVERGE_IDENTITY, type GitIdentity } from '../git/git.js'
 import type { RunObservers, RunRequest } from '../pipeline/run-request.js'
 import { localHolder } from './local-run.js'

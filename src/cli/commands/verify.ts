@@ -9,7 +9,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { executorEnvironment } from '../../exec/environment.js'
+import { executorEnvironment } from '../../processes/environment.js'
 import { runGit } from '../../git/git.js'
 import { WorkBranch } from '../../git/work-branch.js'
 import { verifyIssue } from '../../pipeline/run-plan.js'

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
-const MODULE = fileURLToPath(new URL('../../src/exec/launch-environment.ts', import.meta.url))
+const MODULE = fileURLToPath(new URL('../../src/processes/launch-environment.ts', import.meta.url))
 const TOKEN = 'ghs_launchEnvironmentToken0123456789'
 
 /** What the attack run read from Converge's /proc/<pid>/environ: the step's other secrets, by names the old filter missed. */
