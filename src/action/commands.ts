@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { changesState, commandList } from '../commands/commands.js'
+import { changesState, commandList } from '../model/commands.js'
 import { reactToComment, replyToIssue } from '../github/comments.js'
 import { issueDocument, readIssue, type ApiIssue } from '../github/issues.js'
 import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'

@@ -1,12 +1,12 @@
 /**
- * The CLI's commands (SPEC §10): every command of the action (src/commands/commands.ts) against a local repository,
+ * The CLI's commands (SPEC §10): every command of the action (src/model/commands.ts) against a local repository,
  * plus the CLI's own (`demo`, `validate`). One entry per command — its synopsis, summary, the options it takes, an
  * example, the shape of its `--json` document and its handler — from which the help, the README's command list and
  * the strict reading of each command line are made.
  */
 import { userInfo } from 'node:os'
 import { maxTurnsRefusal } from '../agents/presets.js'
-import { COMMANDS } from '../commands/commands.js'
+import { COMMANDS } from '../model/commands.js'
 import { workBranchName } from '../model/state-layout.js'
 import { boardCommand } from './commands/board.js'
 import { approveCommand, executeCommand } from './commands/issue.js'

@@ -27,7 +27,7 @@ describe('layerViolations', () => {
 
   it('refuses an import between two directories of one layer', () => {
     expect(layerViolations([{ from: 'exec/run.ts', to: 'git/git.ts' }], layers)).toEqual([
-      'src/processes/run.ts imports src/git/git.ts: exec/ and git/ are both in layer io: neither imports the other',
+      'src/exec/run.ts imports src/git/git.ts: exec/ and git/ are both in layer io: neither imports the other',
     ])
   })
 
