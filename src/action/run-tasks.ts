@@ -23,7 +23,8 @@ import { pullRequestBaseline, treesDiffer } from './pull-request-baseline.js'
 import { publishRun, startCheckRun } from './publish-run.js'
 import { gitRemote, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
 
-export interface RunRequest {
+/** The command that asked for the run (`execute`, `retry`, `verify`): what the pipeline's `RunRequest` does not say. */
+export interface RunCommand {
   mode: 'execute' | 'verify'
   n: number
   /** Who asked: named in the report, and the approver when `auto-approve` approves. */
@@ -38,7 +39,7 @@ export interface RunRequest {
   headline: string
 }
 
-export async function runTasks(session: Session, request: RunRequest): Promise<Outcome> {
+export async function runTasks(session: Session, request: RunCommand): Promise<Outcome> {
   const { inputs, ctx, client, store } = session
   const { n, mode } = request
   const write = !inputs['dry-run']
@@ -129,7 +130,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
 }
 
 /** What the run did, and when it failed, why — the first line people read. */
-function headlineOf(request: RunRequest, result: Extract<RunPlanResult, { ok: true }>, cancelled: boolean): string {
+function headlineOf(request: RunCommand, result: Extract<RunPlanResult, { ok: true }>, cancelled: boolean): string {
   const { record, plan, issue } = result
   const tally = convergedTally(plan.tasks.length, Object.values(record.tasks))
   // A cancelled job (SIGINT / SIGTERM) ends its run as stopped, but no one stopped it at an action boundary.
