@@ -86,6 +86,7 @@ export async function runTasks(session: Session, request: RunCommand): Promise<O
   // The setup command (the project's dependencies installed) before any check, in the checkout the checks run in.
   const setup = inputs['setup-command']
   const prepare = setup ? () => runSetup(setup, { cwd: session.repoDir, env: session.executorEnv, timeoutMs: inputs['task-timeout-minutes'] * 60_000, secrets: session.secrets, ...(session.signal ? { signal: session.signal } : {}) }) : undefined
+  // A dry run of execute commits nothing and, as before the run request, runs no setup command either.
   const run = runOf(actionRunRequest(session, { onProgress }), n, { commit: write && mode === 'execute', evidence, ...(mode === 'execute' ? { retry: request.retry } : {}), before: mode === 'verify' || write ? prepare : undefined })
   const workBranch = run.branch
   const runPlan = () => (mode === 'verify' ? verifyIssue(store, n, run.options) : executeIssue(store, n, run.options))
