@@ -23,8 +23,8 @@ export const TRUST_CORE = [
   },
   {
     area: 'secret masking and the launch environment',
-    modules: ['src/report/secrets.ts', 'src/exec/redact.ts', 'src/exec/launch-environment.ts', 'src/exec/environment.ts'],
-    tests: ['tests/report/secrets.test.ts', 'tests/exec/redact.test.ts', 'tests/exec/launch-environment.test.ts', 'tests/exec/environment.test.ts'],
+    modules: ['src/report/secrets.ts', 'src/processes/redact.ts', 'src/processes/launch-environment.ts', 'src/processes/environment.ts'],
+    tests: ['tests/report/secrets.test.ts', 'tests/processes/redact.test.ts', 'tests/processes/launch-environment.test.ts', 'tests/processes/environment.test.ts'],
   },
   {
     area: "the plan's DAG and gate",

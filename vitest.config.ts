@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
 /** Tests that measure the whole process (its memory) run alone in a fresh worker; every other file shares one. */
-const MEASURES_PROCESS = ['tests/exec/run-command.test.ts']
+const MEASURES_PROCESS = ['tests/processes/run-command.test.ts']
 
 /**
  * The full suite's files that `npm test` leaves to CI (`npm run test:all`, `CONVERGE_SUITE_SIZE` ≥ 2), to keep it

@@ -10,11 +10,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { readIssueFile } from '../src/cli/issue-file.js'
 import { CONVERGE_IDENTITY, identityEnv, runGit } from '../src/git/git.js'
-import { WorkBranch } from '../src/git/work-branch.js'
 import { approvePlan } from '../src/pipeline/approve.js'
 import { pipelinePlan } from '../src/pipeline/plan-command.js'
 import { executeIssue } from '../src/pipeline/run-plan.js'
-import { workBranchCommitter } from '../src/pipeline/run-task.js'
+import { RunBranch } from '../src/pipeline/run-branch.js'
 import type { IssueDocument } from '../src/planners/index.js'
 import { LocalGitStore } from '../src/state/local-git-store.js'
 import { fmt, table } from './measure.js'
@@ -87,14 +86,14 @@ async function timedRun(c: Case, measure: boolean): Promise<number> {
     await pipelinePlan(store, issue, 'auto', new Date().toISOString())
     const approved = await approvePlan(store, issue.number, 'bench', new Date().toISOString())
     if (!approved.ok) throw new Error(approved.reason)
-    let branch: WorkBranch | undefined
+    const branch = new RunBranch({ n: issue.number, repoDir: repo, identity: CONVERGE_IDENTITY })
     const start = process.hrtime.bigint()
     const result = await executeIssue(store, issue.number, {
       repoDir: repo, workRoot: join(dir, 'work'), maxParallel: 2, timeoutMs: 60_000, secrets: [], now: () => new Date().toISOString(),
       executorCommand: executor, maxIterations: 3, onFailure: 'skip', maxRetries: 0, maxErrors: 3, executorEnv: {},
       evidence: { measure },
-      beforeTasks: async () => { branch = await WorkBranch.prepare({ repoDir: repo, branch: `converge/issue-${issue.number}`, identity: CONVERGE_IDENTITY }) },
-      committer: workBranchCommitter(() => branch!),
+      beforeTasks: () => branch.prepare(),
+      committer: branch.committer(),
     })
     const ms = Number(process.hrtime.bigint() - start) / 1e6
     if (!result.ok || result.record.status !== 'completed') throw new Error(`${c.name}: the run did not complete`)

@@ -3,13 +3,17 @@
  * - `lengths`: prints the ten longest files and fails when one is over {@link MAX_FILE_LINES} lines;
  * - `layers`: reads every import (TypeScript's own pre-parser, dynamic `import()` included) and fails when one goes
  *   against the layer list of `scripts/architecture/layers.ts`.
- * Without an argument, both.
+ * - `seams`: fails when a host builds a run's options outside its one mapping function, when the work branch's
+ *   name is spelled in more than one file, or when a `client.rest` call is outside `src/github/`;
+ * - `copies`: fails on a block of six or more lines that appears twice in `src/` (compared line by line, without
+ *   indentation, blank lines and comments).
+ * Without an argument, all of them.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, posix, relative } from 'node:path'
 import ts from 'typescript'
 import { LAYERS } from './architecture/layers.js'
-import { directoryOf, layerViolations, longestFiles, MAX_FILE_LINES, type Import } from './architecture/rules.js'
+import { copiedBlocks, directoryOf, layerViolations, longestFiles, MAX_FILE_LINES, seamViolations, type Import, type SourceFile } from './architecture/rules.js'
 
 const SRC = join(import.meta.dirname, '..', 'src')
 
@@ -60,11 +64,28 @@ function checkLayers(files: readonly string[]): boolean {
   return violations.length === 0
 }
 
+const read = (files: readonly string[]): SourceFile[] => files.map((path) => ({ path, text: readFileSync(join(SRC, path), 'utf8') }))
+
+function checkSeams(files: readonly string[]): boolean {
+  const problems = seamViolations(read(files))
+  for (const problem of problems) console.log(`✗ ${problem}`)
+  console.log(problems.length ? `${problems.length} seam${problems.length === 1 ? '' : 's'} broken.` : 'Run options are built in the hosts\' mapping functions only, the work branch is named in one file, every REST call is in src/github/.')
+  return problems.length === 0
+}
+
+function checkCopies(files: readonly string[]): boolean {
+  const copies = copiedBlocks(read(files))
+  for (const copy of copies) console.log(`✗ ${copy}`)
+  console.log(copies.length ? `${copies.length} copied block${copies.length === 1 ? '' : 's'} in src/.` : `No block of six or more lines appears twice in the ${files.length} files of src/.`)
+  return copies.length === 0
+}
+
+const CHECKS: Record<string, (files: readonly string[]) => boolean> = { lengths: checkLengths, layers: checkLayers, seams: checkSeams, copies: checkCopies }
 const which = process.argv[2]
-if (which !== undefined && which !== 'lengths' && which !== 'layers') {
-  console.error(`usage: ${relative(process.cwd(), dirname(import.meta.filename))}/check-architecture.ts [lengths|layers]`)
+if (which !== undefined && !(which in CHECKS)) {
+  console.error(`usage: ${relative(process.cwd(), dirname(import.meta.filename))}/check-architecture.ts [${Object.keys(CHECKS).join('|')}]`)
   process.exit(2)
 }
 const files = sourceFiles()
-const ok = [which !== 'layers' && !checkLengths(files), which !== 'lengths' && !checkLayers(files)].every((failed) => !failed)
-process.exit(ok ? 0 : 1)
+const results = Object.entries(CHECKS).filter(([name]) => which === undefined || which === name).map(([, check]) => check(files))
+process.exit(results.every(Boolean) ? 0 : 1)

@@ -12,12 +12,12 @@ export interface Layer {
 }
 
 export const LAYERS: readonly Layer[] = [
-  { name: 'model', dirs: ['model', 'commands'], role: 'the documents Converge reads and writes (zod schemas, ids, the state branch layout) and the `/converge` command vocabulary' },
+  { name: 'model', dirs: ['model'], role: 'the documents Converge reads and writes (zod schemas, ids, the state branch layout) and the `/converge` command vocabulary (model/commands.ts)' },
   { name: 'plan', dirs: ['plan'], role: 'a plan checked, pure: schema errors, the task graph, the quality gate, the plan hash' },
   { name: 'agents', dirs: ['agents'], role: 'agent CLIs as data: the presets, and what an agent reports (its output, usage and cost)' },
   { name: 'report', dirs: ['report'], role: 'every text Converge publishes, rendered from the model, pure: comment, check run, summary, execution.md, annotations' },
   { name: 'queue', dirs: ['queue'], role: 'the repository queue: issues in order of priority and readiness, pure' },
-  { name: 'processes', dirs: ['exec', 'git'], role: 'the machine: commands run with a clean environment and a process group, and git' },
+  { name: 'processes', dirs: ['processes', 'git'], role: 'the machine: commands run with a clean environment and a process group, and git' },
   { name: 'planners', dirs: ['planners'], role: 'where plans come from: an explicit block, the built-in planner, a planner command' },
   { name: 'github', dirs: ['github'], role: 'the GitHub API: issues, comments, check runs, pull requests, relations' },
   { name: 'state', dirs: ['state'], role: 'the state branch behind the StateStore seam (GitHub or a local git repository), and its transitions' },

@@ -5,7 +5,7 @@
  * `approve` of this plan (its hash, when it names one), on this issue, and the approver still has the permission
  * to approve. An approval is valid for the issue and the plan it was given on only.
  */
-import { parseCommandLine } from '../commands/commands.js'
+import { parseCommandLine } from '../model/commands.js'
 import type { Approval, Solution } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'

@@ -3,16 +3,12 @@
  * closed on GitHub. Until then the issue's comment and check run say what it waits for, and the step ends with a
  * notice (waiting is not a failure of Converge).
  */
-import { CheckRunPermissionError, publishCheckRun } from '../github/check-runs.js'
-import { upsertStickyComment } from '../github/comments.js'
 import { readIssue } from '../github/issues.js'
 import type { IssueState } from '../model/index.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { blockerStatus } from '../queue/blockers.js'
-import { renderIssueComment } from '../report/issue-comment.js'
-import { renderJobSummary } from '../report/job-summary.js'
-import type { RunReport } from '../report/run-report.js'
-import { LINKS_FOOTER, reportBase, type Outcome, type Session } from './session.js'
+import { publish } from './publish-run.js'
+import { reportBase, type Outcome, type Session } from './session.js'
 
 export interface OpenBlocker {
   number: number
@@ -44,43 +40,21 @@ export function waitingMessage(blockers: readonly OpenBlocker[]): string {
 
 /** Says on the issue (comment, check run) and in the step that `n` waits for `blockers`, and runs nothing. */
 export async function waitForBlockers(session: Session, n: number, blockers: readonly OpenBlocker[]): Promise<Outcome> {
-  const { client, ctx, inputs } = session
   const { issue, plan } = await readIssueFiles(await session.store.snapshot(issueFilePaths(n)), n, session.now)
   const message = `ISS-${n} ${waitingMessage(blockers)}.`
-  let checkRunId: number | undefined
-  let checkRunUrl: string | undefined
-  let warning: string | undefined
-  if (!inputs['dry-run'] && ctx.sha) {
-    try {
-      const check = await publishCheckRun(client, ctx.repo, {
-        issueNumber: n, headSha: ctx.sha, conclusion: 'neutral',
-        title: `Waits for ${blockers.map((b) => `#${b.number}`).join(', ')}`, summary: message,
-        ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
-      })
-      checkRunId = check.id
-      checkRunUrl = check.url
-    } catch (error) {
-      if (!(error instanceof CheckRunPermissionError)) throw error
-      warning = error.message
-    }
-  }
-  const base = reportBase(session, n, issue?.title ?? `#${n}`)
-  const report: RunReport = {
-    ...base,
+  const published = await publish(session, {
+    ...reportBase(session, n, issue?.title ?? `#${n}`),
     status: issue?.status ?? 'planned',
     headline: message,
     ...(plan ? { solution: plan } : {}),
-    ...(checkRunUrl ? { links: { ...base.links, checkRun: checkRunUrl } } : {}),
-  }
-  const commentId = inputs['dry-run'] ? undefined : (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id
+  }, true, { title: `Waits for ${blockers.map((b) => `#${b.number}`).join(', ')}`, summary: message, conclusion: 'neutral' })
   return {
     status: 'blocked',
     issueNumber: n,
     ...(plan ? { solution: plan } : {}),
-    ...(commentId ? { commentId } : {}),
-    ...(checkRunId ? { checkRunId } : {}),
-    summary: renderJobSummary(report),
+    ...published.ids,
+    summary: published.summary,
     notice: `Converge: ${message}`,
-    ...(warning ? { warning } : {}),
+    ...(published.warning ? { warning: published.warning } : {}),
   }
 }

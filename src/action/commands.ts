@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { changesState, commandList } from '../commands/commands.js'
+import { changesState, commandList } from '../model/commands.js'
 import { reactToComment, replyToIssue } from '../github/comments.js'
 import { issueDocument, readIssue, type ApiIssue } from '../github/issues.js'
 import { analysePlan, type PlanAnalysis } from '../plan/analyse.js'
@@ -20,7 +20,9 @@ import type { Route } from './route.js'
 import { queueStatus } from './queue-status.js'
 import { runTasks } from './run-tasks.js'
 import { executeTaskCommand, matrixCommand, reportCommand } from './scale-out.js'
-import { publish, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
+import { publish } from './publish-run.js'
+import { refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
+import { workBranchName } from '../model/state-layout.js'
 
 export type { Outcome, Session } from './session.js'
 
@@ -291,7 +293,7 @@ async function resolveIssue(session: Session, route: Extract<Route, { kind: 'com
   if (pull.issue === undefined)
     return {
       number: undefined,
-      reason: `Pull request #${route.target.number} closes no issue: add "Closes #<issue>" to its description (or use a converge/issue-<n> branch), then run the command again.`,
+      reason: `Pull request #${route.target.number} closes no issue: add "Closes #<issue>" to its description (or use a ${workBranchName('<n>')} branch), then run the command again.`,
     }
   return { number: pull.issue }
 }

@@ -1,5 +1,9 @@
 import { z } from 'zod'
+import { join } from 'node:path'
 import { maxTurnsRefusal } from '../agents/presets.js'
+import { ACTIONS_BOT_IDENTITY } from '../git/work-branch.js'
+import type { RunObservers, RunRequest } from '../pipeline/run-request.js'
+import { gitRemote, type Session } from './session.js'
 
 const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const
 
@@ -84,5 +88,43 @@ export function readInputs(getInput: (name: string) => string): { ok: true; inpu
       const name = String(issue.path[0])
       return issue.code === 'invalid_value' ? `${name}: "${raw[name]}" is not one of ${issue.values.join(', ')}` : `${name}: ${issue.message}`
     }),
+  }
+}
+
+/**
+ * The run request of a workflow run (`pipeline/run-request.ts`): the one place the action's inputs and its
+ * runner become a run's policy, workspace and observers.
+ */
+export function actionRunRequest(session: Session, observers: RunObservers = {}): RunRequest {
+  const { inputs, ctx } = session
+  const timeoutMs = inputs['task-timeout-minutes'] * 60_000
+  return {
+    policy: {
+      executorCommand: inputs['executor-command'],
+      maxParallel: inputs['max-parallel'],
+      maxIterations: inputs['max-iterations'],
+      onFailure: inputs['on-failure'],
+      maxRetries: inputs['max-retries'],
+      maxErrors: inputs['max-errors'],
+      timeoutMs,
+      measureEvidence: inputs.evidence !== 'off',
+      maxTurns: inputs['max-turns'],
+      maxCostUsd: inputs['max-cost-usd'],
+      allowDirty: inputs['allow-dirty'],
+    },
+    workspace: {
+      repoDir: session.repoDir,
+      workRoot: join(session.tempDir, 'converge'),
+      secrets: session.secrets,
+      executorEnv: session.executorEnv,
+      signal: session.signal,
+      identity: ACTIONS_BOT_IDENTITY,
+      remote: gitRemote(session),
+      // One run of a plan at a time; a run that died holding it is taken over after the longest a task can go
+      // without recording a result (each executor and command run within the timeout), or at once by its own re-run.
+      holder: ctx.runUrl ? { run: ctx.runUrl, staleAfterMs: timeoutMs * (2 * inputs['max-iterations'] + 2) } : undefined,
+      missingProgramFix: "Install the project's dependencies in a step before Converge, or give the command that does: the action's setup-command input (setup-command: npm ci)",
+    },
+    observers,
   }
 }

@@ -1,5 +1,6 @@
 import type { GitHubClient } from '../github/client.js'
 import type { RepoRef } from '../github/issues.js'
+import { collaboratorPermission } from '../github/repos.js'
 import type { Permission } from './inputs.js'
 import type { Actor } from './route.js'
 
@@ -16,14 +17,8 @@ export async function checkPermission(
   client: GitHubClient, repo: RepoRef, actor: Actor, required: Permission,
 ): Promise<PermissionVerdict> {
   if (actor.type === 'Bot') return { allowed: false, reason: `${actor.login} is a bot account; Converge takes commands from people` }
-  let permission: Permission | 'none'
-  try {
-    const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: actor.login })
-    permission = levelOf(data.role_name, data.permission)
-  } catch (error) {
-    if ((error as { status?: number }).status !== 404) throw error
-    permission = 'none' // not a collaborator
-  }
+  const level = await collaboratorPermission(client, repo, actor.login)
+  const permission = level ? levelOf(level.role_name, level.permission) : 'none' // none: not a collaborator
   if (RANK[permission] >= RANK[required]) return { allowed: true, permission: permission as Permission }
   return { allowed: false, reason: `@${actor.login} has ${permission} permission; this command needs ${required}` }
 }

@@ -1,5 +1,7 @@
 import type { GitHubClient } from '../github/client.js'
 import type { RepoRef } from '../github/issues.js'
+import { pullRequestBodyAndHead } from '../github/pull-requests.js'
+import { issueOfWorkBranch } from '../model/state-layout.js'
 
 const KEYWORD = String.raw`\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\b:?\s+`
 
@@ -15,19 +17,13 @@ export function closedIssues(body: string, repo: RepoRef, serverUrl: string): nu
   return [...found]
 }
 
-/** `converge/issue-42` → 42: the work branches Converge opens pull requests from. */
-export function issueOfBranch(ref: string): number | undefined {
-  const match = /^converge\/issue-(\d+)$/.exec(ref)
-  return match ? Number(match[1]) : undefined
-}
-
 /** The issue a pull request works on: its closing keywords first, then a Converge work branch. */
 export async function issueOfPullRequest(
   client: GitHubClient, repo: RepoRef, serverUrl: string, pull: { number: number; body?: string | null },
 ): Promise<{ issue: number; headSha: string } | { issue: undefined; headSha: string }> {
-  const { data } = await client.rest.pulls.get({ ...repo, pull_number: pull.number })
+  const data = await pullRequestBodyAndHead(client, repo, pull.number)
   const [closed] = closedIssues(data.body ?? pull.body ?? '', repo, serverUrl)
-  return { issue: closed ?? issueOfBranch(data.head.ref), headSha: data.head.sha }
+  return { issue: closed ?? issueOfWorkBranch(data.head.ref), headSha: data.head.sha }
 }
 
 function escape(text: string): string {

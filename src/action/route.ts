@@ -1,4 +1,4 @@
-import { COMMANDS, parseCommandLine, type CommandName } from '../commands/commands.js'
+import { COMMANDS, parseCommandLine, type CommandName } from '../model/commands.js'
 
 export interface Actor {
   login: string

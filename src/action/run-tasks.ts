@@ -3,29 +3,28 @@
  * draft pull request and the sticky comment around the pipeline's `executeIssue` / `verifyIssue`.
  */
 import { plural } from '../report/markdown.js'
-import { join } from 'node:path'
-import { CheckRun, CheckRunPermissionError } from '../github/check-runs.js'
-import { upsertStickyComment } from '../github/comments.js'
 import { pullRequestHead } from '../github/pull-requests.js'
 import type { EvidenceSettings } from '../execute/baseline.js'
 import { checkoutCommit } from '../git/checkout.js'
-import { ACTIONS_BOT_IDENTITY, WorkBranch } from '../git/work-branch.js'
 import { approveIfPassing } from '../pipeline/approve.js'
 import { autoApproval, unconfirmedApproval } from './approval-event.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
-import { executeIssue, verifyIssue, type RunPlanOptions, type RunPlanResult } from '../pipeline/run-plan.js'
-import { workBranchCommitter } from '../pipeline/run-task.js'
+import { executeIssue, verifyIssue, type RunPlanResult } from '../pipeline/run-plan.js'
+import { runOf } from '../pipeline/run-request.js'
+import { actionRunRequest } from './inputs.js'
+import type { ExecutionRecord, Solution } from '../model/index.js'
 import { runSetup } from '../pipeline/setup-command.js'
 import { gateRefusal } from '../pipeline/run-start.js'
 import { renderCheckRun } from '../report/check-run.js'
 import { convergedTally } from '../report/evidence-words.js'
-import { renderIssueComment } from '../report/issue-comment.js'
 import { renderJobSummary } from '../report/job-summary.js'
 import type { RunReport } from '../report/run-report.js'
 import { pullRequestBaseline, treesDiffer } from './pull-request-baseline.js'
-import { completeCheckRun, gitRemote, LINKS_FOOTER, publishPullRequest, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
+import { publishRun, startCheckRun } from './publish-run.js'
+import { gitRemote, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
 
-export interface RunRequest {
+/** The command that asked for the run (`execute`, `retry`, `verify`): what the pipeline's `RunRequest` does not say. */
+export interface RunCommand {
   mode: 'execute' | 'verify'
   n: number
   /** Who asked: named in the report, and the approver when `auto-approve` approves. */
@@ -40,7 +39,7 @@ export interface RunRequest {
   headline: string
 }
 
-export async function runTasks(session: Session, request: RunRequest): Promise<Outcome> {
+export async function runTasks(session: Session, request: RunCommand): Promise<Outcome> {
   const { inputs, ctx, client, store } = session
   const { n, mode } = request
   const write = !inputs['dry-run']
@@ -74,71 +73,23 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
   }
 
   const base = reportBase(session, n, stored.issue?.title ?? `#${n}`)
-  let check: CheckRun | undefined
-  let warning: string | undefined
-  if (write && headSha && plan) {
-    try {
-      check = await CheckRun.start(client, ctx.repo, {
-        issueNumber: n, headSha, taskCount: plan.tasks.length,
-        output: { title: mode === 'verify' ? 'Verifying' : 'Executing', summary: `${mode === 'verify' ? 'Verifying' : 'Executing'} ${plural(plan.tasks.length, 'task')} of ${plan.id}.` },
-        ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
+  const { check, warning } = plan
+    ? await startCheckRun(session, n, headSha, plan.tasks.length, {
+        title: mode === 'verify' ? 'Verifying' : 'Executing', summary: `${mode === 'verify' ? 'Verifying' : 'Executing'} ${plural(plan.tasks.length, 'task')} of ${plan.id}.`,
       })
-    } catch (error) {
-      if (!(error instanceof CheckRunPermissionError)) throw error
-      warning = error.message
-    }
-  }
+    : {}
 
-  const common: RunPlanOptions = {
-    repoDir: session.repoDir,
-    workRoot: join(session.tempDir, 'converge'),
-    maxParallel: inputs['max-parallel'],
-    timeoutMs: inputs['task-timeout-minutes'] * 60_000,
-    secrets: session.secrets,
-    now: () => new Date().toISOString(),
-    missingProgramFix: "Install the project's dependencies in a step before Converge, or give the command that does: the action's setup-command input (setup-command: npm ci)",
-    // One run of a plan at a time; a run that died holding it is taken over after the longest a task can go
-    // without recording a result (each executor and command run within the timeout), or at once by its own re-run.
-    ...(ctx.runUrl ? { holder: { run: ctx.runUrl, staleAfterMs: inputs['task-timeout-minutes'] * 60_000 * (2 * inputs['max-iterations'] + 2) } } : {}),
-    ...(session.signal ? { signal: session.signal } : {}),
-    onProgress: (record, solution) => {
-      const done = Object.keys(record.tasks).length
-      check?.progress(renderCheckRun({ ...base, status: 'executing', solution, execution: record }), done)
-    },
+  const onProgress = (record: ExecutionRecord, solution: Solution) => {
+    const done = Object.keys(record.tasks).length
+    check?.progress(renderCheckRun({ ...base, status: 'executing', solution, execution: record }), done)
   }
-  let workBranch: WorkBranch | undefined
-  const runPlan = (): Promise<RunPlanResult> => {
-    // The setup command (the project's dependencies installed) before any check, in the checkout the checks run in.
-    const setup = inputs['setup-command']
-    const prepare = setup ? () => runSetup(setup, { cwd: session.repoDir, env: session.executorEnv, timeoutMs: common.timeoutMs, secrets: session.secrets, ...(session.signal ? { signal: session.signal } : {}) }) : undefined
-    if (mode === 'verify') return verifyIssue(store, n, { ...common, evidence, ...(prepare ? { beforeTasks: prepare } : {}) })
-    return executeIssue(store, n, {
-      ...common,
-      executorCommand: inputs['executor-command'],
-      maxIterations: inputs['max-iterations'],
-      onFailure: inputs['on-failure'],
-      maxRetries: inputs['max-retries'],
-      maxErrors: inputs['max-errors'],
-      executorEnv: session.executorEnv,
-      evidence,
-      ...(inputs['max-cost-usd'] !== undefined ? { maxCostUsd: inputs['max-cost-usd'] } : {}),
-      ...(inputs['max-turns'] !== undefined ? { maxTurns: inputs['max-turns'] } : {}),
-      ...(request.retry ? { retry: request.retry } : {}),
-      ...(write
-        ? {
-            beforeTasks: async () => {
-              // Before the work branch is prepared: what the setup command leaves that git tracks is refused like any
-              // change a step before Converge made, not committed with a task.
-              await prepare?.()
-              workBranch = await WorkBranch.prepare({
-                repoDir: session.repoDir, branch: `converge/issue-${n}`, remote, identity: ACTIONS_BOT_IDENTITY, uncommitted: inputs['allow-dirty'] ? 'keep-out' : 'refuse',
-              })
-            },
-            committer: workBranchCommitter(() => workBranch!),
-          }
-        : {}),
-    })
-  }
+  // The setup command (the project's dependencies installed) before any check, in the checkout the checks run in.
+  const setup = inputs['setup-command']
+  const prepare = setup ? () => runSetup(setup, { cwd: session.repoDir, env: session.executorEnv, timeoutMs: inputs['task-timeout-minutes'] * 60_000, secrets: session.secrets, ...(session.signal ? { signal: session.signal } : {}) }) : undefined
+  // A dry run of execute commits nothing and, as before the run request, runs no setup command either.
+  const run = runOf(actionRunRequest(session, { onProgress }), n, { commit: write && mode === 'execute', evidence, ...(mode === 'execute' ? { retry: request.retry } : {}), before: mode === 'verify' || write ? prepare : undefined })
+  const workBranch = run.branch
+  const runPlan = () => (mode === 'verify' ? verifyIssue(store, n, run.options) : executeIssue(store, n, run.options))
 
   let result: RunPlanResult
   try {
@@ -155,7 +106,7 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
     return refusedOnIssue(session, n, request.where, result.reason)
   }
 
-  let report: RunReport = {
+  const report: RunReport = {
     ...base,
     status: result.issue.status,
     ...(result.issue.error ? { error: result.issue.error } : {}),
@@ -164,14 +115,8 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
     execution: result.record,
     ...(check?.url ? { links: { ...base.links, checkRun: check.url } } : {}),
   }
-  let pullRequestNumber: number | undefined
-  if (workBranch?.published) {
-    const published = await publishPullRequest(session, n, workBranch.name, report, check ? headSha : undefined)
-    pullRequestNumber = published.number
-    report = published.report
-  }
-  if (check) await completeCheckRun(check, report, session.repoDir)
-  const commentId = write ? (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id : undefined
+  const published = await publishRun(session, report, { check, checkRunSha: headSha, branch: workBranch.checkedOut?.published ? workBranch.name : undefined })
+  const { commentId, pullRequestNumber } = published
   return {
     status: result.issue.status,
     issueNumber: n,
@@ -180,13 +125,13 @@ export async function runTasks(session: Session, request: RunRequest): Promise<O
     ...(commentId ? { commentId } : {}),
     ...(check ? { checkRunId: check.id } : {}),
     ...(pullRequestNumber ? { pullRequestNumber } : {}),
-    summary: renderJobSummary(report),
+    summary: renderJobSummary(published.report),
     ...(warning ? { warning } : {}),
   }
 }
 
 /** What the run did, and when it failed, why — the first line people read. */
-function headlineOf(request: RunRequest, result: Extract<RunPlanResult, { ok: true }>, cancelled: boolean): string {
+function headlineOf(request: RunCommand, result: Extract<RunPlanResult, { ok: true }>, cancelled: boolean): string {
   const { record, plan, issue } = result
   const tally = convergedTally(plan.tasks.length, Object.values(record.tasks))
   // A cancelled job (SIGINT / SIGTERM) ends its run as stopped, but no one stopped it at an action boundary.

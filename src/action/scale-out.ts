@@ -16,26 +16,25 @@
  * and the draft pull request.
  */
 import type { Solution } from '../model/index.js'
-import { join } from 'node:path'
-import { CheckRun, CheckRunPermissionError } from '../github/check-runs.js'
-import { upsertStickyComment } from '../github/comments.js'
-import { ACTIONS_BOT_IDENTITY, WorkBranch } from '../git/work-branch.js'
+import { branchExists } from '../github/repos.js'
+import { actionRunRequest } from './inputs.js'
+import { workBranchName } from '../model/state-layout.js'
 import type { TaskResult } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { approveIfPassing } from '../pipeline/approve.js'
 import { autoApproval, unconfirmedApproval } from './approval-event.js'
 import { issueFilePaths, readIssueFiles } from '../pipeline/issue-files.js'
 import { executeTask } from '../pipeline/scale-out/execute-task.js'
-import { workBranchCommitter } from '../pipeline/run-task.js'
+import { runOf } from '../pipeline/run-request.js'
 import { planMatrix } from '../pipeline/scale-out/matrix.js'
 import { EMPTY_MATRIX } from '../pipeline/scale-out/readiness.js'
 import { issuesToReport, reportHeadline, reportIssue } from '../pipeline/scale-out/report.js'
 import { renderCheckRun } from '../report/check-run.js'
-import { renderIssueComment } from '../report/issue-comment.js'
 import { renderJobSummary } from '../report/job-summary.js'
 import type { RunReport } from '../report/run-report.js'
 import { renderTaskEvent } from '../report/task-event.js'
-import { completeCheckRun, gitRemote, LINKS_FOOTER, publishPullRequest, refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
+import { publishRun, startCheckRun } from './publish-run.js'
+import { refusedOnIssue, reportBase, type Outcome, type Session } from './session.js'
 
 export interface ScaleOutRequest {
   /** The issue, when the command names one (input issue-number, or the issue commented on). */
@@ -99,34 +98,8 @@ export async function executeTaskCommand(session: Session, request: ScaleOutRequ
   if (unconfirmed) return refused(n, unconfirmed)
   await session.checkout.beforeCommands()
 
-  const remote = gitRemote(session)
-  let workBranch: WorkBranch | undefined
-  const result = await executeTask(store, n, taskId, {
-    repoDir: session.repoDir,
-    workRoot: join(session.tempDir, 'converge'),
-    executorCommand: inputs['executor-command'],
-    maxIterations: inputs['max-iterations'],
-    onFailure: inputs['on-failure'],
-    maxRetries: inputs['max-retries'],
-    timeoutMs: inputs['task-timeout-minutes'] * 60_000,
-    secrets: session.secrets,
-    now: () => new Date().toISOString(),
-    executorEnv: session.executorEnv,
-    evidence: { measure: inputs.evidence !== 'off' },
-    ...(inputs['max-turns'] !== undefined ? { maxTurns: inputs['max-turns'] } : {}),
-    ...(session.signal ? { signal: session.signal } : {}),
-    ...(write
-      ? {
-          beforeTask: async () => {
-            workBranch = await WorkBranch.prepare({
-              repoDir: session.repoDir, branch: `converge/issue-${n}`, remote, identity: ACTIONS_BOT_IDENTITY, pushRetries: PUSH_RETRIES,
-              uncommitted: inputs['allow-dirty'] ? 'keep-out' : 'refuse',
-            })
-          },
-          committer: workBranchCommitter(() => workBranch!),
-        }
-      : {}),
-  })
+  const run = runOf(actionRunRequest(session), n, { commit: write, pushRetries: PUSH_RETRIES })
+  const result = await executeTask(store, n, taskId, run.options)
   if (!result.ok) {
     const context = { ...(result.plan ? { solution: result.plan } : {}) }
     // Recorded as started, then it could not run (the work branch, a cancelled job): the job fails.
@@ -197,31 +170,15 @@ async function reportOne(session: Session, n: number): Promise<Outcome> {
     solution: result.plan,
     ...(result.record ? { execution: result.record } : {}),
   }
-  let warning: string | undefined
-  let check: CheckRun | undefined
-  if (write && ctx.sha) {
-    try {
-      const output = renderCheckRun(report)
-      check = await CheckRun.start(client, ctx.repo, {
-        issueNumber: n, headSha: ctx.sha, taskCount: result.plan.tasks.length, output: { title: output.title, summary: output.summary },
-        ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
-      })
-      if (check.url) report = { ...report, links: { ...report.links, checkRun: check.url } }
-    } catch (error) {
-      if (!(error instanceof CheckRunPermissionError)) throw error
-      warning = error.message
-    }
-  }
-  let pullRequestNumber: number | undefined
-  const branch = `converge/issue-${n}`
-  if (write && result.record && (await branchExists(session, branch))) {
-    const published = await publishPullRequest(session, n, branch, report, check ? ctx.sha : undefined)
-    pullRequestNumber = published.number
-    report = published.report
-  }
-  if (check) await completeCheckRun(check, report, session.repoDir)
+  const output = renderCheckRun(report)
+  const { check, warning } = await startCheckRun(session, n, ctx.sha, result.plan.tasks.length, { title: output.title, summary: output.summary })
+  if (check?.url) report = { ...report, links: { ...report.links, checkRun: check.url } }
+  const branch = workBranchName(n)
+  const published = await publishRun(session, report, {
+    check, checkRunSha: ctx.sha, branch: write && result.record && (await branchExists(client, ctx.repo, branch)) ? branch : undefined,
+  })
+  const { commentId, pullRequestNumber } = published
   const checkRunId = check?.id
-  const commentId = write ? (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id : undefined
   return {
     status: result.issue.status,
     issueNumber: n,
@@ -231,7 +188,7 @@ async function reportOne(session: Session, n: number): Promise<Outcome> {
     ...(commentId ? { commentId } : {}),
     ...(checkRunId ? { checkRunId } : {}),
     ...(pullRequestNumber ? { pullRequestNumber } : {}),
-    summary: renderJobSummary(report),
+    summary: renderJobSummary(published.report),
     ...(warning ? { warning } : {}),
   }
 }
@@ -250,15 +207,5 @@ function refused(n: number | undefined, reason: string): Outcome {
 
 function taskStatus(result: TaskResult): Outcome['status'] {
   return result.status === 'completed' ? 'completed' : 'failed'
-}
-
-async function branchExists(session: Session, branch: string): Promise<boolean> {
-  try {
-    await session.client.rest.repos.getBranch({ ...session.ctx.repo, branch })
-    return true
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) return false
-    throw error
-  }
 }
 

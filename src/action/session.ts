@@ -1,14 +1,7 @@
-import { CheckRunPermissionError, publishCheckRun, type CheckRun } from '../github/check-runs.js'
 import type { GitHubClient } from '../github/client.js'
-import { upsertDraftPullRequest } from '../github/pull-requests.js'
 import type { GitRemote } from '../git/work-branch.js'
-import { replyToIssue, upsertStickyComment } from '../github/comments.js'
+import { replyToIssue } from '../github/comments.js'
 import type { ExecutionRecord, IssueStatus, QualityGate, Solution } from '../model/index.js'
-import { failureAnnotations } from '../report/annotations.js'
-import { renderCheckRun } from '../report/check-run.js'
-import { renderIssueComment } from '../report/issue-comment.js'
-import { renderJobSummary } from '../report/job-summary.js'
-import { pullRequestTitle, renderPullRequestBody } from '../report/pull-request-body.js'
 import type { RunReport } from '../report/run-report.js'
 import type { StateStore } from '../state/store.js'
 import type { CheckoutProtection } from './checkout-credentials.js'
@@ -60,57 +53,6 @@ export interface Outcome {
   notice?: string
 }
 
-/**
- * The links footer of the comment names this run and its check run, which differ every time: new links
- * alone are no reason to edit the comment (the old ones still work); a change of content refreshes them.
- */
-export const LINKS_FOOTER = /<sub>[^\n]*<\/sub>\s*$/
-
-/**
- * Shows a report where people look: a check run `converge / ISS-<n>` on the run's commit when the state
- * changed (a token without `checks: write` only costs the check run, with a warning), then the sticky
- * comment, which links to it. Dry runs only render.
- */
-export async function publish(session: Session, report: RunReport, changed: boolean) {
-  const { client, ctx, inputs } = session
-  const n = report.issue.number
-  let checkRun: { id: number; url: string | undefined } | undefined
-  let warning: string | undefined
-  if (!inputs['dry-run'] && changed && ctx.sha) {
-    const output = renderCheckRun(report)
-    try {
-      checkRun = await publishCheckRun(client, ctx.repo, {
-        issueNumber: n, headSha: ctx.sha, title: output.title, summary: output.summary,
-        ...(report.execution ? { annotations: failureAnnotations(report.execution, session.repoDir) } : {}),
-        ...(output.conclusion ? { conclusion: output.conclusion } : {}),
-        ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
-      })
-    } catch (error) {
-      if (!(error instanceof CheckRunPermissionError)) throw error
-      warning = error.message
-    }
-  }
-  const linked: RunReport = checkRun?.url ? { ...report, links: { ...report.links, checkRun: checkRun.url } } : report
-  const commentId = inputs['dry-run']
-    ? undefined
-    : (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(linked), LINKS_FOOTER)).id
-  return {
-    ids: { ...(commentId ? { commentId } : {}), ...(checkRun ? { checkRunId: checkRun.id } : {}) },
-    summary: renderJobSummary(linked),
-    warning,
-  }
-}
-
-/** Completes a run's live check run with the report's verdict, and annotations on the lines its commands failed on. */
-export async function completeCheckRun(check: CheckRun, report: RunReport, repoDir: string): Promise<void> {
-  const output = renderCheckRun(report)
-  await check.complete({
-    conclusion: output.conclusion ?? 'neutral',
-    output: { title: output.title, summary: output.summary },
-    annotations: failureAnnotations(report.execution, repoDir),
-  })
-}
-
 export async function refusedOnIssue(session: Session, n: number, where: number, reason: string): Promise<Outcome> {
   if (!session.inputs['dry-run']) await replyToIssue(session.client, session.ctx.repo, where, `Converge: ${reason}`)
   return { status: 'refused', issueNumber: n, summary: reason, warning: reason }
@@ -134,32 +76,4 @@ export function reportBase(session: Session, n: number, title: string): Omit<Run
 export function gitRemote(session: Session): GitRemote {
   const { ctx, inputs } = session
   return { url: `${ctx.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}.git`, token: inputs['github-token'] }
-}
-
-/**
- * Opens or updates the work branch's draft pull request from `report`; then, when its head is not the
- * commit this run's check run is on, puts the verdict on the pull request's head too.
- */
-export async function publishPullRequest(
-  session: Session, n: number, branch: string, report: RunReport, checkRunSha: string | undefined,
-): Promise<{ number: number; report: RunReport }> {
-  const { client, ctx } = session
-  const repository = ctx.payload.repository as { default_branch?: string } | undefined
-  const pull = await upsertDraftPullRequest(client, ctx.repo, {
-    head: branch,
-    base: repository?.default_branch ?? (await client.rest.repos.get({ ...ctx.repo })).data.default_branch,
-    title: pullRequestTitle(n, report.issue.title),
-    body: renderPullRequestBody(report),
-  })
-  const linked: RunReport = { ...report, links: { ...report.links, pullRequest: pull.url } }
-  if (checkRunSha && pull.headSha !== checkRunSha) {
-    const output = renderCheckRun(linked)
-    // The check run the pull request shows carries the same annotations as the run's own.
-    await publishCheckRun(client, ctx.repo, {
-      issueNumber: n, headSha: pull.headSha, title: output.title, summary: output.summary, conclusion: output.conclusion ?? 'neutral',
-      annotations: failureAnnotations(report.execution, session.repoDir),
-      ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
-    })
-  }
-  return { number: pull.number, report: linked }
 }

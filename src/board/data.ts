@@ -5,6 +5,7 @@
 import { runUsage, taskUsage, totalTokens } from '../agents/usage.js'
 import type { AgentUsage, IssueStatus, RunState } from '../model/index.js'
 import { executionOfPlan } from '../model/index.js'
+import { workBranchName } from '../model/state-layout.js'
 import { analyseSolution } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
 import { openBlockers } from '../queue/blockers.js'
@@ -163,7 +164,7 @@ function boardIssue(files: IssueFiles, run: RunState | undefined, shown: boolean
   }
   const usage = runUsage((hash && executionOfPlan(execution, hash)) || execution)
   const repo = repositoryUrl(issue?.url ?? null)
-  const branch = `converge/issue-${files.number}`
+  const branch = workBranchName(files.number)
   return {
     number: files.number,
     title: issue?.title ?? summary?.title ?? `ISS-${files.number}`,

@@ -1,12 +1,13 @@
 /**
- * The CLI's commands (SPEC §10): every command of the action (src/commands/commands.ts) against a local repository,
+ * The CLI's commands (SPEC §10): every command of the action (src/model/commands.ts) against a local repository,
  * plus the CLI's own (`demo`, `validate`). One entry per command — its synopsis, summary, the options it takes, an
  * example, the shape of its `--json` document and its handler — from which the help, the README's command list and
  * the strict reading of each command line are made.
  */
 import { userInfo } from 'node:os'
 import { maxTurnsRefusal } from '../agents/presets.js'
-import { COMMANDS } from '../commands/commands.js'
+import { COMMANDS } from '../model/commands.js'
+import { workBranchName } from '../model/state-layout.js'
 import { boardCommand } from './commands/board.js'
 import { approveCommand, executeCommand } from './commands/issue.js'
 import { verifyCommand } from './commands/verify.js'
@@ -185,7 +186,7 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
   {
     name: 'execute',
     synopsis: 'execute --number <n> --executor <command>',
-    summary: 'execute the approved plan in --repo: the executor does each task, its commands verify it, each converged task is committed to converge/issue-<n>',
+    summary: `execute the approved plan in --repo: the executor does each task, its commands verify it, each converged task is committed to ${workBranchName('<n>')}`,
     options: { number: ISSUE, ...STATE, executor: true, 'max-parallel': true, ...EXECUTION, 'max-errors': true, retry: true, 'max-cost-usd': true },
     example: 'converge execute --number 42 --executor claude-code',
     json: RUN_JSON,

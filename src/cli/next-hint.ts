@@ -8,6 +8,7 @@ import { wasStopped, type ExecutionRecord, type IssueState, type Solution } from
 import { analysePlan } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
 import { provedBy } from '../report/evidence-words.js'
+import { workBranchName } from '../model/state-layout.js'
 
 export interface HintState {
   /** The issue's record (a synced issue not planned yet has only its summary in the run state). */
@@ -15,7 +16,7 @@ export interface HintState {
   plan: Solution | undefined
   /** The last recorded run (execute or verify), of whichever plan. */
   execution: ExecutionRecord | undefined
-  /** Whether `converge/issue-<n>` exists in the repository. */
+  /** Whether the issue's work branch exists in the repository. */
   workBranch: boolean
   /** Whether the run a `running` record names is alive now (its process runs), when that can be known. */
   runAlive?: boolean | undefined
@@ -54,7 +55,7 @@ export function nextHint({ issue, plan, execution, workBranch, runAlive }: HintS
   if (current.status === 'running')
     return { command: execute, why: 'recorded as running: if no execute is running now, this goes on where the last one stopped' }
   if (current.mode === 'verify') {
-    if (current.status === 'completed') return workBranch ? { command: `converge verify --number ${n}`, why: `verified; the work is on converge/issue-${n}` } : undefined
+    if (current.status === 'completed') return workBranch ? { command: `converge verify --number ${n}`, why: `verified; the work is on ${workBranchName(n)}` } : undefined
     const failed = results.filter((r) => r.status === 'failed').map((r) => r.task_id)
     // The execution completed, and its work no longer passes: those tasks again (retry takes completed tasks by name).
     if (failed.length && plan.tasks.every((task) => current.executed_tasks?.[task.id]?.status === 'completed'))
@@ -74,8 +75,8 @@ export function nextHint({ issue, plan, execution, workBranch, runAlive }: HintS
   return {
     command: `converge verify --number ${n}`,
     why: person.length
-      ? `every task completed; ${person.join(', ')} ${person.length === 1 ? 'has' : 'have'} no check that proves ${person.length === 1 ? 'it' : 'them'}: review converge/issue-${n}`
-      : `every task converged; review converge/issue-${n}, and verify runs every check again`,
+      ? `every task completed; ${person.join(', ')} ${person.length === 1 ? 'has' : 'have'} no check that proves ${person.length === 1 ? 'it' : 'them'}: review ${workBranchName(n)}`
+      : `every task converged; review ${workBranchName(n)}, and verify runs every check again`,
   }
 }
 

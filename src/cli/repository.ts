@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { CONVERGE_IDENTITY, GitError, runGit, type GitIdentity } from '../git/git.js'
 import { InputError, UsageError } from './usage-error.js'
+import { workBranchName } from '../model/state-layout.js'
 
 /**
  * Checks that `--repo` names a git repository before any command uses it, so that a typo reads as one: "no such
@@ -26,7 +27,7 @@ export async function checkHasCommit(dir: string, n: number): Promise<void> {
   const head = await runGit(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd: dir }).catch(() => undefined)
   if (head) return
   throw new InputError(
-    `--repo ${dir} has no commit yet: execute branches converge/issue-${n} from your checked-out commit. ` +
+    `--repo ${dir} has no commit yet: execute branches ${workBranchName(n)} from your checked-out commit. ` +
       'Commit what the repository has first (git add -A && git commit -m "Initial commit"), then execute again',
   )
 }
@@ -41,7 +42,7 @@ export async function userIdentity(dir: string): Promise<GitIdentity> {
   return name && email ? { name, email } : CONVERGE_IDENTITY
 }
 
-/** Whether the repository has the local branch `name` (the work branch `converge/issue-<n>`). */
+/** Whether the repository has the local branch `name` (the work branch of an issue). */
 export async function hasBranch(dir: string, name: string): Promise<boolean> {
   return Boolean(await runGit(['rev-parse', '--verify', '--quiet', `refs/heads/${name}`], { cwd: dir }).catch(() => undefined))
 }

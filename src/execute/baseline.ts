@@ -2,7 +2,7 @@
  * Evidence (SPEC §7): the baseline — a task's verification commands run once on the tree it is about to change —
  * and the evidence a finished task records from it and from the runs after the change.
  */
-import { runCommand, type CommandResult } from '../exec/run-command.js'
+import { runCommand, type CommandResult } from '../processes/run-command.js'
 import { classifyEvidence, type CheckFile, type ConvergenceCheck, type EvidenceRun, type Task, type TaskEvidence } from '../model/index.js'
 import { verificationEntries } from '../model/verification.js'
 import type { CheckMemo } from './check-memo.js'

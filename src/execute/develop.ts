@@ -5,12 +5,12 @@
  * author's template, untouched.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
-import { AGENT_OUTPUT_BYTES, readBounded, REPORT_BYTES } from '../exec/read-bounded.js'
+import { AGENT_OUTPUT_BYTES, readBounded, REPORT_BYTES } from '../processes/read-bounded.js'
 import { join } from 'node:path'
 import { readAgentOutput } from '../agents/agent-output.js'
 import type { AgentPreset } from '../agents/presets.js'
 import { runStop } from '../agents/run-stop.js'
-import { runCommand } from '../exec/run-command.js'
+import { runCommand } from '../processes/run-command.js'
 import type { AgentReport, ExecutorRun, Task } from '../model/index.js'
 import { maskSecrets } from '../report/secrets.js'
 import { executorFailureText } from './failure-text.js'

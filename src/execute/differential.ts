@@ -11,7 +11,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { runCommand } from '../exec/run-command.js'
+import { runCommand } from '../processes/run-command.js'
 import { existsIn, materialize, textIn, type Content, type IgnoredChange } from '../git/task-change.js'
 import { checkSideRole, manifestChecksDiffer, scriptPathsOf } from '../model/check-files.js'
 import type { CheckFile, EvidenceRun } from '../model/index.js'

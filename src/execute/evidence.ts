@@ -3,8 +3,8 @@
  * duration, output tail and test counts. The validate phase judges these checks; a run of the same commands
  * before the executor (a baseline) would record its evidence here too.
  */
-import { runCommand, type CommandResult } from '../exec/run-command.js'
-import { parseTestCounts } from '../exec/test-counts.js'
+import { runCommand, type CommandResult } from '../processes/run-command.js'
+import { parseTestCounts } from '../processes/test-counts.js'
 import type { ConvergenceCheck } from '../model/index.js'
 
 /** Where and how the verification commands run: the checkout, their complete environment, their timeout. */

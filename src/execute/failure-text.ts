@@ -2,7 +2,7 @@
  * How a failure is told in one line: a verification command's (its exit, and the output line that says most) and
  * an executor run's (its exit, and what the agent said). Used by the verdict, the feedback and the loop state.
  */
-import type { CommandResult } from '../exec/run-command.js'
+import type { CommandResult } from '../processes/run-command.js'
 import type { ConvergenceCheck, ExecutorRun } from '../model/index.js'
 import { stripAnsi } from '../report/ansi.js'
 

@@ -2,7 +2,7 @@
  * The issue's loop state (`loop.json`, `loop-state-schema.md`) as one task's loop changes it: which action is
  * under way, the develop entry of the task, the debug iteration, the last validation and the errors.
  */
-import { passRate } from '../exec/test-counts.js'
+import { passRate } from '../processes/test-counts.js'
 import type { ConvergenceCheck, DevelopTask, LoopState, SkillState, Task, TestResult } from '../model/index.js'
 import { describeFailure } from './failure-text.js'
 import type { Verdict } from './validate.js'

@@ -1,4 +1,4 @@
-import { baseEnvironment } from '../exec/environment.js'
+import { baseEnvironment } from '../processes/environment.js'
 
 /**
  * The complete environment of the executor and of each verification command of one attempt: the runner's safe

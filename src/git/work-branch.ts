@@ -1,5 +1,5 @@
 /**
- * The work branch `converge/issue-<n>` (SPEC §7): where the changes of converged tasks are committed, one
+ * The work branch of an issue (SPEC §7, `workBranchName`): where the changes of converged tasks are committed, one
  * commit a task, and pushed with the workflow token.
  *
  * Tasks run in one working tree, several at once, never two on the same declared file. A task's commit takes

@@ -43,6 +43,12 @@ export interface PullRequestHead {
   base: { ref: string; sha: string }
 }
 
+/** A pull request's description and head branch: what tells the issue it works on. */
+export async function pullRequestBodyAndHead(client: GitHubClient, repo: RepoRef, number: number): Promise<{ body: string | null; head: { ref: string; sha: string } }> {
+  const { data } = await client.rest.pulls.get({ ...repo, pull_number: number })
+  return { body: data.body ?? null, head: { ref: data.head.ref, sha: data.head.sha } }
+}
+
 /** The head of a pull request: what `verify` on a pull request checks. */
 export async function pullRequestHead(client: GitHubClient, repo: RepoRef, number: number): Promise<PullRequestHead> {
   const { data } = await client.rest.pulls.get({ ...repo, pull_number: number })

@@ -17,3 +17,19 @@ export const statePaths = {
 export function toStateJson(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`
 }
+
+const WORK_BRANCH_PREFIX = 'converge/issue-'
+
+/**
+ * The work branch of issue `n` (SPEC §7), where its converged tasks are committed: the one place its name is
+ * spelled (`n` may be a placeholder such as `<n>` in help texts).
+ */
+export function workBranchName(n: number | string): string {
+  return `${WORK_BRANCH_PREFIX}${n}`
+}
+
+/** The issue a work branch is for (`workBranchName(42)` → 42); undefined for any other branch. */
+export function issueOfWorkBranch(ref: string): number | undefined {
+  const match = /^(\d+)$/.exec(ref.startsWith(WORK_BRANCH_PREFIX) ? ref.slice(WORK_BRANCH_PREFIX.length) : '')
+  return match ? Number(match[1]) : undefined
+}

@@ -8,7 +8,7 @@ import { IssueStateSchema, RunStateSchema, type IssueState, type IssueStatus } f
 import { sha256 } from '../plan/hash.js'
 import { readEpic, type RepoName } from '../planners/epic.js'
 import type { IssueDocument } from '../planners/types.js'
-import { cell, table } from '../report/markdown.js'
+import { cell, plural, table } from '../report/markdown.js'
 import { statePaths, toStateJson } from '../model/state-layout.js'
 import { readStateJson } from '../state/state-files.js'
 import { transact, type StateSnapshot, type StateStore } from '../state/store.js'
@@ -229,8 +229,4 @@ export function renderEpicComment(epic: { number: number; title: string }, state
 
 function union(a: readonly number[] | undefined, b: readonly number[]): number[] {
   return [...new Set([...(a ?? []), ...b])]
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`
 }

@@ -11,7 +11,7 @@
  */
 import type { ExecutionRecord, IssueState, Solution, Task } from '../model/index.js'
 import { agentPreflight } from '../agents/preflight.js'
-import { missingProgram } from '../exec/missing-program.js'
+import { missingProgram } from '../processes/missing-program.js'
 import { costBudget } from '../execute/budget.js'
 import type { StateStore } from '../state/store.js'
 import { abandonRun, finishRun, undoStart } from './run-finish.js'

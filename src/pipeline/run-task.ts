@@ -13,7 +13,6 @@ import { convergeTask, type TaskOutcome } from '../execute/task-loop.js'
 import { differentialRuns, type Differential } from '../execute/differential.js'
 import { taskEnvironment } from '../execute/task-environment.js'
 import type { Content } from '../git/task-change.js'
-import type { WorkBranch } from '../git/work-branch.js'
 import { TaskProof, type ProofBranch } from './task-proof.js'
 
 /** Commits a converged task's changes (the work branch); null when the task changed nothing. */
@@ -200,15 +199,4 @@ async function baselineOf(
 export function earlierBaseline(result: TaskResult | undefined): { earlierBaseline?: EvidenceRun[] } {
   const before = result?.evidence?.before
   return before?.length ? { earlierBaseline: before } : {}
-}
-
-/** The work branch as a task's committer, looked up when a task needs it (it is checked out once the run starts). */
-export function workBranchCommitter(branch: () => WorkBranch): TaskCommitter {
-  return {
-    commitTask: (task, issue, others, checked) => branch().commitTask(task, issue, others, checked),
-    discardTask: (task, others) => branch().discardTask(task, others),
-    settle: () => branch().settle(),
-    taskPaths: (task, others) => branch().taskPaths(task, others),
-    head: () => branch().head(),
-  }
 }

@@ -3,7 +3,7 @@
  * project's dependencies installed: `npm ci`), given once (`converge verify --setup`, the action's `setup-command`)
  * and kept in `issue.json` for the next verify.
  */
-import { runCommand } from '../exec/run-command.js'
+import { runCommand } from '../processes/run-command.js'
 import { statePaths, toStateJson } from '../model/state-layout.js'
 import { transact, type StateStore } from '../state/store.js'
 import { issueFilePaths, readIssueFiles } from './issue-files.js'

@@ -251,7 +251,8 @@ function closest(key: string, known: readonly string[]): string | undefined {
   return best
 }
 
-function editDistance(a: string, b: string): number {
+/** Levenshtein distance. */
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const current = [i]

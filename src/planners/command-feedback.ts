@@ -2,7 +2,7 @@
  * What the command planner says about each attempt: the reasons recorded in `PlanAttempt.errors`, the one-line
  * note for the report, and `feedback.md`, which tells the next attempt what to fix.
  */
-import type { CommandResult } from '../exec/run-command.js'
+import type { CommandResult } from '../processes/run-command.js'
 import type { PlanAttempt, PlanAttemptOutcome } from '../model/index.js'
 import type { PlanAnalysis } from '../plan/analyse.js'
 import type { PlanError } from '../plan/schema-errors.js'

@@ -12,6 +12,7 @@ import type { IssueStatus, Priority, QueueItem, Solution } from '../model/index.
 import { issueId } from '../model/index.js'
 import type { Blocker } from './blockers.js'
 import { priorityRank } from './priority.js'
+import { normalisePath } from '../plan/dag.js'
 
 /** A planned solution, as the queue sees it. */
 export interface QueueCandidate {
@@ -54,10 +55,6 @@ export function solutionFiles(solution: Pick<Solution, 'tasks'>): string[] {
   for (const task of solution.tasks) for (const file of task.files) paths.add(normalisePath(file.path))
   paths.delete('')
   return [...paths].sort()
-}
-
-export function normalisePath(path: string): string {
-  return path.trim().replace(/\\/g, '/').replace(/^(?:\.\/)+/, '').replace(/\/{2,}/g, '/')
 }
 
 /**

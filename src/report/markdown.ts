@@ -80,7 +80,8 @@ export function details(summary: string, body: string, open = false): string {
   return `<details${open ? ' open' : ''}><summary>${summary}</summary>\n\n${body}\n\n</details>`
 }
 
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+/** `1 task`, `3 tasks`; `plural(2, 'child', 'children')` for a word whose plural is not `-s`. */
+export const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`
 
 /** At most `max` characters (UTF-16 units), ending in `…` when cut; never splits a surrogate pair. */
 export function truncate(text: string, max: number): string {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { assertTreePath } from '../git/tree-path.js'
 import type { GitHubClient } from '../github/client.js'
+import { blobText, refTarget } from '../github/repos.js'
 import { StaleHeadError, withContext, type StateChange, type StateSnapshot, type StateStore } from './store.js'
 
 export interface GitHubStoreOptions {
@@ -183,13 +184,7 @@ export class GitHubStore implements StateStore {
   }
 
   private async branchPointsTo(sha: string): Promise<boolean> {
-    try {
-      const { data } = await this.client.rest.git.getRef({ owner: this.owner, repo: this.repo, ref: `heads/${this.branch}` })
-      return data.object.sha === sha
-    } catch (error) {
-      if ((error as { status?: number }).status === 404) return false
-      throw error
-    }
+    return (await refTarget(this.client, { owner: this.owner, repo: this.repo }, `heads/${this.branch}`)) === sha
   }
 
   private async readAt(head: string, path: string, withText = true): Promise<string | undefined> {
@@ -211,8 +206,7 @@ export class GitHubStore implements StateStore {
   /** GraphQL truncates large blobs; those are fetched whole through the Git Data API. */
   private async blobText(blob: BlobNode): Promise<string | undefined> {
     if (blob.text !== null && !blob.isTruncated) return blob.text
-    const { data } = await this.client.rest.git.getBlob({ owner: this.owner, repo: this.repo, file_sha: blob.oid })
-    return Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8')
+    return blobText(this.client, { owner: this.owner, repo: this.repo }, blob.oid)
   }
 }
 

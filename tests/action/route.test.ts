@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { routeEvent, type RouteSettings } from '../../src/action/route.js'
-import { commandList, parseCommandLine } from '../../src/commands/commands.js'
+import { commandList, parseCommandLine } from '../../src/model/commands.js'
 import { webhookExample } from '../support/webhooks.js'
 
 const SETTINGS: RouteSettings = { command: '', planLabel: 'converge:plan', executeLabel: 'converge:execute', commandPrefix: '/converge' }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { writeFile } from 'node:fs/promises'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { runCommand } from '../../src/exec/run-command.js'
+import { runCommand } from '../../src/processes/run-command.js'
 import { converge, greetingsRepo, type GreetingsRepo } from './support.js'
 
 describe('runCommand onLine', () => {

@@ -371,7 +371,7 @@ describe('attacks (dist/index.js against the API emulator)', () => {
 
     // Once a known limit (it.fails): the command's parent is the action's node process, whose launch environment
     // held INPUT_GITHUB-TOKEN, readable by the same user in /proc/<pid>/environ. The action now writes over it
-    // there once its inputs are read (src/exec/launch-environment.ts); what stays open is its memory, pinned in
+    // there once its inputs are read (src/processes/launch-environment.ts); what stays open is its memory, pinned in
     // tests/security/token-reach.test.ts and documented in docs/security.md.
     it('an approved plan command finds no INPUT_GITHUB-TOKEN in the action process (/proc/$PPID/environ) to publish reversed, past the masking', async () => {
       const steal = `for p in $PPID $(ps -o ppid= -p $PPID 2>/dev/null); do tr '\\0' '\\n' < /proc/$p/environ 2>/dev/null; done | grep -a '^INPUT_GITHUB-TOKEN=' | sed 's/^INPUT_GITHUB-TOKEN=//'`

@@ -228,7 +228,7 @@ async function job(taskId: string, overrides: Partial<ExecuteTaskOptions> = {}, 
     timeoutMs: 20_000,
     secrets: [],
     now,
-    beforeTask: async () => {
+    beforeTasks: async () => {
       branch = await WorkBranch.prepare({ repoDir: dir, branch: `converge/issue-${n}`, remote, identity: CONVERGE_IDENTITY, pushRetries: 10, pushRetryUnitMs: 20 })
     },
     committer: { commitTask: (t, issue, others) => branch!.commitTask(t, issue, others), discardTask: (t, others) => branch!.discardTask(t, others) },

@@ -221,7 +221,7 @@ describe('the command planner (real processes)', () => {
     expect(run!.cwd).toBe(repoDir)
     expect(run!.env).toEqual([
       'API_KEY', 'CONVERGE_AGENT_OUTPUT_FILE', 'CONVERGE_ATTEMPT', 'CONVERGE_ISSUE', 'CONVERGE_MAX_ATTEMPTS', 'CONVERGE_PLAN_FEEDBACK_FILE', 'CONVERGE_PLAN_FILE',
-      // CONVERGE_PROCESS_TAG: every process of the command carries it, so that none outlives it (exec/process-group.ts).
+      // CONVERGE_PROCESS_TAG: every process of the command carries it, so that none outlives it (processes/process-group.ts).
       'CONVERGE_PLAN_PROMPT_FILE', 'CONVERGE_PLAN_SCHEMA_FILE', 'CONVERGE_PROCESS_TAG', 'CONVERGE_PROMPT_FILE', ...(process.env.HOME ? ['HOME'] : []),
     ])
   })

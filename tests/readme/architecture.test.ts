@@ -3,7 +3,7 @@
  * places in a file ("`executeIssue` (`pipeline/run-plan.ts`)") is declared there, and its table of layers is the
  * layer list the CI check follows.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { LAYERS } from '../../scripts/architecture/layers.js'
 
@@ -26,6 +26,18 @@ function declares(file: string, name: string): boolean {
   const text = readFileSync(srcPath(file), 'utf8')
   return new RegExp(`(?:function|class|const|let|interface|type)\\s+${member}\\b|^\\s+(?:static\\s+)?(?:async\\s+)?${member}\\??\\s*[(:<]`, 'm').test(text)
 }
+
+describe('the folders of src/', () => {
+  it('are each named in docs/architecture.md and docs/development.md', () => {
+    const folders = readdirSync(new URL('src/', ROOT), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+    const development = readFileSync(new URL('docs/development.md', ROOT), 'utf8')
+    expect(folders.length).toBeGreaterThan(10)
+    expect({
+      architecture: folders.filter((folder) => !DOC.includes(`\`${folder}/\``)),
+      development: folders.filter((folder) => !development.includes(`\`${folder}/\``)),
+    }).toEqual({ architecture: [], development: [] })
+  })
+})
 
 describe('docs/architecture.md', () => {
   it('names functions in the files that declare them', () => {

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { CLI_COMMANDS } from '../../src/cli/command-table.js'
-import { COMMANDS } from '../../src/commands/commands.js'
+import { COMMANDS } from '../../src/model/commands.js'
 
 const ROOT = new URL('../../', import.meta.url)
 const README = readFileSync(new URL('README.md', ROOT), 'utf8')

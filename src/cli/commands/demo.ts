@@ -9,8 +9,9 @@ import { LocalGitStore } from '../../state/local-git-store.js'
 import { readIssueFile } from '../issue-file.js'
 import { approvePlan } from '../../pipeline/approve.js'
 import { executeIssue, verifyIssue } from '../../pipeline/run-plan.js'
-import { workBranchCommitter } from '../../pipeline/run-task.js'
-import { WorkBranch } from '../../git/work-branch.js'
+import { runOf } from '../../pipeline/run-request.js'
+import { workBranchName } from '../../model/state-layout.js'
+import { demoRunRequest } from '../run-request.js'
 import type { ExecutionRecord, Solution } from '../../model/index.js'
 import { printDocument, progressIo, taskEntries, type Output, type TaskEntry } from '../output.js'
 
@@ -20,7 +21,7 @@ import { printDocument, progressIo, taskEntries, type Output, type TaskEntry } f
  * verify every task with its commands (they fail: nothing implemented the issue yet), then execute —
  * `examples/demo/executor.mjs`, a scripted stand-in for an agent CLI, does each task (and gets one wrong at
  * first, to show the debug loop), the commands verify it, and each converged task is committed to
- * `converge/issue-42` — recording each step on the local `converge/state` branch.
+ * the work branch of issue 42 — recording each step on the local `converge/state` branch.
  */
 export async function demoCommand(args: { packageRoot: string; keep: boolean }, output: Output): Promise<number> {
   const started = Date.now()
@@ -49,9 +50,7 @@ export async function demoCommand(args: { packageRoot: string; keep: boolean }, 
   if (!approval.ok) io.err(approval.reason)
   if (approval.ok) {
     io.out(`\nApproved ${approval.solution.id} (${approval.planHash.slice(0, 19)}…); verifying against the unchanged example code:`)
-    const verified = await verifyIssue(store, issue.number, {
-      repoDir: repo, workRoot: join(dir, 'verify'), maxParallel: 2, timeoutMs: 60_000, secrets: [], now: () => new Date().toISOString(),
-    })
+    const verified = await verifyIssue(store, issue.number, runOf(demoRunRequest(repo, join(dir, 'verify'), 'none'), issue.number, { commit: false }).options)
     if (verified.ok) {
       io.out(verificationLines(verified.plan, verified.record).join('\n'))
       verification = taskEntries(verified.plan, verified.record)
@@ -59,22 +58,13 @@ export async function demoCommand(args: { packageRoot: string; keep: boolean }, 
   }
 
   // Execute: a scripted executor stands in for an agent CLI, the commands verify each task, converged tasks are committed.
-  const branchName = `converge/issue-${issue.number}`
+  const branchName = workBranchName(issue.number)
   let converged = false
   if (approval.ok) {
     const executor = join(example, 'executor.mjs')
     io.out(`\nExecuting with ${relative(args.packageRoot, executor)}, a scripted stand-in for an agent CLI such as Claude Code`)
     io.out(`(develop → validate → debug, at most 3 attempts a task; each converged task is committed to ${branchName}):`)
-    let branch: WorkBranch | undefined
-    const executed = await executeIssue(store, issue.number, {
-      repoDir: repo, workRoot: join(dir, 'execute'), maxParallel: 2, timeoutMs: 60_000, secrets: [], now: () => new Date().toISOString(),
-      executorCommand: `node ${shellQuote(executor)}`,
-      maxIterations: 3, onFailure: 'skip', maxRetries: 0, maxErrors: 3, executorEnv: {},
-      beforeTasks: async () => {
-        branch = await WorkBranch.prepare({ repoDir: repo, branch: branchName, identity: CONVERGE_IDENTITY })
-      },
-      committer: workBranchCommitter(() => branch!),
-    })
+    const executed = await executeIssue(store, issue.number, runOf(demoRunRequest(repo, join(dir, 'execute'), `node ${shellQuote(executor)}`), issue.number, { commit: true }).options)
     if (!executed.ok) io.err(executed.reason)
     else {
       io.out((await executionLines(executed.plan, executed.record, join(dir, 'execute', `ISS-${issue.number}`))).join('\n'))

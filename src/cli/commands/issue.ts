@@ -1,18 +1,16 @@
-import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
-import { credentialValues, executorEnvironment } from '../../exec/environment.js'
 import { approvePlan } from '../../pipeline/approve.js'
-import { runGit } from '../../git/git.js'
-import { WorkBranch } from '../../git/work-branch.js'
-import { localHolder, localRunAlive } from '../local-run.js'
+import { localRunAlive } from '../local-run.js'
 import { executeIssue, type RunPlanResult } from '../../pipeline/run-plan.js'
-import { workBranchCommitter } from '../../pipeline/run-task.js'
+import { runOf } from '../../pipeline/run-request.js'
+import { cliRunRequest, type RunArgs } from '../run-request.js'
+import { workBranchName } from '../../model/state-layout.js'
 import { issueReport, unprovenLine } from '../terminal-report.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
 import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
 import { progressLines } from '../progress.js'
 import { UsageError } from '../usage-error.js'
-import { checkHasCommit, checkRepository, hasBranch, userIdentity } from '../repository.js'
+import { checkHasCommit, checkRepository, hasBranch } from '../repository.js'
 import type { ExecutionRecord, Solution } from '../../model/index.js'
 import { HINT_PLACEHOLDERS, nextHint, type HintState, type NextHint } from '../next-hint.js'
 
@@ -36,90 +34,41 @@ export async function approveCommand(args: IssueArgs & { by: string }, output: O
   return 0
 }
 
-export interface ExecuteArgs extends IssueArgs {
-  executor: string
+export interface ExecuteArgs extends IssueArgs, RunArgs {
   maxParallel: number
-  maxIterations: number
-  maxRetries: number
   maxErrors: number
-  onFailure: 'retry' | 'skip' | 'abort'
-  timeoutMinutes: number
   retry?: string[] | 'failed'
-  maxCostUsd?: number
-  maxTurns?: number
-  /** Uncommitted changes in --repo stay where they are, out of every task commit (else: refused). */
-  allowDirty?: boolean
-  /** `off`: no baseline before each task's executor (evidence `not-measured`). */
-  evidence?: 'on' | 'off'
-  signal?: AbortSignal
 }
 
 /**
  * `converge execute --number <n> --executor '<command>'`: the executor carries out each task of the approved
  * plan in --repo, its commands verify it, and each converged task is committed to the local branch
- * `converge/issue-<n>` (nothing is pushed). Exit 0 when every task converged.
+ * (`workBranchName`, nothing is pushed). Exit 0 when every task converged.
  */
 export async function executeCommand(args: ExecuteArgs, output: Output): Promise<number> {
   const n = required(args.number, 'execute')
   const repoDir = resolve(args.repo)
   const store = await storeOf(args)
   await checkHasCommit(repoDir, n)
-  let branch: WorkBranch | undefined
-  // The executor is the user's agent CLI on the user's machine: it gets their environment (its API key), less what
-  // GitHub's tokens are; values named like credentials are masked in everything recorded.
-  const executorEnv = executorEnvironment(process.env)
   const progress = progressLines(progressIo(output))
-  const workBranch = `converge/issue-${n}`
+  const { options, branch } = runOf(cliRunRequest(args, progress, { wholePlan: true }), n, { commit: true, retry: args.retry })
   let result: RunPlanResult
   try {
-    result = await executeIssue(store, n, {
-      repoDir,
-      workRoot: resolve(tmpdir(), 'converge'),
-      maxParallel: args.maxParallel,
-      timeoutMs: args.timeoutMinutes * 60_000,
-      secrets: credentialValues(executorEnv),
-      now: () => new Date().toISOString(),
-      executorCommand: args.executor,
-      ...progress,
-      maxIterations: args.maxIterations,
-      maxRetries: args.maxRetries,
-      maxErrors: args.maxErrors,
-      onFailure: args.onFailure,
-      executorEnv,
-      evidence: { measure: args.evidence !== 'off' },
-      // One execute of a plan at a time: a second one is refused, naming this process, until it ends (or dies).
-      holder: localHolder(),
-      ...(args.maxCostUsd !== undefined ? { maxCostUsd: args.maxCostUsd } : {}),
-      ...(args.maxTurns !== undefined ? { maxTurns: args.maxTurns } : {}),
-      ...(args.retry ? { retry: args.retry } : {}),
-      ...(args.signal ? { signal: args.signal } : {}),
-      beforeTasks: async () => {
-        branch = await WorkBranch.prepare({ repoDir, branch: workBranch, identity: await userIdentity(repoDir), uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
-      },
-      // A task's commit goes on the work branch only: were anything else checked out (a git command of the user's,
-      // meanwhile), the task fails instead of committing there.
-      committer: {
-        ...workBranchCommitter(() => branch!),
-        commitTask: async (task, issue, others, checked) => {
-          await onBranch(repoDir, workBranch)
-          return branch!.commitTask(task, issue, others, checked)
-        },
-      },
-    }).finally(() => progress.close())
+    result = await executeIssue(store, n, options).finally(() => progress.close())
   } finally {
     // The user's branch is checked out again, as it was, whatever happened; the commits stay on the work branch.
-    await branch?.leave()
+    await branch.leave()
   }
   const discarded = args.signal?.aborted ? progress.running() : []
   if (discarded.length) {
     const [them, their] = discarded.length === 1 ? ['it', 'its'] : ['them', 'their']
     output.io.err(`Ctrl-C: ${discarded.join(', ')} did not finish: ${their} changes were put back and nothing of ${them} was recorded; converge execute --number ${n} --executor ${HINT_PLACEHOLDERS.agent} runs ${them} again`)
   }
-  const code = await printResult(n, repoDir, result, output, branch?.name)
+  const code = await printResult(n, repoDir, result, output, branch.checkedOut?.name)
   // Only when there are such commits: a run where nothing completed made none. "Completed", not "converged":
   // the last line below names the tasks whose checks did not prove them.
   const committed = result.ok ? Object.values(result.record.tasks).filter((r) => r.status === 'completed' && r.commit_hash).length : 0
-  if (committed && branch && !output.json) output.io.out(`\nThe commits of ${committed} completed task${committed === 1 ? '' : 's'} are on ${branch.name} in ${repoDir}.`)
+  if (committed && branch.checkedOut && !output.json) output.io.out(`\nThe commits of ${committed} completed task${committed === 1 ? '' : 's'} are on ${branch.name} in ${repoDir}.`)
   // The last line says what the run did not prove.
   const unproven = result.ok && !output.json ? unprovenLine(result.record) : undefined
   if (unproven) output.io.out(unproven)
@@ -136,12 +85,6 @@ export async function printResult(n: number, repoDir: string, result: RunPlanRes
   return result.record.status === 'completed' ? 0 : 1
 }
 
-/** Refuses a commit anywhere but on the work branch. */
-async function onBranch(repoDir: string, workBranch: string): Promise<void> {
-  const current = (await runGit(['symbolic-ref', '--quiet', '--short', 'HEAD'], { cwd: repoDir }).catch(() => undefined))?.stdout.trim()
-  if (current !== workBranch) throw new Error(`${current ? `${current} is` : 'no branch is'} checked out in ${repoDir}, not ${workBranch}: Converge commits on ${workBranch} only`)
-}
-
 /** The --json document of verify, execute and retry. */
 function runDocument(n: number, result: Extract<RunPlanResult, { ok: true }>, branch?: string) {
   return {
@@ -154,7 +97,7 @@ function runDocument(n: number, result: Extract<RunPlanResult, { ok: true }>, br
 /** The CLI's next command for the recorded state (src/cli/next-hint.ts), with whether the work branch exists. */
 export async function hintOf(repoDir: string, issue: HintState['issue'], plan: Solution | undefined, execution: ExecutionRecord | undefined): Promise<NextHint | undefined> {
   const runAlive = execution?.status === 'running' && execution.run ? localRunAlive(execution.run) : undefined
-  return nextHint({ issue, plan, execution, workBranch: await hasBranch(repoDir, `converge/issue-${issue.number}`), runAlive })
+  return nextHint({ issue, plan, execution, workBranch: await hasBranch(repoDir, workBranchName(issue.number)), runAlive })
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
-import { credentialValues, executorEnvironment } from '../../exec/environment.js'
+import { credentialValues, executorEnvironment } from '../../processes/environment.js'
 import { PlannerMissingError, pipelinePlan, type PipelinePlanOptions } from '../../pipeline/plan-command.js'
 import { PLANNER_MODES, type PlannerMode } from '../../planners/index.js'
 import { renderPlanText } from '../../report/plan-text.js'

@@ -4,15 +4,13 @@
  * a local repository, with the same state files — the ready tasks as a job matrix, one task carried out and
  * recorded as a matrix job records it, and the issue's status from the recorded results.
  */
-import { userIdentity } from '../repository.js'
-import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
-import { credentialValues, executorEnvironment } from '../../exec/environment.js'
-import { WorkBranch } from '../../git/work-branch.js'
+import { workBranchName } from '../../model/state-layout.js'
 import { issueFilePaths, readIssueFiles } from '../../pipeline/issue-files.js'
 import { executeTask } from '../../pipeline/scale-out/execute-task.js'
 import { planMatrix, type IssueMatrix, type MatrixPlan } from '../../pipeline/scale-out/matrix.js'
-import { workBranchCommitter } from '../../pipeline/run-task.js'
+import { runOf } from '../../pipeline/run-request.js'
+import { cliRunRequest } from '../run-request.js'
 import { issuesToReport, reportHeadline, reportIssue } from '../../pipeline/scale-out/report.js'
 import { renderIssueComment } from '../../report/issue-comment.js'
 import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
@@ -80,46 +78,23 @@ function matrixLines(planned: MatrixPlan): string[] {
 
 /**
  * `converge execute-task <task> --number <n> --executor '<command>'`: one task of the approved plan in --repo, as a
- * matrix job carries it out: recorded on the state branch, its commit on `converge/issue-<n>`. Refused unless its
+ * matrix job carries it out: recorded on the state branch, its commit on its work branch. Refused unless its
  * dependencies converged; a task that converged already is not run again. Exit 0 when it converged.
  */
 export async function executeTaskCommand(args: Omit<ExecuteArgs, 'maxParallel' | 'maxErrors' | 'retry' | 'maxCostUsd'> & { task?: string }, output: Output): Promise<number> {
   const n = required(args.number, 'execute-task')
   if (!args.task) throw new UsageError(`execute-task needs a task id: converge execute-task T2 --number ${n} --executor '<command>'`)
   const store = await storeOf(args)
-  const repoDir = resolve(args.repo)
-  const { plan, execution } = await readIssueFiles(await store.snapshot(issueFilePaths(n)), n, new Date().toISOString())
+  const { execution } = await readIssueFiles(await store.snapshot(issueFilePaths(n)), n, new Date().toISOString())
   // An execute of the whole plan running in this working tree holds it: a task of it is not started beside it.
   if (execution?.status === 'running' && !execution.matrix && execution.run && localRunAlive(execution.run))
     return refuse(output, inTerminalWords(`ISS-${n} is being ${execution.mode === 'verify' ? 'verified' : 'executed'} by another run, ${execution.run} (started ${execution.started_at}): one run of a plan at a time. Wait for it to end, or \`/converge stop\` it`, n))
-  const task = plan?.tasks.find((t) => t.id === args.task)
-  const executorEnv = executorEnvironment(process.env)
   const progress = progressLines(progressIo(output))
-  let branch: WorkBranch | undefined
-  const result = await executeTask(store, n, args.task, {
-    repoDir,
-    workRoot: resolve(tmpdir(), 'converge'),
-    executorCommand: args.executor,
-    maxIterations: args.maxIterations,
-    onFailure: args.onFailure,
-    maxRetries: args.maxRetries,
-    timeoutMs: args.timeoutMinutes * 60_000,
-    secrets: credentialValues(executorEnv),
-    now: () => new Date().toISOString(),
-    executorEnv,
-    evidence: { measure: args.evidence !== 'off' },
-    ...(args.maxTurns !== undefined ? { maxTurns: args.maxTurns } : {}),
-    ...(args.signal ? { signal: args.signal } : {}),
-    ...(progress.onOutput ? { onOutput: progress.onOutput } : {}),
-    beforeTask: async () => {
-      branch = await WorkBranch.prepare({ repoDir, branch: `converge/issue-${n}`, identity: await userIdentity(repoDir), uncommitted: args.allowDirty ? 'keep-out' : 'refuse' })
-      if (task) progress.onTaskStart?.(task)
-    },
-    committer: workBranchCommitter(() => branch!),
-  }).finally(async () => {
+  const { options, branch } = runOf(cliRunRequest(args, progress), n, { commit: true })
+  const result = await executeTask(store, n, args.task, options).finally(async () => {
     progress.close()
     // The user's branch is checked out again, whatever happened.
-    await branch?.leave()
+    await branch.leave()
   })
   if (!result.ok) return refuse(output, inTerminalWords(result.reason, n))
 
@@ -128,14 +103,14 @@ export async function executeTaskCommand(args: Omit<ExecuteArgs, 'maxParallel' |
     printDocument(output.io, {
       issue: n, task: result.task.id, ran: result.ran, interrupted: result.interrupted ?? null,
       status: result.interrupted ?? result.result?.status ?? 'pending', tasks: taskEntries(result.plan, result.record),
-      error: result.result?.status === 'failed' ? result.result.error : null, branch: branch?.name ?? null,
+      error: result.result?.status === 'failed' ? result.result.error : null, branch: branch.checkedOut?.name ?? null,
     })
     return converged ? 0 : 1
   }
   const commit = result.result?.commit_hash
   const verdict = result.interrupted ? `${result.interrupted} before it finished: nothing recorded, converge resume --number ${n} continues`
     : !result.ran ? 'converged already: not run again'
-    : converged ? `converged${commit ? ` (commit ${commit.slice(0, 7)} on converge/issue-${n})` : ' (no changes to commit)'}` : 'failed'
+    : converged ? `converged${commit ? ` (commit ${commit.slice(0, 7)} on ${workBranchName(n)})` : ' (no changes to commit)'}` : 'failed'
   output.io.out([
     `ISS-${n} · ${result.task.id}: ${result.task.title} — ${verdict}`,
     '',

@@ -9,17 +9,19 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { executorEnvironment } from '../../exec/environment.js'
+import { executorEnvironment } from '../../processes/environment.js'
 import { runGit } from '../../git/git.js'
 import { WorkBranch } from '../../git/work-branch.js'
 import { verifyIssue } from '../../pipeline/run-plan.js'
 import { recordSetupCommand, runSetup, setupCommandOf } from '../../pipeline/setup-command.js'
-import { localHolder } from '../local-run.js'
+import { verifyRunRequest } from '../run-request.js'
+import { runOf } from '../../pipeline/run-request.js'
 import { progressIo, type Output } from '../output.js'
 import { progressLines } from '../progress.js'
 import { hasBranch, userIdentity } from '../repository.js'
 import { unprovenLine } from '../terminal-report.js'
 import { printResult, required, storeOf, type IssueArgs } from './issue.js'
+import { workBranchName } from '../../model/state-layout.js'
 
 export interface VerifyArgs extends IssueArgs {
   maxParallel: number
@@ -32,11 +34,11 @@ export interface VerifyArgs extends IssueArgs {
 /** Where the checks run, and how to say so. */
 interface Place {
   dir: string
-  /** `converge/issue-7 at 1a2b3c4 in your working tree (…)` */
+  /** `<work branch> at 1a2b3c4 in your working tree (…)` */
   where: string
   /** The work branch checked, when there is one. */
   branch?: string
-  beforeTasks?: () => Promise<void>
+  before?: () => Promise<void>
   after: () => Promise<void>
   /** What to do when a check's program is missing there. */
   fix: string
@@ -49,23 +51,12 @@ export async function verifyCommand(args: VerifyArgs, output: Output): Promise<n
   const now = () => new Date().toISOString()
   if (args.setup !== undefined) await recordSetupCommand(store, n, args.setup, now())
   const setup = args.setup ?? (await setupCommandOf(store, n))
-  const workBranch = `converge/issue-${n}`
+  const workBranch = workBranchName(n)
   const place = await placeOf(n, repoDir, workBranch, setup, args.timeoutMinutes * 60_000, args.signal)
   const progress = progressLines(progressIo(output))
   try {
-    const result = await verifyIssue(store, n, {
-      repoDir: place.dir,
-      workRoot: resolve(tmpdir(), 'converge'),
-      maxParallel: args.maxParallel,
-      timeoutMs: args.timeoutMinutes * 60_000,
-      secrets: [],
-      now,
-      ...progress,
-      holder: localHolder(),
-      missingProgramFix: place.fix,
-      ...(place.beforeTasks ? { beforeTasks: place.beforeTasks } : {}),
-      ...(args.signal ? { signal: args.signal } : {}),
-    }).finally(() => progress.close())
+    const { options } = runOf(verifyRunRequest(args, place.dir, place.fix, progress), n, { commit: false, before: place.before })
+    const result = await verifyIssue(store, n, options).finally(() => progress.close())
     await place.after()
     const code = await printResult(n, repoDir, result, output, place.branch)
     if (result.ok && !output.json) output.io.out(`\nChecked ${place.where}.`)
@@ -87,7 +78,7 @@ async function placeOf(n: number, repoDir: string, branch: string, setup: string
     return {
       dir: tree.dir, branch,
       where: `${branch} at ${commit} in a checkout of its own, prepared with \`${setup}\``,
-      beforeTasks: () => runSetup(setup, { cwd: tree.dir, env: executorEnvironment(process.env), timeoutMs, ...(signal ? { signal } : {}) }),
+      before: () => runSetup(setup, { cwd: tree.dir, env: executorEnvironment(process.env), timeoutMs, ...(signal ? { signal } : {}) }),
       after: tree.remove,
       fix: `The setup command \`${setup}\` did not install it: give one that does: converge verify --number ${n} --setup '<command>'`,
     }
@@ -99,7 +90,7 @@ async function placeOf(n: number, repoDir: string, branch: string, setup: string
       where: `${branch} at ${commit} in your working tree (checked out for the checks, then your branch again)`,
       // After the run is recorded as started (one run of a plan at a time): an execute in this working tree is not
       // running. prepare refuses changes that appeared meanwhile.
-      beforeTasks: async () => {
+      before: async () => {
         checkedOut = await WorkBranch.prepare({ repoDir, branch, identity: await userIdentity(repoDir) })
       },
       after: async () => {

@@ -17,12 +17,14 @@ import { gateRefusal } from '../run-start.js'
 import { convergeAndCommit, earlierBaseline, type TaskRunOptions } from '../run-task.js'
 import { currentRecord, ids } from './readiness.js'
 
-/** What `execute` needs to carry out one task (the checkout: the work branch, once `beforeTask` prepared it). */
+/** What `execute` needs to carry out one task (the checkout: the work branch, once `beforeTasks` prepared it). */
 export interface ExecuteTaskOptions extends TaskRunOptions {
   signal?: AbortSignal
   controlIntervalMs?: number
   /** Runs once the task is recorded as started, before it runs (checking out the work branch). */
-  beforeTask?: () => Promise<void>
+  beforeTasks?: () => Promise<void>
+  /** Called when the task starts, once `beforeTasks` ran (the CLI's live progress). */
+  onTaskStart?: (task: Task) => void
 }
 
 export type ExecuteTaskResult =
@@ -55,13 +57,14 @@ export async function executeTask(store: StateStore, n: number, taskId: string, 
   let { issue } = started
   if (started.done) return { ok: true, plan, issue, task, result: started.done, ran: false, record: started.record }
 
-  if (options.beforeTask) {
+  if (options.beforeTasks) {
     try {
-      await options.beforeTask()
+      await options.beforeTasks()
     } catch (error) {
       return { ok: false, reason: `${task.id} could not start: ${(error as Error).message}`, plan, issue, task, started: true }
     }
   }
+  options.onTaskStart?.(task)
 
   const signal = options.signal ?? new AbortController().signal
   const run = await convergeAndCommit(task, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { baseEnvironment, credentialValues, isCredentialName } from '../../src/exec/environment.js'
+import { baseEnvironment, credentialValues, isCredentialName } from '../../src/processes/environment.js'
 
 /** What a runner's environment looks like while the action runs (values shortened). */
 const RUNNER_ENV = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseTestCounts, passRate } from '../../src/exec/test-counts.js'
+import { parseTestCounts, passRate } from '../../src/processes/test-counts.js'
 
 const lines = (...text: string[]) => text.join('\n')
 

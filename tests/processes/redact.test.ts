@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { OutputTail } from '../../src/exec/output-tail.js'
-import { redact, secretPatterns } from '../../src/exec/redact.js'
+import { OutputTail } from '../../src/processes/output-tail.js'
+import { redact, secretPatterns } from '../../src/processes/redact.js'
 
 const SECRET = 'ghs_16C7e42F292c6912E7710c838347Ae178B4a'
 const mask = (text: string, secrets: string[]) => redact(Buffer.from(text), secretPatterns(secrets)).toString()

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { countChildCoverage, mutantEnvironment, UNDER_MUTATION } from '../support/mutation.js'
 
-const MODULE = fileURLToPath(new URL('../../src/exec/launch-environment.ts', import.meta.url))
+const MODULE = fileURLToPath(new URL('../../src/processes/launch-environment.ts', import.meta.url))
 const TOKEN = 'ghs_launchEnvironmentToken0123456789'
 
 /** What the attack run read from Converge's /proc/<pid>/environ: the step's other secrets, by names the old filter missed. */

@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseEnvironment } from '../../src/exec/environment.js'
-import { runCommand, type CommandSpec } from '../../src/exec/run-command.js'
+import { baseEnvironment } from '../../src/processes/environment.js'
+import { runCommand, type CommandSpec } from '../../src/processes/run-command.js'
 
 let dir: string
 beforeAll(async () => {

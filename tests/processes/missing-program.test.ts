@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { missingProgram } from '../../src/exec/missing-program.js'
+import { missingProgram } from '../../src/processes/missing-program.js'
 
 describe('a check that could not start for a missing program', () => {
   it.each([
