@@ -90,6 +90,8 @@ var promises_ = __webpack_require__(1455);
 var agents_usage = __webpack_require__(861);
 // EXTERNAL MODULE: ./src/model/index.ts + 1 modules
 var model = __webpack_require__(4223);
+// EXTERNAL MODULE: ./src/model/state-layout.ts
+var state_layout = __webpack_require__(4375);
 // EXTERNAL MODULE: ./src/plan/analyse.ts + 1 modules
 var analyse = __webpack_require__(1376);
 // EXTERNAL MODULE: ./src/plan/hash.ts
@@ -249,6 +251,7 @@ function readTimeline(events) {
 
 
 
+
 /** Plans larger than this are shown as a summary (task counts by state), without their tasks or graph. */
 const MAX_TASKS_SHOWN = 1_000;
 /** Tasks the whole board shows in detail: the issues after the budget is spent are shown as summaries. */
@@ -295,7 +298,7 @@ function boardIssue(files, run, shown) {
     }
     const usage = (0,agents_usage/* runUsage */.l_)((hash && (0,model/* executionOfPlan */.jK)(execution, hash)) || execution);
     const repo = repositoryUrl(issue?.url ?? null);
-    const branch = `converge/issue-${files.number}`;
+    const branch = (0,state_layout/* workBranchName */.hl)(files.number);
     return {
         number: files.number,
         title: issue?.title ?? summary?.title ?? `ISS-${files.number}`,
@@ -1150,8 +1153,6 @@ function totalsSection(data) {
     ].join('\n');
 }
 
-// EXTERNAL MODULE: ./src/model/state-layout.ts
-var state_layout = __webpack_require__(4375);
 ;// CONCATENATED MODULE: ./src/board/read-state.ts
 /** Reads everything the board shows from one commit of the state branch (the I/O edge of src/board/). */
 

@@ -1,8 +1,8 @@
-export const id = 777;
-export const ids = [777];
+export const id = 466;
+export const ids = [466];
 export const modules = {
 
-/***/ 7777:
+/***/ 4466:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -13,209 +13,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ./src/commands/commands.ts
-var commands = __webpack_require__(3554);
-;// CONCATENATED MODULE: ./src/report/size.ts
-/**
- * Size policy. GitHub refuses a comment over 65,536 characters and a check-run summary over 65,535, so
- * a report is rendered at the most detailed level that fits. Levels give up detail in this order:
- *
- * 1. output tails shortened (40 → 10 → 3 lines per command);
- * 2. finished tasks (converged, skipped) collapsed to their one table row;
- * 3. the Mermaid task graph left out;
- * 4. output tails left out, and details kept only for failed and running tasks;
- * 5. finished tasks left out of the task table (counted in one line);
- * 6. at most 5 task details and 100 table rows, then none and 20.
- *
- * Every level says what it left out (see `cutsNotice`). Should even the last level not fit (thousands of
- * failed tasks), the text is cut at a line boundary with open code blocks and `<details>` closed.
- */
-const GITHUB_COMMENT_LIMIT = 65_536;
-const CHECK_RUN_TEXT_LIMIT = 65_535;
-const FULL = { tailLines: 40, details: 'all', maxDetails: Infinity, graph: true, rows: 'all', maxRows: Infinity };
-const COMPACTIONS = (() => {
-    const levels = [FULL];
-    const step = (change) => levels.push({ ...levels.at(-1), ...change });
-    step({ tailLines: 10 });
-    step({ tailLines: 3 });
-    step({ details: 'unfinished' });
-    step({ graph: false });
-    step({ tailLines: 0, details: 'active' });
-    step({ rows: 'unfinished' });
-    step({ maxDetails: 5, maxRows: 100 });
-    step({ maxDetails: 0, maxRows: 20 });
-    return levels;
-})();
-/** The first level whose rendering fits in `limit` characters; past the last level, that rendering cut to fit. */
-function fitToLimit(render, limit, cutNotice) {
-    let text = '';
-    for (const level of COMPACTIONS) {
-        text = render(level);
-        if (text.length <= limit)
-            return text;
-    }
-    return cutToFit(text, limit, cutNotice);
-}
-/**
- * `text` cut at a line boundary so that, with the code fence and `<details>` left open closed again and
- * `notice` appended, it is at most `limit` characters long.
- */
-function cutToFit(text, limit, notice) {
-    const tail = `\n\n${notice}\n`;
-    let room = limit - tail.length;
-    for (;;) {
-        const cut = text.slice(0, Math.max(0, room));
-        const kept = cut.slice(0, Math.max(0, cut.lastIndexOf('\n')));
-        const result = `${kept}${closing(kept)}${tail}`;
-        if (result.length <= limit || room <= 0)
-            return result.length <= limit ? result : notice.slice(0, limit);
-        room -= result.length - limit;
-    }
-}
-/** What closes the fenced code block and the `<details>` that `text` leaves open. */
-function closing(text) {
-    let fence;
-    let depth = 0;
-    for (const line of text.split('\n')) {
-        const marker = /^(`{3,})/.exec(line)?.[1];
-        if (fence) {
-            if (marker && marker.length >= fence.length && /^`+\s*$/.test(line))
-                fence = undefined;
-        }
-        else if (marker) {
-            fence = marker;
-        }
-        else {
-            depth += (line.match(/<details[\s>]/g) ?? []).length - (line.match(/<\/details>/g) ?? []).length;
-        }
-    }
-    return `${fence ? `\n${fence}` : ''}${'\n\n</details>'.repeat(Math.max(0, depth))}`;
-}
-
-;// CONCATENATED MODULE: ./src/github/comments.ts
-
-/** The marker that finds an issue's sticky comment again (SPEC §8). */
-function stickyMarker(issueNumber) {
-    return `<!-- converge:ISS-${issueNumber} -->`;
-}
-/**
- * Creates or edits the issue's one Converge comment. The comment is found again by its marker at the
- * start of the body, among the bot's own comments only ({@link isOwnComment}); when it cannot be edited (deleted
- * meanwhile) a new one is created.
- */
-async function upsertStickyComment(client, repo, issueNumber, body, 
-/** Parts that change on every run (a link to the run): ignored when deciding whether to edit. */
-volatile) {
-    const marker = stickyMarker(issueNumber);
-    const text = body.startsWith(marker) ? body : `${marker}\n${body}`;
-    if (text.length > GITHUB_COMMENT_LIMIT)
-        throw new Error(`Comment for ISS-${issueNumber} is ${text.length} characters; GitHub allows ${GITHUB_COMMENT_LIMIT}`);
-    const existing = await findSticky(client, repo, issueNumber, marker);
-    if (existing) {
-        const comparable = (t) => (volatile ? t.replace(new RegExp(volatile.source, 'g'), '') : t);
-        if (comparable(existing.body) === comparable(text))
-            return { id: existing.id, url: existing.html_url, created: false, changed: false };
-        try {
-            const { data } = await client.rest.issues.updateComment({ ...repo, comment_id: existing.id, body: text });
-            return { id: data.id, url: data.html_url, created: false, changed: true };
-        }
-        catch (error) {
-            const status = error.status;
-            if (status !== 403 && status !== 404)
-                throw error;
-        }
-    }
-    const { data } = await client.rest.issues.createComment({ ...repo, issue_number: issueNumber, body: text });
-    return { id: data.id, url: data.html_url, created: true, changed: true };
-}
-async function findSticky(client, repo, issueNumber, marker) {
-    const comments = client.octokit.paginate.iterator(client.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: 100 });
-    let found;
-    for await (const page of comments) {
-        for (const comment of page.data)
-            if (comment.body?.startsWith(marker) && (await isOwnComment(client, comment.user)))
-                found = { id: comment.id, body: comment.body, html_url: comment.html_url };
-    }
-    return found;
-}
-/** The account a workflow's `GITHUB_TOKEN` writes as. */
-const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
-const tokenLogins = new WeakMap();
-/**
- * Is this comment the bot's own: written by `github-actions[bot]` or by the token's account (`GET /user`, asked
- * once and only when another author wrote the marker: a personal access token's user). An installation token
- * cannot ask who it is (`GET /user` answers 403): then a comment by an account of type Bot counts, which only an
- * installed app can write. A marker in anybody else's comment is someone imitating the bot, and is ignored.
- */
-async function isOwnComment(client, author) {
-    if (!author)
-        return false;
-    if (author.login === ACTIONS_BOT_LOGIN)
-        return true;
-    let login = tokenLogins.get(client);
-    if (!login) {
-        login = client.rest.users.getAuthenticated().then(({ data }) => data.login, (error) => {
-            if (error.status !== 401 && error.status !== 403 && error.status !== 404)
-                throw error;
-            return undefined; // an installation token
-        });
-        tokenLogins.set(client, login);
-        login.catch(() => tokenLogins.delete(client)); // GitHub failing: asked again next time
-    }
-    const own = await login;
-    return own === undefined ? author.type === 'Bot' : author.login === own;
-}
-/** A short answer to a command (a refusal, the command list, …). */
-async function replyToIssue(client, repo, issueNumber, body) {
-    await client.rest.issues.createComment({ ...repo, issue_number: issueNumber, body });
-}
-/** Acknowledges a command comment; a failure to react never fails the command. */
-async function reactToComment(client, repo, commentId, content) {
-    try {
-        await client.rest.reactions.createForIssueComment({ ...repo, comment_id: commentId, content });
-    }
-    catch {
-        // Reactions are a courtesy: the reply or the sticky comment carries the answer.
-    }
-}
-function recorded(comment) {
-    return {
-        id: comment.id,
-        ...(comment.user ? { author: { login: comment.user.login, ...(comment.user.type ? { type: comment.user.type } : {}) } } : {}),
-        body: comment.body ?? '',
-        on: Number(/\/issues\/(\d+)$/.exec(comment.issue_url)?.[1]),
-        createdAt: comment.created_at,
-        edited: Date.parse(comment.updated_at) > Date.parse(comment.created_at),
-    };
-}
-/** The comment `id` as GitHub has it now, or undefined when it no longer exists. */
-async function readComment(client, repo, id) {
-    try {
-        const { data } = await client.rest.issues.getComment({ ...repo, comment_id: id });
-        return recorded(data);
-    }
-    catch (error) {
-        if (error.status !== 404)
-            throw error;
-        return undefined;
-    }
-}
-/** The bot's own comments on an issue that contain `marker` (see {@link isOwnComment}), oldest first. */
-async function ownCommentsWith(client, repo, issueNumber, marker) {
-    const found = [];
-    const comments = client.octokit.paginate.iterator(client.rest.issues.listComments, { ...repo, issue_number: issueNumber, per_page: 100 });
-    for await (const page of comments)
-        for (const comment of page.data)
-            if (comment.body?.includes(marker) && (await isOwnComment(client, comment.user)))
-                found.push(recorded(comment));
-    return found;
-}
-/** Posts a comment and returns its id. */
-async function postComment(client, repo, issueNumber, body) {
-    const { data } = await client.rest.issues.createComment({ ...repo, issue_number: issueNumber, body });
-    return data.id;
-}
-
+// EXTERNAL MODULE: ./src/model/commands.ts
+var commands = __webpack_require__(2727);
+// EXTERNAL MODULE: ./src/github/comments.ts
+var comments = __webpack_require__(6645);
 ;// CONCATENATED MODULE: ./src/github/issues.ts
 function issueDocument(issue) {
     return {
@@ -349,7 +150,8 @@ function table(header, rows) {
 function details(summary, body, open = false) {
     return `<details${open ? ' open' : ''}><summary>${summary}</summary>\n\n${body}\n\n</details>`;
 }
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** `1 task`, `3 tasks`; `plural(2, 'child', 'children')` for a word whose plural is not `-s`. */
+const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 /** At most `max` characters (UTF-16 units), ending in `…` when cut; never splits a surrogate pair. */
 function truncate(text, max) {
     if (text.length <= max)
@@ -419,7 +221,10 @@ function solutionPriority(solution) {
     return best;
 }
 
+// EXTERNAL MODULE: ./src/plan/dag.ts
+var dag = __webpack_require__(7411);
 ;// CONCATENATED MODULE: ./src/queue/build.ts
+
 
 
 /** An issue that has started: its solution goes first in its group, whatever the priorities. */
@@ -435,12 +240,9 @@ function solutionFiles(solution) {
     const paths = new Set();
     for (const task of solution.tasks)
         for (const file of task.files)
-            paths.add(normalisePath(file.path));
+            paths.add((0,dag/* normalisePath */.q)(file.path));
     paths.delete('');
     return [...paths].sort();
-}
-function normalisePath(path) {
-    return path.trim().replace(/\\/g, '/').replace(/^(?:\.\/)+/, '').replace(/\/{2,}/g, '/');
 }
 /**
  * The queue items for `candidates` (one per issue; a later duplicate of an issue replaces an earlier one),
@@ -449,7 +251,7 @@ function normalisePath(path) {
 function buildQueue(candidates) {
     const byIssue = new Map();
     for (const c of candidates)
-        byIssue.set(c.number, { ...c, files: [...new Set(c.files.map(normalisePath))].filter(Boolean).sort() });
+        byIssue.set(c.number, { ...c, files: [...new Set(c.files.map(dag/* normalisePath */.q))].filter(Boolean).sort() });
     const sorted = blockersFirst([...byIssue.values()].sort(compareCandidates));
     const n = sorted.length;
     const ids = sorted.map((_, i) => `S-${i + 1}`);
@@ -1090,7 +892,7 @@ async function agentPreflight(value, role, env, cwd) {
 }
 
 // EXTERNAL MODULE: ./src/git/git.ts
-var git_git = __webpack_require__(308);
+var git = __webpack_require__(308);
 ;// CONCATENATED MODULE: ./src/git/read-files.ts
 /** Reads files of a commit in one `git cat-file --batch` call. */
 
@@ -1126,7 +928,7 @@ async function readFiles(cwd, commit, paths) {
 /** The checkout's tracked files (`git ls-files`), or undefined when `repoDir` is not a git checkout. */
 async function trackedFiles(repoDir) {
     try {
-        return (await (0,git_git/* runGit */.EO)(['-c', 'core.quotePath=false', 'ls-files', '-z'], { cwd: repoDir })).stdout.split('\0').filter(Boolean);
+        return (await (0,git/* runGit */.EO)(['-c', 'core.quotePath=false', 'ls-files', '-z'], { cwd: repoDir })).stdout.split('\0').filter(Boolean);
     }
     catch {
         return undefined;
@@ -4350,8 +4152,8 @@ function oneLine(text) {
     return line.length > 240 ? `${line.slice(0, 239)}…` : line;
 }
 
-// EXTERNAL MODULE: ./src/exec/environment.ts
-var environment = __webpack_require__(2376);
+// EXTERNAL MODULE: ./src/processes/environment.ts
+var environment = __webpack_require__(7440);
 ;// CONCATENATED MODULE: ./src/git/checkout-guard.ts
 /**
  * Holds a checkout still while a command that must not change it runs (the planner command): the state of its
@@ -4371,31 +4173,31 @@ var environment = __webpack_require__(2376);
 async function snapshotCheckout(dir) {
     let repoDir;
     try {
-        if ((await git(dir, 'rev-parse', '--is-inside-work-tree')) !== 'true')
+        if ((await checkout_guard_git(dir, 'rev-parse', '--is-inside-work-tree')) !== 'true')
             return undefined;
-        repoDir = await git(dir, 'rev-parse', '--show-toplevel');
+        repoDir = await checkout_guard_git(dir, 'rev-parse', '--show-toplevel');
     }
     catch (error) {
-        if (error instanceof git_git/* GitError */.XS)
+        if (error instanceof git/* GitError */.XS)
             return undefined;
         throw error;
     }
-    const head = await optional(git(repoDir, 'rev-parse', '-q', '--verify', 'HEAD^{commit}'));
-    const ref = await optional(git(repoDir, 'symbolic-ref', '-q', 'HEAD'));
+    const head = await optional(checkout_guard_git(repoDir, 'rev-parse', '-q', '--verify', 'HEAD^{commit}'));
+    const ref = await optional(checkout_guard_git(repoDir, 'symbolic-ref', '-q', 'HEAD'));
     let worktree;
     let index;
     if (head === null) {
         // No commit to stash against: the index is all git can hold.
-        index = worktree = await git(repoDir, 'write-tree');
+        index = worktree = await checkout_guard_git(repoDir, 'write-tree');
     }
     else {
-        const stash = await git(repoDir, 'stash', 'create');
-        worktree = await git(repoDir, 'rev-parse', `${stash || head}^{tree}`);
-        index = stash ? await git(repoDir, 'rev-parse', `${stash}^2^{tree}`) : worktree;
+        const stash = await checkout_guard_git(repoDir, 'stash', 'create');
+        worktree = await checkout_guard_git(repoDir, 'rev-parse', `${stash || head}^{tree}`);
+        index = stash ? await checkout_guard_git(repoDir, 'rev-parse', `${stash}^2^{tree}`) : worktree;
     }
     const untracked = (await gitRaw(repoDir, 'ls-files', '--others', '--exclude-standard', '-z')).split('\0').filter(Boolean);
     // Asked without the guard's own `core.hooksPath` override: where git would look for the repository's hooks.
-    const paths = await (0,git_git/* runGit */.EO)(['rev-parse', '--path-format=absolute', '--git-path', 'config', '--git-path', 'hooks'], { cwd: repoDir });
+    const paths = await (0,git/* runGit */.EO)(['rev-parse', '--path-format=absolute', '--git-path', 'config', '--git-path', 'hooks'], { cwd: repoDir });
     const [configPath, hooksDir] = paths.stdout.trim().split('\n');
     const config = { path: configPath, text: await (0,promises_.readFile)(configPath, 'utf8').catch(() => '') };
     return { top: repoDir, head, ref, worktree, index, untracked, config, hooks: { dir: hooksDir, files: await hookFiles(hooksDir) } };
@@ -4450,16 +4252,16 @@ async function compareCheckout(before, after) {
 async function restoreCheckout(before, after) {
     const repoDir = before.top;
     if (before.ref) {
-        await git(repoDir, 'symbolic-ref', 'HEAD', before.ref);
+        await checkout_guard_git(repoDir, 'symbolic-ref', 'HEAD', before.ref);
         if (before.head)
-            await git(repoDir, 'update-ref', before.ref, before.head);
+            await checkout_guard_git(repoDir, 'update-ref', before.ref, before.head);
     }
     else if (before.head) {
-        await git(repoDir, 'update-ref', '--no-deref', 'HEAD', before.head);
+        await checkout_guard_git(repoDir, 'update-ref', '--no-deref', 'HEAD', before.head);
     }
-    await git(repoDir, 'read-tree', '--reset', '-u', before.worktree);
+    await checkout_guard_git(repoDir, 'read-tree', '--reset', '-u', before.worktree);
     if (before.index !== before.worktree)
-        await git(repoDir, 'read-tree', before.index);
+        await checkout_guard_git(repoDir, 'read-tree', before.index);
     const known = new Set(before.untracked);
     for (const path of after.untracked)
         if (!known.has(path))
@@ -4467,7 +4269,7 @@ async function restoreCheckout(before, after) {
     const now = await snapshotCheckout(repoDir);
     const left = now && (await compareCheckout(before, now));
     if (!now || left)
-        throw new git_git/* GitError */.XS('git read-tree', null, `the checkout could not be put back as it was${left ? ` (${left.paths.join(', ') || 'HEAD'} still differ)` : ''}`);
+        throw new git/* GitError */.XS('git read-tree', null, `the checkout could not be put back as it was${left ? ` (${left.paths.join(', ') || 'HEAD'} still differ)` : ''}`);
 }
 /** The hooks git would run: files of the hooks directory, without the `.sample` files git init writes. */
 async function hookFiles(dir) {
@@ -4480,21 +4282,21 @@ async function hookFiles(dir) {
     }
     return files;
 }
-async function git(cwd, ...args) {
+async function checkout_guard_git(cwd, ...args) {
     return (await gitRaw(cwd, ...args)).trim();
 }
 /** For `-z` output, where a space at either end belongs to a path. */
 async function gitRaw(cwd, ...args) {
     // The identity is for `git stash create`, which makes a commit object (nothing refers to it). No hook and no
     // fsmonitor of the repository runs in the guard's own commands.
-    return (await (0,git_git/* runGit */.EO)(['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', ...args], { cwd, env: (0,git_git/* identityEnv */.Wx)(git_git/* CONVERGE_IDENTITY */.fG) })).stdout;
+    return (await (0,git/* runGit */.EO)(['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', ...args], { cwd, env: (0,git/* identityEnv */.Wx)(git/* CONVERGE_IDENTITY */.fG) })).stdout;
 }
 async function optional(value) {
     try {
         return (await value) || null;
     }
     catch (error) {
-        if (error instanceof git_git/* GitError */.XS)
+        if (error instanceof git/* GitError */.XS)
             return null;
         throw error;
     }
@@ -4504,7 +4306,7 @@ async function optional(value) {
 var external_node_timers_promises_ = __webpack_require__(8500);
 // EXTERNAL MODULE: ./src/report/secrets.ts
 var report_secrets = __webpack_require__(7663);
-;// CONCATENATED MODULE: ./src/exec/redact.ts
+;// CONCATENATED MODULE: ./src/processes/redact.ts
 /**
  * Masking of secret values in raw command output: every form {@link secretForms} gives (the value, reversed,
  * URL-encoded, base64); the callers mask the shapes of credentials nobody registered on top (`maskTokenShapes`).
@@ -4555,7 +4357,7 @@ function coveredRanges(bytes, patterns) {
     return merged;
 }
 
-;// CONCATENATED MODULE: ./src/exec/output-tail.ts
+;// CONCATENATED MODULE: ./src/processes/output-tail.ts
 /**
  * The last bytes of a command's output, kept in bounded memory however much the command prints, and turned into
  * text with secrets masked.
@@ -4620,7 +4422,7 @@ function dropPartialCharacter(bytes) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
-;// CONCATENATED MODULE: ./src/exec/process-group.ts
+;// CONCATENATED MODULE: ./src/processes/process-group.ts
 /**
  * Ending a command together with everything it started. Commands are spawned detached, so each leads a new
  * process group whose id is its pid, and its children and grandchildren stay in that group unless they leave it
@@ -4756,7 +4558,7 @@ async function memberState(pid, pgid) {
     return Number(pgrp) === pgid ? state : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/exec/run-command.ts
+;// CONCATENATED MODULE: ./src/processes/run-command.ts
 /**
  * Runs one command on the runner: a line of shell written by the workflow author (`executor-command`, a plan's
  * test command), or a program with its arguments.
@@ -5212,7 +5014,7 @@ const DEFAULT_CONTEXT_LIMITS = { maxListed: 2000, maxNamed: 10, maxFileBytes: 32
 async function repositoryContext(repoDir, text, limits = DEFAULT_CONTEXT_LIMITS) {
     let tracked;
     try {
-        const { stdout } = await (0,git_git/* runGitBytes */.jR)(['-c', 'core.quotePath=false', 'ls-files', '-z'], { cwd: repoDir });
+        const { stdout } = await (0,git/* runGitBytes */.jR)(['-c', 'core.quotePath=false', 'ls-files', '-z'], { cwd: repoDir });
         tracked = stdout.toString('utf8').split('\0').filter(Boolean);
     }
     catch (error) {
@@ -5729,10 +5531,10 @@ async function recordEpic(store, issue, epic, now, relations = {}) {
         const stamped = { ...state, updated_at: now };
         result.issueState = stamped;
         files[state_layout/* statePaths */.mt.issue(n)] = (0,state_layout/* toStateJson */.$W)(stamped);
-        files[state_layout/* statePaths */.mt.events(n)] = appendEvent(await snapshot.read(state_layout/* statePaths */.mt.events(n)), n, simpleEvent(now, n, `epic of ${epic_plural(numbers.length, 'child', 'children')}`, `**Status**: ${rolled.status.toUpperCase()} | **Children**: ${numbers.map((c) => `#${c}`).join(', ')}${epic.ordered ? ' (in this order)' : ''}`));
+        files[state_layout/* statePaths */.mt.events(n)] = appendEvent(await snapshot.read(state_layout/* statePaths */.mt.events(n)), n, simpleEvent(now, n, `epic of ${plural(numbers.length, 'child', 'children')}`, `**Status**: ${rolled.status.toUpperCase()} | **Children**: ${numbers.map((c) => `#${c}`).join(', ')}${epic.ordered ? ' (in this order)' : ''}`));
         records.unshift({ issue: stamped, note: previous?.children ? 'epic updated' : `epic of ${numbers.map((c) => `#${c}`).join(', ')}`, ...(rolled.error ? { error: rolled.error } : {}) });
         return {
-            message: `ISS-${n}: epic of ${epic_plural(numbers.length, 'child', 'children')} (${rolled.status})`,
+            message: `ISS-${n}: epic of ${plural(numbers.length, 'child', 'children')} (${rolled.status})`,
             files: { ...files, [state_layout/* statePaths */.mt.runState]: (0,state_layout/* toStateJson */.$W)(recordIssues(run, records, now, { phase: 'planning' })) },
         };
     }, { prefetch: paths });
@@ -5799,9 +5601,6 @@ function renderEpicComment(epic, state, children, commandPrefix) {
 }
 function union(a, b) {
     return [...new Set([...(a ?? []), ...b])];
-}
-function epic_plural(n, one, many) {
-    return `${n} ${n === 1 ? one : many}`;
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/plan-epic.ts
@@ -6880,6 +6679,8 @@ function latest(dates, floor) {
     return max;
 }
 
+// EXTERNAL MODULE: ./src/report/size.ts
+var size = __webpack_require__(9437);
 ;// CONCATENATED MODULE: ./src/github/check-runs.ts
 /**
  * The check run `converge / ISS-<n>` on the head commit (SPEC §8): `in_progress` with the progress in its
@@ -7066,7 +6867,7 @@ function githubOutput(output) {
     };
 }
 /** `text` cut to GitHub's limit, ending with a note that says how much was left out. */
-function fitText(text, limit = CHECK_RUN_TEXT_LIMIT) {
+function fitText(text, limit = size/* CHECK_RUN_TEXT_LIMIT */.Zo) {
     if (text.length <= limit)
         return text;
     const note = (omitted) => `\n\n… truncated: ${omitted.toLocaleString('en-US')} characters omitted (GitHub allows ${limit.toLocaleString('en-US')}).`;
@@ -7113,361 +6914,6 @@ async function publishCheckRun(client, repo, options) {
     return { id: data.id, url: data.html_url ?? undefined };
 }
 
-// EXTERNAL MODULE: ./src/agents/usage.ts
-var agents_usage = __webpack_require__(861);
-// EXTERNAL MODULE: ./src/report/evidence-words.ts
-var evidence_words = __webpack_require__(2109);
-;// CONCATENATED MODULE: ./src/report/evidence-section.ts
-
-
-
-const MAX_LISTED = 30;
-/**
- * **Evidence**: one sentence per finished task saying what its checks prove (a report without recorded evidence,
- * from an older version, has none). Empty when no task has any.
- */
-function evidenceSection(view) {
-    const mode = view.report.execution?.mode ?? 'execute';
-    const lines = view.tasks.flatMap((t) => t.result?.evidence && t.result.status !== 'skipped' ? [`- ${task_view/* STATE_ICON */.S7[t.state]} ${inline(truncate((0,evidence_words/* evidenceSentence */.fT)(t.task.id, t.result.evidence, mode), 400))}`] : []);
-    if (!lines.length)
-        return [];
-    const more = lines.length > MAX_LISTED ? [`- …and ${lines.length - MAX_LISTED} more: see execution.md`] : [];
-    return ['**Evidence** (each task\'s commands, run before and after its change):', '', ...lines.slice(0, MAX_LISTED), ...more, ''];
-}
-/**
- * The criteria no command checks, as a checklist for a person: ticked only where an agent reported them met (and
- * said so beside them), never read as verified. Empty when every criterion is checked by a command.
- */
-function personChecklist(view) {
-    const items = view.tasks.flatMap((t) => t.checks.filter((c) => c.kind === 'criterion' && c.verified_by !== 'command').map((c) => {
-        const agent = c.verified_by === 'agent' && c.verdict !== 'pending' ? ` · *the agent reported it ${c.verdict === 'pass' ? 'met' : 'not met'}*` : '';
-        return `- [ ] ${t.task.id}: ${inline(truncate(c.text, 300))}${agent}`;
-    }));
-    if (!items.length)
-        return [];
-    const more = items.length > MAX_LISTED ? [`- …and ${items.length - MAX_LISTED} more: see execution.md`] : [];
-    return [`**For a person to check**: ${(0,evidence_words/* waitingCriteria */.$F)(items.length)} (no command checks them):`, '', ...items.slice(0, MAX_LISTED), ...more, ''];
-}
-
-;// CONCATENATED MODULE: ./src/report/next-step.ts
-
-
-
-
-/** The one thing to do now, with the exact command to comment. */
-function nextStep(view) {
-    const { report, analysis, count } = view;
-    const p = report.commandPrefix;
-    const solution = report.solution;
-    if (analysis?.errors.length)
-        return `**Next**: fix the plan (in the issue body's \`\`\`json block, or in a \`${p} plan\` comment holding a corrected block), then comment \`${p} plan\`.`;
-    if (report.status === 'paused')
-        return `**Next**: comment \`${p} resume\` to continue.`;
-    if (!solution)
-        return `**Next**: comment \`${p} plan\` to make a plan.`;
-    if (analysis?.gate === 'fail')
-        return `**Next**: the plan fails its quality gate: address the findings, then comment \`${p} plan\`.`;
-    const hash = code((0,plan_hash/* planHash */.SH)(solution).slice(0, 19));
-    if (view.approval === 'stale')
-        return `**Next**: the plan changed after it was approved: comment \`${p} approve\` to approve this version (content hash ${hash}…), then \`${p} execute\`.`;
-    if (view.approval === 'missing')
-        return `**Next**: comment \`${p} approve\` to approve this plan (content hash ${hash}…), then \`${p} execute\`.`;
-    if ((0,task_view/* isInProgress */.LT)(view))
-        return `**Next**: nothing to do while tasks run; this comment updates as they finish (\`${p} pause\` stops at the next task boundary).`;
-    if (count.failed) {
-        const failed = view.tasks.filter((t) => t.state === 'failed').map((t) => t.task.id);
-        const them = failed.length === 1 ? 'it' : 'them';
-        return `**Next**: fix what made ${failed.join(', ')} fail (push to the branch, or correct the plan and comment \`${p} plan\`), then comment \`${p} retry ${failed.join(' ')}\` to run ${them} again.`;
-    }
-    if (!view.started)
-        return `**Next**: comment \`${p} execute\` to carry it out.`;
-    const unproven = view.tasks.filter((t) => t.state === 'unproven').map((t) => t.task.id);
-    if (unproven.length && count.converged + unproven.length === view.tasks.length) {
-        const them = unproven.length === 1 ? 'it' : 'them';
-        return `**Next**: nothing proves the work of ${unproven.join(', ')} (see *Evidence*): check ${them} by hand, or add a command that fails without the change to the plan and comment \`${p} plan\`.`;
-    }
-    if (count.converged === view.tasks.length) {
-        const review = report.links.pullRequest ? `review the [pull request](${report.links.pullRequest})` : 'review the changes';
-        const manual = view.tasks.filter((t) => t.checks.some((c) => c.verified_by === 'manual' && c.verdict === 'pending')).map((t) => t.task.id);
-        const byHand = manual.length ? ` and make the manual checks of ${manual.join(', ')}` : '';
-        return `**Next**: every task converged: ${review}${byHand}; \`${p} verify\` runs every verification again against the current code.`;
-    }
-    if ((0,model/* wasStopped */.th)(report))
-        return `**Next**: execution was stopped: comment \`${p} resume\` to continue where it left off.`;
-    return `**Next**: comment \`${p} execute\` to carry out the remaining tasks.`;
-}
-
-;// CONCATENATED MODULE: ./src/report/report-body.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-const MAX_ERRORS_LISTED = 30;
-const MAX_FINDINGS_LISTED = 30;
-const MAX_NOTES_LISTED = 30;
-const SEVERITY_ICON = { critical: '🔴', high: '🟠', medium: '🟡', low: '⚪' };
-/**
- * The report as markdown, from the heading down, at the most detailed level that fits in `limit`
- * characters (see size.ts). Secrets are masked before anything is rendered, and once more in the result.
- */
-function renderReportBody(report, limit) {
-    const view = (0,task_view/* maskedView */.Fo)(report);
-    const graph = renderTaskGraph(view.tasks);
-    const cutNotice = `_The report was cut to fit GitHub's size limit; the full report is in ${executionLink(view.report)} on the state branch._`;
-    const text = fitToLimit((level) => renderAtLevel(view, graph, level), limit, cutNotice);
-    return (0,report_secrets/* maskSecrets */.QU)(text, report.secrets ?? []);
-}
-function renderAtLevel(view, graph, level) {
-    const { report, analysis } = view;
-    const out = [`### Converge · ISS-${report.issue.number} · ${report.status}`, ''];
-    if (report.headline)
-        out.push(inline(truncate(report.headline, 500)), '');
-    for (const line of report.security ?? [])
-        out.push(`> ⚠️ ${inline(truncate(line, 1000))}`, '');
-    if (view.started)
-        appendLines(out, [statusLine(view), ''], evidenceSection(view));
-    appendLines(out, renderFailures(view));
-    if (analysis?.errors.length)
-        appendLines(out, errorSection(view), ['']);
-    if (report.questions?.length)
-        out.push(questionList(report.questions), '');
-    if (report.solution)
-        appendLines(out, [planLine(view), ''], taskTable(view, level), ['']);
-    if (report.solution?.already_done?.length)
-        out.push(alreadyDone(report.solution.already_done), '');
-    const leftOut = (report.solution?.left_out ?? []).filter((l) => l.work);
-    if (leftOut.length)
-        out.push(leftOutLine(leftOut), '');
-    if (graph && level.graph)
-        out.push(codeBlock(graph, 'mermaid'), '');
-    else if (!graph && view.tasks.length)
-        out.push(`_The task graph is too large for Mermaid to draw; the waves are in ${executionLink(report)}._`, '');
-    appendLines(out, [nextStep(view), ''], personChecklist(view));
-    const sections = taskSections(view, level);
-    if (sections.length)
-        appendLines(out, ['#### Convergence checks', ''], sections.flatMap((s) => [s, '']));
-    const findings = [...(analysis?.quality?.findings ?? []), ...(analysis?.proof ?? []), ...(analysis?.warnings ?? [])];
-    // Open when they are why the plan cannot go ahead.
-    if (findings.length)
-        out.push(details(`Plan quality findings (${findings.length})`, findingList(findings), analysis?.gate === 'fail'), '');
-    if (report.notes?.length)
-        out.push(details('Planner notes', noteList(report.notes)), '');
-    const cuts = cutsNotice(view, graph, level);
-    if (cuts)
-        out.push(cuts, '');
-    out.push(links(report));
-    return `${out.join('\n').trimEnd()}\n`;
-}
-/** `**▰▰▰▱▱ 3/5 tasks converged** · ❌ 1 failed · 🔄 1 running · wave 2 of 3 · took 4m 12s` */
-function statusLine(view) {
-    const { count, tasks, report } = view;
-    const parts = [`**${(0,format/* progressBar */.hr)(count.converged, tasks.length)} ${count.converged}/${tasks.length} tasks converged**`];
-    for (const state of ['unproven', 'failed', 'running', 'blocked', 'skipped', 'pending'])
-        if (count[state])
-            parts.push(`${task_view/* STATE_ICON */.S7[state]} ${count[state]} ${state}`);
-    const waves = view.analysis?.dag?.waves.length ?? 0;
-    const current = tasks.filter((t) => !(0,task_view/* isFinished */.$g)(t.state) && t.wave !== undefined).map((t) => t.wave);
-    if (waves > 1 && current.length)
-        parts.push(`wave ${smallest(current)} of ${waves}`);
-    const loop = report.loop;
-    if (loop && loop.current_iteration > 0)
-        parts.push(`iteration ${loop.current_iteration} of ${loop.max_iterations}`);
-    const execution = report.execution;
-    const took = (0,format/* elapsedMs */.d5)(execution?.started_at, execution?.executed_at);
-    if (took !== undefined)
-        parts.push(`took ${(0,format/* formatDuration */.a3)(took)}`);
-    else if (execution?.started_at)
-        parts.push(`started ${formatTime(execution.started_at)}`);
-    const usage = (0,agents_usage/* runUsage */.l_)(execution);
-    if (usage)
-        parts.push(`agent: ${(0,format/* formatUsage */.pK)(usage)}`);
-    return parts.join(' · ');
-}
-function errorSection(view) {
-    const errors = view.analysis.errors;
-    const rows = errors.slice(0, MAX_ERRORS_LISTED).map((e) => [codeCell(truncate(e.path, 120)), cell(truncate(e.message, 300)), cell(truncate(e.hint, 300))]);
-    const out = [`**The plan cannot be used**: ${plural(errors.length, 'error')}.`, '', table(['Where', 'Problem', 'How to fix'], rows)];
-    if (errors.length > MAX_ERRORS_LISTED)
-        out.push('', `…and ${plural(errors.length - MAX_ERRORS_LISTED, 'more error')}.`);
-    return out;
-}
-/** `**Plan** `SOL-ISS-42-1`: 4 tasks in 2 waves · quality **100/100**, gate **pass** · approved by @alice` */
-function planLine(view) {
-    const solution = view.report.solution;
-    const analysis = view.analysis;
-    const waves = analysis?.dag?.waves.length ?? 0;
-    const quality = analysis?.quality;
-    const approver = solution.approval ? inline(`@${solution.approval.approved_by}`) : '';
-    const approval = view.approval === 'current' ? `approved by ${approver}` : view.approval === 'stale' ? `approved by ${approver} for an earlier version` : 'not approved yet';
-    return [
-        `**Plan** ${code(solution.id)}: ${plural(solution.tasks.length, 'task')}${waves ? ` in ${plural(waves, 'wave')}` : ''}`,
-        quality ? `quality **${quality.quality_score}/100**, gate **${analysis.gate}**` : undefined,
-        approval,
-    ].filter(Boolean).join(' · ');
-}
-/**
- * Before execution the table shows what the plan will do (type, files, dependencies); from then on,
- * where each task stands (status, attempts, duration).
- */
-function taskTable(view, level) {
-    const listed = level.rows === 'all' ? view.tasks : view.tasks.filter((t) => !(0,task_view/* isFinished */.$g)(t.state));
-    const rows = listed.slice(0, level.maxRows);
-    // The agent's usage per task, once an executor ran: cost, tokens, turns as it reported them.
-    const agent = view.started && (0,agents_usage/* runUsage */.l_)(view.report.execution) !== undefined;
-    const progress = table(['Task', 'Title', 'Wave', 'Status', 'Attempts', 'Duration', ...(agent ? ['Agent'] : [])], rows.map((t) => progressRow(t, agent)));
-    const out = [view.started ? progress : table(['Task', 'Title', 'Wave', 'Type', 'Files', 'Depends on'], rows.map(planRow))];
-    const finished = view.tasks.length - listed.length;
-    if (finished)
-        out.push('', `_${plural(finished, 'finished task')} not listed._`);
-    if (listed.length > rows.length)
-        out.push('', `_…and ${plural(listed.length - rows.length, 'more task')}._`);
-    return out;
-}
-function planRow(t) {
-    const files = t.task.files;
-    return [
-        cell(t.task.id),
-        cell(truncate(t.task.title, 100)),
-        t.wave === undefined ? '–' : String(t.wave),
-        t.task.type,
-        files.length ? files.slice(0, 3).map((f) => codeCell(truncate(f.path, 80))).join(' ') + (files.length > 3 ? ` +${files.length - 3}` : '') : '–',
-        cell(t.task.depends_on.join(', ')) || '–',
-    ];
-}
-function progressRow(t, agent) {
-    const usage = (0,agents_usage/* taskUsage */.NZ)(t.result);
-    return [
-        cell(t.task.id),
-        cell(truncate(t.task.title, 100)),
-        t.wave === undefined ? '–' : String(t.wave),
-        `${task_view/* STATE_ICON */.S7[t.state]} ${t.state}`,
-        t.result ? String(t.result.attempts) : '–',
-        t.result ? (0,format/* formatDuration */.a3)(t.result.duration_ms) : '–',
-        ...(agent ? [usage ? (0,format/* formatUsage */.pK)(usage) : '–'] : []),
-    ];
-}
-function taskSections(view, level) {
-    const shown = view.tasks.filter((t) => level.details === 'all' ? true : level.details === 'unfinished' ? !(0,task_view/* isFinished */.$g)(t.state) : t.state === 'failed' || t.state === 'running');
-    return shown.slice(0, level.maxDetails).map((t) => renderTaskDetails(t, level.tailLines));
-}
-function findingList(findings) {
-    const lines = findings
-        .slice(0, MAX_FINDINGS_LISTED)
-        .map((f) => `- ${SEVERITY_ICON[f.severity]} **${f.severity}** ${code(truncate(f.path, 120))}: ${inline(truncate(f.message, 300))}. *Fix:* ${inline(truncate(f.fix, 300))}`);
-    if (findings.length > MAX_FINDINGS_LISTED)
-        lines.push(`- …and ${findings.length - MAX_FINDINGS_LISTED} more`);
-    return lines.join('\n');
-}
-/** The planner's questions, where the reporter sees them: above the plan, not folded away with the notes. */
-function questionList(questions) {
-    return [`**The issue does not say** (add it to the issue and plan again):`, '', ...questions.map((q) => `- ${inline(truncate(q, 300))}`)].join('\n');
-}
-/** Work the issue marks as done: shown with the plan, never run. */
-function alreadyDone(items) {
-    const listed = items.slice(0, MAX_NOTES_LISTED).map((item) => inline(truncate(item, 120)));
-    const more = items.length > MAX_NOTES_LISTED ? ` and ${items.length - MAX_NOTES_LISTED} more` : '';
-    return `✔️ **Already done** (ticked in the issue, not run): ${listed.join(' · ')}${more}`;
-}
-/** Work the issue asks for that no task carries (the built-in planner's `left_out`): said to the approver above the fold. */
-function leftOutLine(items) {
-    const listed = items.slice(0, MAX_NOTES_LISTED).map((l) => `${inline(truncate(l.item, 120))} (${inline(truncate(l.reason, 160))})`);
-    const more = items.length > MAX_NOTES_LISTED ? ` and ${items.length - MAX_NOTES_LISTED} more` : '';
-    return `⚠️ **Left out of the plan** (the issue asks for it; check before approving): ${listed.join(' · ')}${more}`;
-}
-function noteList(notes) {
-    const lines = notes.slice(0, MAX_NOTES_LISTED).map((n) => `- ${inline(truncate(n, 300))}`);
-    if (notes.length > MAX_NOTES_LISTED)
-        lines.push(`- …and ${notes.length - MAX_NOTES_LISTED} more`);
-    return lines.join('\n');
-}
-/** What this level left out compared with the full report, or undefined when nothing was. */
-function cutsNotice(view, graph, level) {
-    const cuts = [];
-    const longestTail = largest(view.tasks.flatMap((t) => t.checks.map((c) => c.output_tail?.split('\n').length ?? 0)));
-    if (longestTail > level.tailLines)
-        cuts.push(level.tailLines ? 'output tails shortened' : 'output tails left out');
-    const finished = view.tasks.filter((t) => (0,task_view/* isFinished */.$g)(t.state)).length;
-    const waiting = view.tasks.filter((t) => t.state === 'pending' || t.state === 'blocked').length;
-    const active = view.tasks.length - finished - waiting;
-    if (finished && level.rows !== 'all')
-        cuts.push(`${plural(finished, 'finished task')} left out of the table`);
-    else if (finished && level.details !== 'all')
-        cuts.push(`${plural(finished, 'finished task')} collapsed`);
-    if (level.details === 'active' && waiting)
-        cuts.push(`${plural(waiting, 'waiting task')} collapsed`);
-    if (active > level.maxDetails)
-        cuts.push(`the details of ${plural(active - level.maxDetails, 'failed or running task')} left out`);
-    if (graph && !level.graph)
-        cuts.push('the task graph left out');
-    const rows = level.rows === 'all' ? view.tasks.length : view.tasks.length - finished;
-    if (rows > level.maxRows)
-        cuts.push(`${plural(rows - level.maxRows, 'more task')} left out of the table`);
-    if (!cuts.length)
-        return undefined;
-    const said = cuts.length > 1 ? `${cuts.slice(0, -1).join(', ')} and ${cuts.at(-1)}` : cuts[0];
-    return `_${said[0].toUpperCase()}${said.slice(1)} to fit GitHub's size limit; the full report is in ${executionLink(view.report)} on the state branch._`;
-}
-function executionLink(report) {
-    const branch = report.links.stateBranch;
-    return branch ? `[execution.md](${branch}/${state_layout/* statePaths */.mt.executionReport(report.issue.number)})` : 'execution.md';
-}
-function links(report) {
-    const n = report.issue.number;
-    const parts = [];
-    if (report.links.checkRun)
-        parts.push(`[check run](${report.links.checkRun})`);
-    if (report.links.pullRequest)
-        parts.push(`[pull request](${report.links.pullRequest})`);
-    const branch = report.links.stateBranch;
-    if (branch) {
-        if (report.solution)
-            parts.push(`[plan.json](${branch}/${state_layout/* statePaths */.mt.plan(n)})`);
-        parts.push(`[issue.json](${branch}/${state_layout/* statePaths */.mt.issue(n)})`);
-        if (report.execution)
-            parts.push(`[execution.md](${branch}/${state_layout/* statePaths */.mt.executionReport(n)})`);
-        parts.push(`[events.md](${branch}/${state_layout/* statePaths */.mt.events(n)})`);
-    }
-    if (report.links.run)
-        parts.push(`[workflow run](${report.links.run})`);
-    return parts.length ? `<sub>${parts.join(' · ')}</sub>` : '';
-}
-/** `2025-06-01 09:00 UTC` */
-function formatTime(iso) {
-    const ms = Date.parse(iso);
-    return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC` : inline(iso);
-}
-
-;// CONCATENATED MODULE: ./src/report/issue-comment.ts
-
-
-/** The sticky issue comment: the marker that finds it again on the first line, then the report, under GitHub's size limit. */
-function renderIssueComment(report) {
-    const marker = `<!-- converge:ISS-${report.issue.number} -->`;
-    // Strictly under the limit, with the marker and its line break counted.
-    return `${marker}\n${renderReportBody(report, GITHUB_COMMENT_LIMIT - 1 - marker.length - 1)}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/job-summary.ts
-
-/**
- * GitHub takes up to 1 MiB of job summary per step. A UTF-16 unit is at most 3 bytes of UTF-8, so a
- * quarter of a million of them stays well inside it.
- */
-const JOB_SUMMARY_LIMIT = 250_000;
-/** The job summary: what the sticky comment says, without its marker, and cut less because the limit is larger. */
-function renderJobSummary(report) {
-    return renderReportBody(report, JOB_SUMMARY_LIMIT);
-}
-
 ;// CONCATENATED MODULE: ./src/github/pull-requests.ts
 /**
  * Opens the work branch's draft pull request, or updates the open one (title and body only when they
@@ -7485,6 +6931,11 @@ async function upsertDraftPullRequest(client, repo, pull) {
     const { data } = await client.rest.pulls.create({ ...repo, head: pull.head, base: pull.base, title: pull.title, body: pull.body, draft: true });
     return { number: data.number, url: data.html_url, headSha: data.head.sha, created: true };
 }
+/** A pull request's description and head branch: what tells the issue it works on. */
+async function pullRequestBodyAndHead(client, repo, number) {
+    const { data } = await client.rest.pulls.get({ ...repo, pull_number: number });
+    return { body: data.body ?? null, head: { ref: data.head.ref, sha: data.head.sha } };
+}
 /** The head of a pull request: what `verify` on a pull request checks. */
 async function pullRequestHead(client, repo, number) {
     const { data } = await client.rest.pulls.get({ ...repo, pull_number: number });
@@ -7498,6 +6949,10 @@ async function pullRequestHead(client, repo, number) {
     };
 }
 
+// EXTERNAL MODULE: ./src/github/repos.ts
+var repos = __webpack_require__(870);
+// EXTERNAL MODULE: ./src/report/evidence-words.ts
+var evidence_words = __webpack_require__(2109);
 ;// CONCATENATED MODULE: ./src/report/annotation-format.ts
 /**
  * What every recogniser of a tool's output in `annotations.ts` and `test-annotations.ts` shares: the place of an
@@ -7884,6 +7339,337 @@ function failureAnnotations(record, repoRoot) {
     return [...failures, ...checkFiles];
 }
 
+// EXTERNAL MODULE: ./src/agents/usage.ts
+var agents_usage = __webpack_require__(861);
+;// CONCATENATED MODULE: ./src/report/evidence-section.ts
+
+
+
+const MAX_LISTED = 30;
+/**
+ * **Evidence**: one sentence per finished task saying what its checks prove (a report without recorded evidence,
+ * from an older version, has none). Empty when no task has any.
+ */
+function evidenceSection(view) {
+    const mode = view.report.execution?.mode ?? 'execute';
+    const lines = view.tasks.flatMap((t) => t.result?.evidence && t.result.status !== 'skipped' ? [`- ${task_view/* STATE_ICON */.S7[t.state]} ${inline(truncate((0,evidence_words/* evidenceSentence */.fT)(t.task.id, t.result.evidence, mode), 400))}`] : []);
+    if (!lines.length)
+        return [];
+    const more = lines.length > MAX_LISTED ? [`- …and ${lines.length - MAX_LISTED} more: see execution.md`] : [];
+    return ['**Evidence** (each task\'s commands, run before and after its change):', '', ...lines.slice(0, MAX_LISTED), ...more, ''];
+}
+/**
+ * The criteria no command checks, as a checklist for a person: ticked only where an agent reported them met (and
+ * said so beside them), never read as verified. Empty when every criterion is checked by a command.
+ */
+function personChecklist(view) {
+    const items = view.tasks.flatMap((t) => t.checks.filter((c) => c.kind === 'criterion' && c.verified_by !== 'command').map((c) => {
+        const agent = c.verified_by === 'agent' && c.verdict !== 'pending' ? ` · *the agent reported it ${c.verdict === 'pass' ? 'met' : 'not met'}*` : '';
+        return `- [ ] ${t.task.id}: ${inline(truncate(c.text, 300))}${agent}`;
+    }));
+    if (!items.length)
+        return [];
+    const more = items.length > MAX_LISTED ? [`- …and ${items.length - MAX_LISTED} more: see execution.md`] : [];
+    return [`**For a person to check**: ${(0,evidence_words/* waitingCriteria */.$F)(items.length)} (no command checks them):`, '', ...items.slice(0, MAX_LISTED), ...more, ''];
+}
+
+;// CONCATENATED MODULE: ./src/report/next-step.ts
+
+
+
+
+/** The one thing to do now, with the exact command to comment. */
+function nextStep(view) {
+    const { report, analysis, count } = view;
+    const p = report.commandPrefix;
+    const solution = report.solution;
+    if (analysis?.errors.length)
+        return `**Next**: fix the plan (in the issue body's \`\`\`json block, or in a \`${p} plan\` comment holding a corrected block), then comment \`${p} plan\`.`;
+    if (report.status === 'paused')
+        return `**Next**: comment \`${p} resume\` to continue.`;
+    if (!solution)
+        return `**Next**: comment \`${p} plan\` to make a plan.`;
+    if (analysis?.gate === 'fail')
+        return `**Next**: the plan fails its quality gate: address the findings, then comment \`${p} plan\`.`;
+    const hash = code((0,plan_hash/* planHash */.SH)(solution).slice(0, 19));
+    if (view.approval === 'stale')
+        return `**Next**: the plan changed after it was approved: comment \`${p} approve\` to approve this version (content hash ${hash}…), then \`${p} execute\`.`;
+    if (view.approval === 'missing')
+        return `**Next**: comment \`${p} approve\` to approve this plan (content hash ${hash}…), then \`${p} execute\`.`;
+    if ((0,task_view/* isInProgress */.LT)(view))
+        return `**Next**: nothing to do while tasks run; this comment updates as they finish (\`${p} pause\` stops at the next task boundary).`;
+    if (count.failed) {
+        const failed = view.tasks.filter((t) => t.state === 'failed').map((t) => t.task.id);
+        const them = failed.length === 1 ? 'it' : 'them';
+        return `**Next**: fix what made ${failed.join(', ')} fail (push to the branch, or correct the plan and comment \`${p} plan\`), then comment \`${p} retry ${failed.join(' ')}\` to run ${them} again.`;
+    }
+    if (!view.started)
+        return `**Next**: comment \`${p} execute\` to carry it out.`;
+    const unproven = view.tasks.filter((t) => t.state === 'unproven').map((t) => t.task.id);
+    if (unproven.length && count.converged + unproven.length === view.tasks.length) {
+        const them = unproven.length === 1 ? 'it' : 'them';
+        return `**Next**: nothing proves the work of ${unproven.join(', ')} (see *Evidence*): check ${them} by hand, or add a command that fails without the change to the plan and comment \`${p} plan\`.`;
+    }
+    if (count.converged === view.tasks.length) {
+        const review = report.links.pullRequest ? `review the [pull request](${report.links.pullRequest})` : 'review the changes';
+        const manual = view.tasks.filter((t) => t.checks.some((c) => c.verified_by === 'manual' && c.verdict === 'pending')).map((t) => t.task.id);
+        const byHand = manual.length ? ` and make the manual checks of ${manual.join(', ')}` : '';
+        return `**Next**: every task converged: ${review}${byHand}; \`${p} verify\` runs every verification again against the current code.`;
+    }
+    if ((0,model/* wasStopped */.th)(report))
+        return `**Next**: execution was stopped: comment \`${p} resume\` to continue where it left off.`;
+    return `**Next**: comment \`${p} execute\` to carry out the remaining tasks.`;
+}
+
+;// CONCATENATED MODULE: ./src/report/report-body.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+const MAX_ERRORS_LISTED = 30;
+const MAX_FINDINGS_LISTED = 30;
+const MAX_NOTES_LISTED = 30;
+const SEVERITY_ICON = { critical: '🔴', high: '🟠', medium: '🟡', low: '⚪' };
+/**
+ * The report as markdown, from the heading down, at the most detailed level that fits in `limit`
+ * characters (see size.ts). Secrets are masked before anything is rendered, and once more in the result.
+ */
+function renderReportBody(report, limit) {
+    const view = (0,task_view/* maskedView */.Fo)(report);
+    const graph = renderTaskGraph(view.tasks);
+    const cutNotice = `_The report was cut to fit GitHub's size limit; the full report is in ${executionLink(view.report)} on the state branch._`;
+    const text = (0,size/* fitToLimit */.Qt)((level) => renderAtLevel(view, graph, level), limit, cutNotice);
+    return (0,report_secrets/* maskSecrets */.QU)(text, report.secrets ?? []);
+}
+function renderAtLevel(view, graph, level) {
+    const { report, analysis } = view;
+    const out = [`### Converge · ISS-${report.issue.number} · ${report.status}`, ''];
+    if (report.headline)
+        out.push(inline(truncate(report.headline, 500)), '');
+    for (const line of report.security ?? [])
+        out.push(`> ⚠️ ${inline(truncate(line, 1000))}`, '');
+    if (view.started)
+        appendLines(out, [statusLine(view), ''], evidenceSection(view));
+    appendLines(out, renderFailures(view));
+    if (analysis?.errors.length)
+        appendLines(out, errorSection(view), ['']);
+    if (report.questions?.length)
+        out.push(questionList(report.questions), '');
+    if (report.solution)
+        appendLines(out, [planLine(view), ''], taskTable(view, level), ['']);
+    if (report.solution?.already_done?.length)
+        out.push(alreadyDone(report.solution.already_done), '');
+    const leftOut = (report.solution?.left_out ?? []).filter((l) => l.work);
+    if (leftOut.length)
+        out.push(leftOutLine(leftOut), '');
+    if (graph && level.graph)
+        out.push(codeBlock(graph, 'mermaid'), '');
+    else if (!graph && view.tasks.length)
+        out.push(`_The task graph is too large for Mermaid to draw; the waves are in ${executionLink(report)}._`, '');
+    appendLines(out, [nextStep(view), ''], personChecklist(view));
+    const sections = taskSections(view, level);
+    if (sections.length)
+        appendLines(out, ['#### Convergence checks', ''], sections.flatMap((s) => [s, '']));
+    const findings = [...(analysis?.quality?.findings ?? []), ...(analysis?.proof ?? []), ...(analysis?.warnings ?? [])];
+    // Open when they are why the plan cannot go ahead.
+    if (findings.length)
+        out.push(details(`Plan quality findings (${findings.length})`, findingList(findings), analysis?.gate === 'fail'), '');
+    if (report.notes?.length)
+        out.push(details('Planner notes', noteList(report.notes)), '');
+    const cuts = cutsNotice(view, graph, level);
+    if (cuts)
+        out.push(cuts, '');
+    out.push(links(report));
+    return `${out.join('\n').trimEnd()}\n`;
+}
+/** `**▰▰▰▱▱ 3/5 tasks converged** · ❌ 1 failed · 🔄 1 running · wave 2 of 3 · took 4m 12s` */
+function statusLine(view) {
+    const { count, tasks, report } = view;
+    const parts = [`**${(0,format/* progressBar */.hr)(count.converged, tasks.length)} ${count.converged}/${tasks.length} tasks converged**`];
+    for (const state of ['unproven', 'failed', 'running', 'blocked', 'skipped', 'pending'])
+        if (count[state])
+            parts.push(`${task_view/* STATE_ICON */.S7[state]} ${count[state]} ${state}`);
+    const waves = view.analysis?.dag?.waves.length ?? 0;
+    const current = tasks.filter((t) => !(0,task_view/* isFinished */.$g)(t.state) && t.wave !== undefined).map((t) => t.wave);
+    if (waves > 1 && current.length)
+        parts.push(`wave ${smallest(current)} of ${waves}`);
+    const loop = report.loop;
+    if (loop && loop.current_iteration > 0)
+        parts.push(`iteration ${loop.current_iteration} of ${loop.max_iterations}`);
+    const execution = report.execution;
+    const took = (0,format/* elapsedMs */.d5)(execution?.started_at, execution?.executed_at);
+    if (took !== undefined)
+        parts.push(`took ${(0,format/* formatDuration */.a3)(took)}`);
+    else if (execution?.started_at)
+        parts.push(`started ${formatTime(execution.started_at)}`);
+    const usage = (0,agents_usage/* runUsage */.l_)(execution);
+    if (usage)
+        parts.push(`agent: ${(0,format/* formatUsage */.pK)(usage)}`);
+    return parts.join(' · ');
+}
+function errorSection(view) {
+    const errors = view.analysis.errors;
+    const rows = errors.slice(0, MAX_ERRORS_LISTED).map((e) => [codeCell(truncate(e.path, 120)), cell(truncate(e.message, 300)), cell(truncate(e.hint, 300))]);
+    const out = [`**The plan cannot be used**: ${plural(errors.length, 'error')}.`, '', table(['Where', 'Problem', 'How to fix'], rows)];
+    if (errors.length > MAX_ERRORS_LISTED)
+        out.push('', `…and ${plural(errors.length - MAX_ERRORS_LISTED, 'more error')}.`);
+    return out;
+}
+/** `**Plan** `SOL-ISS-42-1`: 4 tasks in 2 waves · quality **100/100**, gate **pass** · approved by @alice` */
+function planLine(view) {
+    const solution = view.report.solution;
+    const analysis = view.analysis;
+    const waves = analysis?.dag?.waves.length ?? 0;
+    const quality = analysis?.quality;
+    const approver = solution.approval ? inline(`@${solution.approval.approved_by}`) : '';
+    const approval = view.approval === 'current' ? `approved by ${approver}` : view.approval === 'stale' ? `approved by ${approver} for an earlier version` : 'not approved yet';
+    return [
+        `**Plan** ${code(solution.id)}: ${plural(solution.tasks.length, 'task')}${waves ? ` in ${plural(waves, 'wave')}` : ''}`,
+        quality ? `quality **${quality.quality_score}/100**, gate **${analysis.gate}**` : undefined,
+        approval,
+    ].filter(Boolean).join(' · ');
+}
+/**
+ * Before execution the table shows what the plan will do (type, files, dependencies); from then on,
+ * where each task stands (status, attempts, duration).
+ */
+function taskTable(view, level) {
+    const listed = level.rows === 'all' ? view.tasks : view.tasks.filter((t) => !(0,task_view/* isFinished */.$g)(t.state));
+    const rows = listed.slice(0, level.maxRows);
+    // The agent's usage per task, once an executor ran: cost, tokens, turns as it reported them.
+    const agent = view.started && (0,agents_usage/* runUsage */.l_)(view.report.execution) !== undefined;
+    const progress = table(['Task', 'Title', 'Wave', 'Status', 'Attempts', 'Duration', ...(agent ? ['Agent'] : [])], rows.map((t) => progressRow(t, agent)));
+    const out = [view.started ? progress : table(['Task', 'Title', 'Wave', 'Type', 'Files', 'Depends on'], rows.map(planRow))];
+    const finished = view.tasks.length - listed.length;
+    if (finished)
+        out.push('', `_${plural(finished, 'finished task')} not listed._`);
+    if (listed.length > rows.length)
+        out.push('', `_…and ${plural(listed.length - rows.length, 'more task')}._`);
+    return out;
+}
+function planRow(t) {
+    const files = t.task.files;
+    return [
+        cell(t.task.id),
+        cell(truncate(t.task.title, 100)),
+        t.wave === undefined ? '–' : String(t.wave),
+        t.task.type,
+        files.length ? files.slice(0, 3).map((f) => codeCell(truncate(f.path, 80))).join(' ') + (files.length > 3 ? ` +${files.length - 3}` : '') : '–',
+        cell(t.task.depends_on.join(', ')) || '–',
+    ];
+}
+function progressRow(t, agent) {
+    const usage = (0,agents_usage/* taskUsage */.NZ)(t.result);
+    return [
+        cell(t.task.id),
+        cell(truncate(t.task.title, 100)),
+        t.wave === undefined ? '–' : String(t.wave),
+        `${task_view/* STATE_ICON */.S7[t.state]} ${t.state}`,
+        t.result ? String(t.result.attempts) : '–',
+        t.result ? (0,format/* formatDuration */.a3)(t.result.duration_ms) : '–',
+        ...(agent ? [usage ? (0,format/* formatUsage */.pK)(usage) : '–'] : []),
+    ];
+}
+function taskSections(view, level) {
+    const shown = view.tasks.filter((t) => level.details === 'all' ? true : level.details === 'unfinished' ? !(0,task_view/* isFinished */.$g)(t.state) : t.state === 'failed' || t.state === 'running');
+    return shown.slice(0, level.maxDetails).map((t) => renderTaskDetails(t, level.tailLines));
+}
+function findingList(findings) {
+    const lines = findings
+        .slice(0, MAX_FINDINGS_LISTED)
+        .map((f) => `- ${SEVERITY_ICON[f.severity]} **${f.severity}** ${code(truncate(f.path, 120))}: ${inline(truncate(f.message, 300))}. *Fix:* ${inline(truncate(f.fix, 300))}`);
+    if (findings.length > MAX_FINDINGS_LISTED)
+        lines.push(`- …and ${findings.length - MAX_FINDINGS_LISTED} more`);
+    return lines.join('\n');
+}
+/** The planner's questions, where the reporter sees them: above the plan, not folded away with the notes. */
+function questionList(questions) {
+    return [`**The issue does not say** (add it to the issue and plan again):`, '', ...questions.map((q) => `- ${inline(truncate(q, 300))}`)].join('\n');
+}
+/** Work the issue marks as done: shown with the plan, never run. */
+function alreadyDone(items) {
+    const listed = items.slice(0, MAX_NOTES_LISTED).map((item) => inline(truncate(item, 120)));
+    const more = items.length > MAX_NOTES_LISTED ? ` and ${items.length - MAX_NOTES_LISTED} more` : '';
+    return `✔️ **Already done** (ticked in the issue, not run): ${listed.join(' · ')}${more}`;
+}
+/** Work the issue asks for that no task carries (the built-in planner's `left_out`): said to the approver above the fold. */
+function leftOutLine(items) {
+    const listed = items.slice(0, MAX_NOTES_LISTED).map((l) => `${inline(truncate(l.item, 120))} (${inline(truncate(l.reason, 160))})`);
+    const more = items.length > MAX_NOTES_LISTED ? ` and ${items.length - MAX_NOTES_LISTED} more` : '';
+    return `⚠️ **Left out of the plan** (the issue asks for it; check before approving): ${listed.join(' · ')}${more}`;
+}
+function noteList(notes) {
+    const lines = notes.slice(0, MAX_NOTES_LISTED).map((n) => `- ${inline(truncate(n, 300))}`);
+    if (notes.length > MAX_NOTES_LISTED)
+        lines.push(`- …and ${notes.length - MAX_NOTES_LISTED} more`);
+    return lines.join('\n');
+}
+/** What this level left out compared with the full report, or undefined when nothing was. */
+function cutsNotice(view, graph, level) {
+    const cuts = [];
+    const longestTail = largest(view.tasks.flatMap((t) => t.checks.map((c) => c.output_tail?.split('\n').length ?? 0)));
+    if (longestTail > level.tailLines)
+        cuts.push(level.tailLines ? 'output tails shortened' : 'output tails left out');
+    const finished = view.tasks.filter((t) => (0,task_view/* isFinished */.$g)(t.state)).length;
+    const waiting = view.tasks.filter((t) => t.state === 'pending' || t.state === 'blocked').length;
+    const active = view.tasks.length - finished - waiting;
+    if (finished && level.rows !== 'all')
+        cuts.push(`${plural(finished, 'finished task')} left out of the table`);
+    else if (finished && level.details !== 'all')
+        cuts.push(`${plural(finished, 'finished task')} collapsed`);
+    if (level.details === 'active' && waiting)
+        cuts.push(`${plural(waiting, 'waiting task')} collapsed`);
+    if (active > level.maxDetails)
+        cuts.push(`the details of ${plural(active - level.maxDetails, 'failed or running task')} left out`);
+    if (graph && !level.graph)
+        cuts.push('the task graph left out');
+    const rows = level.rows === 'all' ? view.tasks.length : view.tasks.length - finished;
+    if (rows > level.maxRows)
+        cuts.push(`${plural(rows - level.maxRows, 'more task')} left out of the table`);
+    if (!cuts.length)
+        return undefined;
+    const said = cuts.length > 1 ? `${cuts.slice(0, -1).join(', ')} and ${cuts.at(-1)}` : cuts[0];
+    return `_${said[0].toUpperCase()}${said.slice(1)} to fit GitHub's size limit; the full report is in ${executionLink(view.report)} on the state branch._`;
+}
+function executionLink(report) {
+    const branch = report.links.stateBranch;
+    return branch ? `[execution.md](${branch}/${state_layout/* statePaths */.mt.executionReport(report.issue.number)})` : 'execution.md';
+}
+function links(report) {
+    const n = report.issue.number;
+    const parts = [];
+    if (report.links.checkRun)
+        parts.push(`[check run](${report.links.checkRun})`);
+    if (report.links.pullRequest)
+        parts.push(`[pull request](${report.links.pullRequest})`);
+    const branch = report.links.stateBranch;
+    if (branch) {
+        if (report.solution)
+            parts.push(`[plan.json](${branch}/${state_layout/* statePaths */.mt.plan(n)})`);
+        parts.push(`[issue.json](${branch}/${state_layout/* statePaths */.mt.issue(n)})`);
+        if (report.execution)
+            parts.push(`[execution.md](${branch}/${state_layout/* statePaths */.mt.executionReport(n)})`);
+        parts.push(`[events.md](${branch}/${state_layout/* statePaths */.mt.events(n)})`);
+    }
+    if (report.links.run)
+        parts.push(`[workflow run](${report.links.run})`);
+    return parts.length ? `<sub>${parts.join(' · ')}</sub>` : '';
+}
+/** `2025-06-01 09:00 UTC` */
+function formatTime(iso) {
+    const ms = Date.parse(iso);
+    return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC` : inline(iso);
+}
+
 ;// CONCATENATED MODULE: ./src/report/check-run.ts
 
 
@@ -7895,7 +7681,7 @@ function renderCheckRun(report) {
     const conclusion = checkConclusion(view);
     return {
         title: checkTitle(view),
-        summary: renderReportBody(report, CHECK_RUN_TEXT_LIMIT),
+        summary: renderReportBody(report, size/* CHECK_RUN_TEXT_LIMIT */.Zo),
         ...(conclusion ? { conclusion } : {}),
     };
 }
@@ -7957,6 +7743,28 @@ function evidenceNotes(view) {
     return [...(unproven.length ? [`${unproven.length} not proven (${named}${unproven.length > 3 ? ', …' : ''})`] : []), ...(waiting ? [waiting] : [])];
 }
 
+;// CONCATENATED MODULE: ./src/report/issue-comment.ts
+
+
+/** The sticky issue comment: the marker that finds it again on the first line, then the report, under GitHub's size limit. */
+function renderIssueComment(report) {
+    const marker = `<!-- converge:ISS-${report.issue.number} -->`;
+    // Strictly under the limit, with the marker and its line break counted.
+    return `${marker}\n${renderReportBody(report, size/* GITHUB_COMMENT_LIMIT */._4 - 1 - marker.length - 1)}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/job-summary.ts
+
+/**
+ * GitHub takes up to 1 MiB of job summary per step. A UTF-16 unit is at most 3 bytes of UTF-8, so a
+ * quarter of a million of them stays well inside it.
+ */
+const JOB_SUMMARY_LIMIT = 250_000;
+/** The job summary: what the sticky comment says, without its marker, and cut less because the limit is larger. */
+function renderJobSummary(report) {
+    return renderReportBody(report, JOB_SUMMARY_LIMIT);
+}
+
 ;// CONCATENATED MODULE: ./src/report/pull-request-body.ts
 
 
@@ -8002,7 +7810,13 @@ function renderPullRequestBody(report) {
     return body.length > BODY_LIMIT ? `${body.slice(0, BODY_LIMIT - 40)}\n\n_(cut to fit GitHub's limit)_` : body;
 }
 
-;// CONCATENATED MODULE: ./src/action/session.ts
+;// CONCATENATED MODULE: ./src/action/publish-run.ts
+/**
+ * The one way a report reaches GitHub: a check run `converge / ISS-<n>` (live through a run, or made in one
+ * request), the work branch's draft pull request, and the sticky comment that links to them. A token without
+ * `checks: write` only costs the check run, with a warning. Dry runs only render.
+ */
+
 
 
 
@@ -8017,17 +7831,16 @@ function renderPullRequestBody(report) {
  */
 const LINKS_FOOTER = /<sub>[^\n]*<\/sub>\s*$/;
 /**
- * Shows a report where people look: a check run `converge / ISS-<n>` on the run's commit when the state
- * changed (a token without `checks: write` only costs the check run, with a warning), then the sticky
- * comment, which links to it. Dry runs only render.
+ * Shows a report where people look: a check run on the run's commit when the state changed (`check` overrides
+ * what it says), then the sticky comment, which links to it.
  */
-async function publish(session, report, changed) {
+async function publish(session, report, changed, check) {
     const { client, ctx, inputs } = session;
     const n = report.issue.number;
     let checkRun;
     let warning;
     if (!inputs['dry-run'] && changed && ctx.sha) {
-        const output = renderCheckRun(report);
+        const output = check ?? renderCheckRun(report);
         try {
             checkRun = await publishCheckRun(client, ctx.repo, {
                 issueNumber: n, headSha: ctx.sha, title: output.title, summary: output.summary,
@@ -8043,46 +7856,55 @@ async function publish(session, report, changed) {
         }
     }
     const linked = checkRun?.url ? { ...report, links: { ...report.links, checkRun: checkRun.url } } : report;
-    const commentId = inputs['dry-run']
-        ? undefined
-        : (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(linked), LINKS_FOOTER)).id;
+    const commentId = await postComment(session, linked);
     return {
         ids: { ...(commentId ? { commentId } : {}), ...(checkRun ? { checkRunId: checkRun.id } : {}) },
         summary: renderJobSummary(linked),
         warning,
     };
 }
-/** Completes a run's live check run with the report's verdict, and annotations on the lines its commands failed on. */
-async function completeCheckRun(check, report, repoDir) {
-    const output = renderCheckRun(report);
-    await check.complete({
-        conclusion: output.conclusion ?? 'neutral',
-        output: { title: output.title, summary: output.summary },
-        annotations: failureAnnotations(report.execution, repoDir),
-    });
+/** A live check run, `in_progress` on `headSha` until {@link publishRun} completes it; none in a dry run. */
+async function startCheckRun(session, n, headSha, taskCount, output) {
+    const { client, ctx, inputs } = session;
+    if (inputs['dry-run'] || !headSha)
+        return {};
+    try {
+        return { check: await CheckRun.start(client, ctx.repo, { issueNumber: n, headSha, taskCount, output, ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}) }) };
+    }
+    catch (error) {
+        if (!(error instanceof CheckRunPermissionError))
+            throw error;
+        return { warning: error.message };
+    }
 }
-async function refusedOnIssue(session, n, where, reason) {
-    if (!session.inputs['dry-run'])
-        await replyToIssue(session.client, session.ctx.repo, where, `Converge: ${reason}`);
-    return { status: 'refused', issueNumber: n, summary: reason, warning: reason };
+/**
+ * Publishes what a run did: the draft pull request of `branch` (a work branch on GitHub), the live check run
+ * completed with the verdict (on the pull request's head too when that is another commit), and the comment.
+ */
+async function publishRun(session, report, run) {
+    const n = report.issue.number;
+    let pullRequestNumber;
+    if (run.branch) {
+        const published = await publishPullRequest(session, n, run.branch, report, run.check ? run.checkRunSha : undefined);
+        pullRequestNumber = published.number;
+        report = published.report;
+    }
+    if (run.check) {
+        const output = renderCheckRun(report);
+        await run.check.complete({
+            conclusion: output.conclusion ?? 'neutral',
+            output: { title: output.title, summary: output.summary },
+            annotations: failureAnnotations(report.execution, session.repoDir),
+        });
+    }
+    const commentId = await postComment(session, report);
+    return { report, ...(commentId ? { commentId } : {}), ...(pullRequestNumber ? { pullRequestNumber } : {}) };
 }
-function reportBase(session, n, title) {
-    const { ctx, inputs } = session;
-    return {
-        issue: { number: n, title },
-        commandPrefix: inputs['command-prefix'],
-        secrets: session.secrets,
-        ...(session.checkout.notes.length ? { security: [...session.checkout.notes] } : {}),
-        links: {
-            stateBranch: `${ctx.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}/blob/${inputs['state-branch']}`,
-            ...(ctx.runUrl ? { run: ctx.runUrl } : {}),
-        },
-    };
-}
-/** The repository over git's HTTP, pushed to with the workflow token (sent as a header, never in the URL). */
-function gitRemote(session) {
-    const { ctx, inputs } = session;
-    return { url: `${ctx.serverUrl}/${ctx.repo.owner}/${ctx.repo.repo}.git`, token: inputs['github-token'] };
+/** The sticky comment (`github/comments.ts`), unless this is a dry run. */
+async function postComment(session, report) {
+    if (session.inputs['dry-run'])
+        return undefined;
+    return (await (0,comments/* upsertStickyComment */.qD)(session.client, session.ctx.repo, report.issue.number, renderIssueComment(report), LINKS_FOOTER)).id;
 }
 /**
  * Opens or updates the work branch's draft pull request from `report`; then, when its head is not the
@@ -8093,7 +7915,7 @@ async function publishPullRequest(session, n, branch, report, checkRunSha) {
     const repository = ctx.payload.repository;
     const pull = await upsertDraftPullRequest(client, ctx.repo, {
         head: branch,
-        base: repository?.default_branch ?? (await client.rest.repos.get({ ...ctx.repo })).data.default_branch,
+        base: repository?.default_branch ?? (await (0,repos/* defaultBranch */.OR)(client, ctx.repo)),
         title: pullRequestTitle(n, report.issue.title),
         body: renderPullRequestBody(report),
     });
@@ -8110,15 +7932,14 @@ async function publishPullRequest(session, n, branch, report, checkRunSha) {
     return { number: pull.number, report: linked };
 }
 
+// EXTERNAL MODULE: ./src/action/session.ts
+var action_session = __webpack_require__(9462);
 ;// CONCATENATED MODULE: ./src/action/blocked-gate.ts
 /**
  * `execute` on an issue that is blocked by others runs only once they are done: completed in the state, or
  * closed on GitHub. Until then the issue's comment and check run say what it waits for, and the step ends with a
  * notice (waiting is not a failure of Converge).
  */
-
-
-
 
 
 
@@ -8148,46 +7969,22 @@ function waitingMessage(blockers) {
 }
 /** Says on the issue (comment, check run) and in the step that `n` waits for `blockers`, and runs nothing. */
 async function waitForBlockers(session, n, blockers) {
-    const { client, ctx, inputs } = session;
     const { issue, plan } = await issue_files_readIssueFiles(await session.store.snapshot(issue_files_issueFilePaths(n)), n, session.now);
     const message = `ISS-${n} ${waitingMessage(blockers)}.`;
-    let checkRunId;
-    let checkRunUrl;
-    let warning;
-    if (!inputs['dry-run'] && ctx.sha) {
-        try {
-            const check = await publishCheckRun(client, ctx.repo, {
-                issueNumber: n, headSha: ctx.sha, conclusion: 'neutral',
-                title: `Waits for ${blockers.map((b) => `#${b.number}`).join(', ')}`, summary: message,
-                ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
-            });
-            checkRunId = check.id;
-            checkRunUrl = check.url;
-        }
-        catch (error) {
-            if (!(error instanceof CheckRunPermissionError))
-                throw error;
-            warning = error.message;
-        }
-    }
-    const base = reportBase(session, n, issue?.title ?? `#${n}`);
-    const report = {
-        ...base,
+    const published = await publish(session, {
+        ...(0,action_session/* reportBase */.sq)(session, n, issue?.title ?? `#${n}`),
         status: issue?.status ?? 'planned',
         headline: message,
         ...(plan ? { solution: plan } : {}),
-        ...(checkRunUrl ? { links: { ...base.links, checkRun: checkRunUrl } } : {}),
-    };
-    const commentId = inputs['dry-run'] ? undefined : (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id;
+    }, true, { title: `Waits for ${blockers.map((b) => `#${b.number}`).join(', ')}`, summary: message, conclusion: 'neutral' });
     return {
         status: 'blocked',
         issueNumber: n,
         ...(plan ? { solution: plan } : {}),
-        ...(commentId ? { commentId } : {}),
-        ...(checkRunId ? { checkRunId } : {}),
-        summary: renderJobSummary(report),
+        ...published.ids,
+        summary: published.summary,
         notice: `Converge: ${message}`,
-        ...(warning ? { warning } : {}),
+        ...(published.warning ? { warning: published.warning } : {}),
     };
 }
 
@@ -8310,7 +8107,7 @@ async function publishEpicComment(session, epic, state, children) {
     if (session.inputs['dry-run'])
         return undefined;
     const body = renderEpicComment(epic, state, children, session.inputs['command-prefix']);
-    return (await upsertStickyComment(session.client, session.ctx.repo, epic.number, body)).id;
+    return (await (0,comments/* upsertStickyComment */.qD)(session.client, session.ctx.repo, epic.number, body)).id;
 }
 /** The children of an epic that are done outside Converge: ticked in the epic's list, or closed on GitHub. */
 async function doneChildren(session, epicBody, children) {
@@ -8344,6 +8141,7 @@ async function rollUpParent(session, n, parent) {
 }
 
 ;// CONCATENATED MODULE: ./src/action/permissions.ts
+
 const RANK = { none: 0, read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
 /**
  * May `actor` run a command that changes anything? Asks GitHub for the actor's permission on the
@@ -8353,16 +8151,8 @@ const RANK = { none: 0, read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
 async function checkPermission(client, repo, actor, required) {
     if (actor.type === 'Bot')
         return { allowed: false, reason: `${actor.login} is a bot account; Converge takes commands from people` };
-    let permission;
-    try {
-        const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: actor.login });
-        permission = permissions_levelOf(data.role_name, data.permission);
-    }
-    catch (error) {
-        if (error.status !== 404)
-            throw error;
-        permission = 'none'; // not a collaborator
-    }
+    const level = await (0,repos/* collaboratorPermission */.oO)(client, repo, actor.login);
+    const permission = level ? permissions_levelOf(level.role_name, level.permission) : 'none'; // none: not a collaborator
     if (RANK[permission] >= RANK[required])
         return { allowed: true, permission: permission };
     return { allowed: false, reason: `@${actor.login} has ${permission} permission; this command needs ${required}` };
@@ -8439,7 +8229,7 @@ async function postApprovalReceipt(session, route, planId, hash) {
     const named = approvedHashArgument(route.args);
     if ('hash' in named && named.hash?.length === FULL_HASH_LENGTH)
         return;
-    await postComment(session.client, session.ctx.repo, route.target.number, `${receiptMarker(route.commentId, hash)}\nApproval recorded: comment ${route.commentId} by @${route.actor.login} approved ${planId} as \`${hash}\`. Its commands run only while the plan has this hash.`);
+    await (0,comments/* postComment */.Gy)(session.client, session.ctx.repo, route.target.number, `${receiptMarker(route.commentId, hash)}\nApproval recorded: comment ${route.commentId} by @${route.actor.login} approved ${planId} as \`${hash}\`. Its commands run only while the plan has this hash.`);
 }
 const FULL_HASH_LENGTH = 'sha256:'.length + 64;
 /**
@@ -8453,7 +8243,7 @@ async function confirmComment(session, n, approval, again) {
     const id = approval.comment_id;
     if (!id)
         return `the approval names no comment: ${again}`;
-    const comment = await readComment(client, ctx.repo, id);
+    const comment = await (0,comments/* readComment */.W3)(client, ctx.repo, id);
     if (!comment)
         return `the comment that approved it (${id}) no longer exists: ${again}`;
     const author = comment.author?.login;
@@ -8473,7 +8263,7 @@ async function confirmComment(session, n, approval, again) {
     if (comment.on !== n && (!named.hash || comment.on !== approval.comment_on))
         return `comment ${id} is on #${comment.on}, not on ISS-${n}: ${again}`;
     if (named.hash?.length !== FULL_HASH_LENGTH) {
-        const receipts = await ownCommentsWith(client, ctx.repo, comment.on, receiptMarker(id, approval.plan_hash));
+        const receipts = await (0,comments/* ownCommentsWith */.F)(client, ctx.repo, comment.on, receiptMarker(id, approval.plan_hash));
         if (!receipts.some((r) => !r.edited && Date.parse(r.createdAt) >= Date.parse(comment.createdAt)))
             return `comment ${id} names ${named.hash ? `only ${named.hash}…` : 'no hash'}, and Converge recorded no approval of ${approval.plan_hash} for it on GitHub: the plan it approved is not this one; ${again}`;
     }
@@ -8583,6 +8373,8 @@ async function mirrorTasks(session, n, plan, execution) {
 }
 
 ;// CONCATENATED MODULE: ./src/action/pull-request.ts
+
+
 const KEYWORD = String.raw `\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\b:?\s+`;
 /**
  * Issues a pull request body closes with GitHub's closing keywords ("Closes #42", "fixes o/r#42",
@@ -8596,16 +8388,11 @@ function closedIssues(body, repo, serverUrl) {
         found.add(Number(match[1]));
     return [...found];
 }
-/** `converge/issue-42` → 42: the work branches Converge opens pull requests from. */
-function issueOfBranch(ref) {
-    const match = /^converge\/issue-(\d+)$/.exec(ref);
-    return match ? Number(match[1]) : undefined;
-}
 /** The issue a pull request works on: its closing keywords first, then a Converge work branch. */
 async function issueOfPullRequest(client, repo, serverUrl, pull) {
-    const { data } = await client.rest.pulls.get({ ...repo, pull_number: pull.number });
+    const data = await pullRequestBodyAndHead(client, repo, pull.number);
     const [closed] = closedIssues(data.body ?? pull.body ?? '', repo, serverUrl);
-    return { issue: closed ?? issueOfBranch(data.head.ref), headSha: data.head.sha };
+    return { issue: closed ?? (0,state_layout/* issueOfWorkBranch */.ED)(data.head.ref), headSha: data.head.sha };
 }
 function pull_request_escape(text) {
     return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -8800,659 +8587,8 @@ async function queueStatus(session) {
 
 // EXTERNAL MODULE: ./src/git/sealed-remote.ts
 var sealed_remote = __webpack_require__(5997);
-// EXTERNAL MODULE: ./src/plan/dag.ts
-var dag = __webpack_require__(7411);
-;// CONCATENATED MODULE: ./src/git/git-dir-seal.ts
-/**
- * `.git/` is Converge's while a run holds the checkout (SPEC §7 "Evidence integrity", §6). An executor runs in the
- * checkout and can write what steers git: `.git/config` (a filter driver, `core.fsmonitor`, an `include`),
- * `.git/info/attributes` (which files a filter runs on), `.git/info/exclude` (a file kept out of `git status`),
- * hooks, and index flags (`skip-worktree`, `assume-unchanged`) that hide an edit from `git status` and `git add`.
- * It can also commit, or move HEAD, behind Converge's back.
- *
- * {@link sealGitDir} records the first three as they were when the run took the checkout; {@link GitDirSeal.restore}
- * puts them back byte for byte (a file the executor added is removed), clears every index flag, and makes
- * whatever the executor committed an uncommitted change on the work branch again, so that Converge's own git
- * calls see the whole change and none of the executor's programs runs inside them.
- */
-
-
-
-
-/** The parts of `.git/` that steer git commands, relative to the git directory. */
-const SEALED_PARTS = ['config', 'info', 'hooks'];
-class GitDirSeal {
-    repoDir;
-    gitDir;
-    files;
-    constructor(repoDir, gitDir, 
-    /** Path relative to the git directory → content. */
-    files) {
-        this.repoDir = repoDir;
-        this.gitDir = gitDir;
-        this.files = files;
-    }
-    static async take(repoDir) {
-        const raw = (await (0,git_git/* runGit */.EO)(['rev-parse', '--git-common-dir'], { cwd: repoDir })).stdout.trim();
-        const gitDir = (0,external_node_path_.isAbsolute)(raw) ? raw : (0,external_node_path_.join)(repoDir, raw);
-        return new GitDirSeal(repoDir, gitDir, await readParts(gitDir));
-    }
-    /**
-     * Puts `.git/` back as sealed, clears index flags, and when the branch `branch` is not at `head` (the executor
-     * committed, or checked out something else) checks the branch out at `head` again, keeping the working tree.
-     */
-    async restore(branch, head) {
-        const gitFiles = [];
-        const now = await readParts(this.gitDir);
-        for (const [path, content] of now) {
-            const sealed = this.files.get(path);
-            if (sealed === undefined) {
-                await (0,promises_.rm)((0,external_node_path_.join)(this.gitDir, path), { force: true, recursive: true });
-                gitFiles.push(path);
-            }
-            else if (!sealed.equals(content)) {
-                await put((0,external_node_path_.join)(this.gitDir, path), sealed);
-                gitFiles.push(path);
-            }
-        }
-        for (const [path, content] of this.files) {
-            if (now.has(path))
-                continue;
-            await put((0,external_node_path_.join)(this.gitDir, path), content);
-            gitFiles.push(path);
-        }
-        const git = (...args) => (0,git_git/* runGit */.EO)([...sealed_remote/* NO_CHECKOUT_PROGRAMS */.n5, ...args], { cwd: this.repoDir });
-        const ref = `refs/heads/${branch}`;
-        const current = (await git('symbolic-ref', '--quiet', 'HEAD').catch(() => ({ stdout: '' }))).stdout.trim();
-        const tip = (await git('rev-parse', '--verify', '--quiet', 'HEAD').catch(() => ({ stdout: '' }))).stdout.trim();
-        let commits = 0;
-        if (current !== ref || tip !== head) {
-            if (tip && tip !== head)
-                commits = Number((await git('rev-list', '--count', `${head}..${tip}`).catch(() => ({ stdout: '1' }))).stdout.trim()) || 1;
-            await git('update-ref', ref, head);
-            await git('symbolic-ref', 'HEAD', ref);
-            await git('reset', '--quiet', '--mixed', head);
-        }
-        const flagged = await clearIndexFlags(git, this.repoDir);
-        return { gitFiles, flagged, commits };
-    }
-}
-/**
- * Removes `skip-worktree` and `assume-unchanged` from every index entry (returns the paths that had one), and
- * writes every entry anew without its file stamps: git then compares each file by its content, so an edit whose
- * stamps the executor had recorded in the index (`update-index --skip-worktree` refreshes them) shows.
- */
-async function clearIndexFlags(git, repoDir) {
-    // `ls-files -v`: a lowercase tag is assume-unchanged, `S` is skip-worktree.
-    const entries = (await git('ls-files', '-v', '-z')).stdout.split('\0').filter(Boolean);
-    const flagged = entries.filter((e) => /^[a-zS] /.test(e)).map((e) => e.slice(2));
-    const run = (args, input) => (0,git_git/* runGit */.EO)([...sealed_remote/* NO_CHECKOUT_PROGRAMS */.n5, ...args], { cwd: repoDir, input, env: { GIT_LITERAL_PATHSPECS: '1' } });
-    if (flagged.length)
-        await run(['update-index', '--no-skip-worktree', '--no-assume-unchanged', '-z', '--stdin'], `${flagged.join('\0')}\0`);
-    const staged = (await git('ls-files', '--stage', '-z')).stdout.split('\0').filter(Boolean);
-    // `<mode> <blob> <stage>\t<path>` is also what --index-info reads; the entries it writes carry no stamps.
-    if (staged.length)
-        await run(['update-index', '-z', '--index-info'], `${staged.join('\0')}\0`);
-    return flagged;
-}
-const LINK = Buffer.from('\0symlink\0');
-/** Writes a recorded entry anew: whatever is at `path` (a file, or a link the executor planted) is removed first. */
-async function put(path, content) {
-    await (0,promises_.rm)(path, { force: true, recursive: true });
-    await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
-    if (content.subarray(0, LINK.length).equals(LINK))
-        await (0,promises_.symlink)(content.subarray(LINK.length).toString(), path);
-    else
-        await (0,promises_.writeFile)(path, content);
-}
-/** Every file under the sealed parts of the git directory, by its path relative to it (symlinks by their target). */
-async function readParts(gitDir) {
-    const files = new Map();
-    const walk = async (relative) => {
-        const path = (0,external_node_path_.join)(gitDir, relative);
-        const stat = await (0,promises_.lstat)(path).catch(() => undefined);
-        if (!stat)
-            return;
-        if (stat.isDirectory()) {
-            for (const entry of await (0,promises_.readdir)(path))
-                await walk((0,external_node_path_.join)(relative, entry));
-        }
-        else if (stat.isSymbolicLink()) {
-            // Recorded as a link, never followed: restoring never writes through a link out of .git/.
-            files.set(relative, Buffer.concat([LINK, Buffer.from(await (0,promises_.readlink)(path))]));
-        }
-        else if (stat.isFile()) {
-            files.set(relative, await (0,promises_.readFile)(path));
-        }
-    };
-    for (const part of SEALED_PARTS)
-        await walk(part);
-    return files;
-}
-
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
-;// CONCATENATED MODULE: ./src/git/task-change.ts
-/**
- * A task's whole change by file content (SPEC §7 "Evidence integrity"), and the trees its differential runs check.
- *
- * - {@link ignoredFiles} stamps every file git ignores (a dependency folder, a local config): what the executor
- *   created or changed there is in no commit, yet a shim in `node_modules/.bin` decides what a check runs.
- * - {@link fingerprint} is the content of the task's paths as its checks saw them (blob ids, written to the object
- *   store): what its commit must hold.
- * - {@link materialize} lays out a variant of the tree in a directory of its own — the work branch's head with some
- *   of the task's paths at their checked content — with the checkout's ignored folders linked in, so the commands
- *   run there where the dependencies are.
- */
-
-
-
-
-
-
-const task_change_git = (repoDir, args, extra = {}) => (0,git_git/* runGit */.EO)([...sealed_remote/* NO_CHECKOUT_PROGRAMS */.n5, ...args], { cwd: repoDir, ...extra }).then((r) => r.stdout);
-/** Each ignored file's stamp (size, modification and change times, inode, mode): a change to any shows. */
-async function ignoredFiles(repoDir) {
-    const listed = (await task_change_git(repoDir, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard'])).split('\0').filter(Boolean);
-    const stamps = new Map();
-    for (const path of listed) {
-        const stat = await (0,promises_.lstat)((0,external_node_path_.join)(repoDir, path), { bigint: true }).catch(() => undefined);
-        if (stat)
-            stamps.set(path, `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}:${stat.mode}`);
-    }
-    return stamps;
-}
-/**
- * The checkout's content as one key: the tree of every file git sees (tracked and untracked, as they are in the
- * working tree, whatever is staged) and the stamps of every ignored one. Two states with one key hold the same files.
- */
-async function contentKey(repoDir) {
-    const scratch = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'converge-key-'));
-    try {
-        const index = (0,external_node_path_.join)(scratch, 'index');
-        // A copy of the checkout's index, so that git re-reads only the files whose stamps changed.
-        const own = (await task_change_git(repoDir, ['rev-parse', '--path-format=absolute', '--git-path', 'index'])).trim();
-        await (0,promises_.copyFile)(own, index).catch(() => undefined);
-        // No filter driver runs: a key needs the bytes as they are, and an executor running meanwhile may have planted one.
-        const env = { ...(await (0,sealed_remote/* sealedLocalEnv */.lf)(repoDir, { own: true })), GIT_INDEX_FILE: index };
-        await task_change_git(repoDir, ['add', '--all', '--', '.'], { env });
-        const tree = (await task_change_git(repoDir, ['write-tree'], { env })).trim();
-        const stamps = [...(await ignoredFiles(repoDir))].map(([path, stamp]) => `${path}\0${stamp}`).sort();
-        return `${tree}:${(0,external_node_crypto_.createHash)('sha256').update(stamps.join('\n')).digest('hex')}`;
-    }
-    finally {
-        await (0,promises_.rm)(scratch, { recursive: true, force: true });
-    }
-}
-/** The ignored files created, changed or deleted between two stamps. */
-function ignoredChanges(before, after) {
-    const changes = [];
-    for (const [path, stamp] of after) {
-        const was = before.get(path);
-        if (was === undefined)
-            changes.push({ path, change: 'created' });
-        else if (was !== stamp)
-            changes.push({ path, change: 'changed' });
-    }
-    for (const path of before.keys())
-        if (!after.has(path))
-            changes.push({ path, change: 'deleted' });
-    return changes;
-}
-/** The content of `paths` in the working tree, written to the object store (so a variant tree can use it). */
-async function fingerprint(repoDir, paths) {
-    const present = [];
-    const modes = new Map();
-    const contents = new Map();
-    for (const path of paths) {
-        const stat = await (0,promises_.lstat)((0,external_node_path_.join)(repoDir, path)).catch(() => undefined);
-        if (!stat || stat.isDirectory())
-            contents.set(path, null);
-        else {
-            present.push(path);
-            modes.set(path, stat.isSymbolicLink() ? '120000' : stat.mode & 0o111 ? '100755' : '100644');
-        }
-    }
-    if (present.length) {
-        const blobs = (await task_change_git(repoDir, ['hash-object', '-w', '--stdin-paths'], { input: `${present.join('\n')}\n` })).trim().split('\n');
-        present.forEach((path, i) => contents.set(path, { blob: blobs[i], mode: modes.get(path) }));
-    }
-    return contents;
-}
-/** Whether `path` exists in `commit`'s tree. */
-async function existsIn(repoDir, commit, path) {
-    return task_change_git(repoDir, ['cat-file', '-e', `${commit}:${path}`]).then(() => true, () => false);
-}
-/** The file's text in `commit`, or undefined when it has none. */
-async function textIn(repoDir, commit, path) {
-    return task_change_git(repoDir, ['cat-file', 'blob', `${commit}:${path}`]).catch(() => undefined);
-}
-/**
- * `base`'s tree with `overlay`'s paths at the given content, checked out into a new directory, and the checkout's
- * ignored entries (`node_modules/`, a local `.npmrc`) linked in as they are now.
- */
-async function materialize(repoDir, base, overlay) {
-    const scratch = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'converge-variant-'));
-    const dir = (0,external_node_path_.join)(scratch, 'tree');
-    const dispose = () => (0,promises_.rm)(scratch, { recursive: true, force: true });
-    try {
-        const env = { GIT_INDEX_FILE: (0,external_node_path_.join)(scratch, 'index') };
-        await task_change_git(repoDir, ['read-tree', base], { env });
-        const lines = [...overlay].map(([path, content]) => content ? `${content.mode} ${content.blob}\t${path}` : `0 ${'0'.repeat(40)}\t${path}`);
-        if (lines.length)
-            await task_change_git(repoDir, ['update-index', '-z', '--index-info'], { env, input: `${lines.join('\0')}\0` });
-        const tree = (await task_change_git(repoDir, ['write-tree'], { env })).trim();
-        await (0,promises_.mkdir)(dir);
-        await task_change_git(repoDir, ['checkout-index', '--all', '--force', `--prefix=${dir}/`], { env });
-        const ignored = (await task_change_git(repoDir, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'])).split('\0').filter(Boolean);
-        for (const entry of ignored) {
-            const path = entry.replace(/\/$/, '');
-            await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.join)(dir, path)), { recursive: true });
-            await (0,promises_.symlink)((0,external_node_path_.join)(repoDir, path), (0,external_node_path_.join)(dir, path)).catch(() => undefined);
-        }
-        return { dir, tree, dispose };
-    }
-    catch (error) {
-        await dispose();
-        throw error;
-    }
-}
-/** Of `paths`, those whose staged content (the index) is not `checked`'s: what a commit would take unverified. */
-async function stagedOtherThan(repoDir, paths, checked) {
-    const staged = new Map();
-    // The whole index (ls-files takes no pathspec file in older git): an entry is `<mode> <blob> <stage>\t<path>`.
-    const listed = await task_change_git(repoDir, ['ls-files', '--stage', '-z']);
-    for (const entry of listed.split('\0').filter(Boolean)) {
-        const tab = entry.indexOf('\t');
-        staged.set(entry.slice(tab + 1), entry.slice(0, tab).split(' ')[1]);
-    }
-    return paths.filter((path) => (staged.get(path) ?? null) !== (checked.get(path)?.blob ?? null));
-}
-
-;// CONCATENATED MODULE: ./src/git/unexpected-paths.ts
-/**
- * Paths an approver would never expect a task to change unless the plan says so: workflows and actions (run with
- * the repository's secrets once pushed, by a token with the workflow scope), git's own files (`.gitattributes`
- * filters, `.gitmodules` URLs, `.gitignore`) and other CI systems' configuration.
- */
-const UNEXPECTED_PATHS = [
-    /^\.github\/(?:workflows|actions)\//,
-    /(?:^|\/)\.git[^/]*$/,
-    // Other CI systems' and hosted build services' configuration, as each reads it from the repository's root (the
-    // list docs/security.md gives): what runs there runs with that system's secrets.
-    /^(?:\.gitlab-ci\.ya?ml$|\.gitlab\/ci\/|\.travis\.ya?ml$|\.drone\.(?:ya?ml|star|jsonnet)$|\.?azure-pipelines(?:\.ya?ml$|\/)|bitbucket-pipelines\.ya?ml$|Jenkinsfile|\.circleci\/|\.buildkite\/|\.?buildkite\.ya?ml$)/,
-    /^(?:\.cirrus\.(?:ya?ml|star)$|\.?appveyor\.ya?ml$|\.woodpecker(?:\.ya?ml$|\/)|\.semaphore\/|cloudbuild\.(?:ya?ml|json)$|buildspec\.ya?ml$|\.(?:gitea|forgejo)\/(?:workflows|actions)\/)/,
-    /^(?:codefresh\.ya?ml$|\.codefresh\/|bitrise\.ya?ml$|codemagic\.ya?ml$|\.teamcity\/|bamboo-specs\/|\.tekton\/|\.builds\/|\.build\.ya?ml$|\.?screwdriver\.ya?ml$|wercker\.ya?ml$|\.harness\/)/,
-    /^(?:netlify\.toml$|\.gitpod\.ya?ml$|\.devcontainer(?:\.json$|\/)|\.pre-commit-config\.ya?ml$)/,
-];
-/** Whether a task may change `path` only when its plan names it (the undeclared-file rule of `WorkBranch.commitTask`). */
-function isUnexpectedPath(path) {
-    return UNEXPECTED_PATHS.some((pattern) => pattern.test(path));
-}
-
-;// CONCATENATED MODULE: ./src/git/refs.ts
-/** Reads and moves refs with git plumbing. */
-
-/** The commit a ref points to, or null when the ref does not exist. */
-async function resolveRef(cwd, ref) {
-    try {
-        const { stdout } = await (0,git_git/* runGit */.EO)(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd });
-        return stdout.trim();
-    }
-    catch (error) {
-        // With --quiet, a missing ref is exit code 1 and nothing on stderr.
-        if (error instanceof git_git/* GitError */.XS && error.exitCode === 1 && error.stderr === '')
-            return null;
-        throw error;
-    }
-}
-/**
- * Points `ref` at `newOid` only if it is still at `oldOid` (null: only if it does not exist yet), atomically.
- * Rejects with a GitError otherwise.
- */
-async function compareAndSwapRef(cwd, update) {
-    // An empty old value means "must not exist yet", whatever the repository's hash length.
-    await runGit(['update-ref', '-m', update.reason, update.ref, update.newOid, update.oldOid ?? ''], {
-        cwd,
-        env: identityEnv(update.identity), // the reflog entry names a committer too
-    });
-}
-
-;// CONCATENATED MODULE: ./src/git/work-branch.ts
-/**
- * The work branch `converge/issue-<n>` (SPEC §7): where the changes of converged tasks are committed, one
- * commit a task, and pushed with the workflow token.
- *
- * Tasks run in one working tree, several at once, never two on the same declared file. A task's commit takes
- * the changed paths under its own `files[]`, plus changes under no running task's files (an executor may touch
- * files its task did not declare): so concurrent tasks never take each other's declared work.
- */
-
-
-
-
-
-
-
-
-
-/** A git step of the work branch failed; the message says which and why. */
-class WorkBranchError extends Error {
-    constructor(message, cause) {
-        super(message, { cause });
-        this.name = 'WorkBranchError';
-    }
-}
-/** The identity of GitHub's Actions bot, which work-branch commits are made as in a workflow. */
-const ACTIONS_BOT_IDENTITY = {
-    name: 'github-actions[bot]',
-    email: '41898282+github-actions[bot]@users.noreply.github.com',
-};
-/** The executor changed paths the plan did not declare and an approver would not expect (workflows, CI, git's files). */
-class UndeclaredChangeError extends WorkBranchError {
-    paths;
-    constructor(paths) {
-        super(`the executor changed ${paths.join(', ')}, which the plan does not declare: workflows, CI configuration and git's own files are committed only when a task's files name them`);
-        this.paths = paths;
-        this.name = 'UndeclaredChangeError';
-    }
-}
-/** The working tree holds changes that are not Converge's: it will not commit them with a task. */
-class UncommittedWorkError extends WorkBranchError {
-    paths;
-    constructor(paths) {
-        const shown = paths.slice(0, 10).join(', ') + (paths.length > 10 ? ` and ${paths.length - 10} more` : '');
-        super(`the working tree has changes that are not Converge's: ${shown}. They would go into a task's commit: commit or ` +
-            'stash them first, or allow them (CLI: --allow-dirty; action: allow-dirty: true) to keep them out of every task commit');
-        this.paths = paths;
-        this.name = 'UncommittedWorkError';
-    }
-}
-class WorkBranch {
-    options;
-    pushed;
-    original;
-    notOurs;
-    seal;
-    expectedHead;
-    /** Serialises every git command on the working tree: commits of concurrent tasks take turns. */
-    queue = Promise.resolve();
-    constructor(options, 
-    /** Whether the branch exists on the remote (pushed by this run or an earlier one). */
-    pushed, 
-    /** What was checked out before (a branch name, or a commit when detached), for {@link leave}. */
-    original, 
-    /** Paths with changes before any task ran, kept out of every commit and undo (`uncommitted: keep-out`). */
-    notOurs, 
-    /** `.git/` as the run found it, put back before each of Converge's own git calls (`git-dir-seal.ts`). */
-    seal, 
-    /** The branch's head as Converge last left it: a commit on top of it that Converge did not make is undone. */
-    expectedHead) {
-        this.options = options;
-        this.pushed = pushed;
-        this.original = original;
-        this.notOurs = notOurs;
-        this.seal = seal;
-        this.expectedHead = expectedHead;
-    }
-    /**
-     * Checks out the work branch in `repoDir`: the remote's copy when an earlier run pushed one (so a rerun
-     * continues from the commits it made), else a new branch from the checked-out commit. Uncommitted changes
-     * in the working tree are carried over (git refuses, and so do we, when they conflict).
-     */
-    static async prepare(options) {
-        const { repoDir, branch, remote } = options;
-        const existing = (await changedPaths(repoDir)).map((c) => c.path);
-        if (existing.length > 0 && (options.uncommitted ?? 'refuse') === 'refuse')
-            throw new UncommittedWorkError(existing);
-        const original = (await work_branch_git(['symbolic-ref', '--quiet', '--short', 'HEAD'], repoDir).catch(() => '')).trim() || (await work_branch_git(['rev-parse', 'HEAD'], repoDir)).trim();
-        let start = 'HEAD';
-        let pushed = false;
-        if (remote) {
-            const tracking = `refs/converge/remote/${branch}`;
-            try {
-                await (0,sealed_remote/* fetchSealed */.TA)(repoDir, remote, `refs/heads/${branch}`, tracking);
-                start = tracking;
-                pushed = true;
-            }
-            catch (error) {
-                if (!(error instanceof git_git/* GitError */.XS && /couldn't find remote ref/i.test(error.stderr)))
-                    throw fetchError(branch, remote, error);
-            }
-        }
-        const current = await resolveRef(repoDir, `refs/heads/${branch}`);
-        const startOid = await resolveRef(repoDir, start);
-        // Without a remote, an existing branch is the work so far: kept as it is. With one, the pushed branch
-        // wins, unless the local one is ahead of it (a run in this checkout that could not push keeps its commits).
-        const reset = current === null || (pushed && startOid !== null && current !== startOid && !(await isAncestor(repoDir, startOid, current)));
-        if (reset) {
-            await work_branch_git(['checkout', '--quiet', '-B', branch, start], repoDir);
-        }
-        else {
-            await work_branch_git(['checkout', '--quiet', branch], repoDir);
-        }
-        const head = (await work_branch_git(['rev-parse', 'HEAD'], repoDir)).trim();
-        return new WorkBranch(options, pushed, original, new Set(existing), await GitDirSeal.take(repoDir), head);
-    }
-    /**
-     * Takes `.git/` back after an executor ran: its config, info and hooks as the run found them, no index flag, and
-     * any commit it made (or branch it checked out) turned back into uncommitted changes on the work branch.
-     */
-    settle() {
-        return this.inTurn(() => this.seal.restore(this.options.branch, this.expectedHead));
-    }
-    /** The task's changed paths, as its commit would take them (see the header), `.git/` settled first. */
-    taskPaths(task, othersRunning) {
-        return this.inTurn(async () => {
-            await this.seal.restore(this.options.branch, this.expectedHead);
-            return (await this.attributed(task, othersRunning)).map((c) => c.path);
-        });
-    }
-    /** Checks out again what was checked out before {@link prepare} (uncommitted changes kept-out stay as they are). */
-    async leave() {
-        await this.inTurn(async () => {
-            await this.seal.restore(this.options.branch, this.expectedHead);
-            await work_branch_git(['checkout', '--quiet', this.original], this.options.repoDir);
-        });
-    }
-    get name() {
-        return this.options.branch;
-    }
-    /** Whether the branch exists on the remote, so a pull request can be opened for it. */
-    get published() {
-        return this.pushed;
-    }
-    async head() {
-        return (await work_branch_git(['rev-parse', 'HEAD'], this.options.repoDir)).trim();
-    }
-    /**
-     * Commits the task's changes (see the header for which paths are the task's) as `T2: <title> (ISS-42)`
-     * and pushes the branch. Null when the task changed nothing.
-     */
-    commitTask(task, issue, othersRunning, 
-    /** The content its checks ran on (`fingerprint`): exactly these paths are committed, and only with it. */
-    checked) {
-        return this.inTurn(async () => {
-            const { repoDir } = this.options;
-            await this.seal.restore(this.options.branch, this.expectedHead);
-            const own = task.files.map((f) => (0,dag/* normalisePath */.q)(f.path));
-            let changes = await this.attributed(task, othersRunning);
-            if (checked)
-                changes = changes.filter((c) => checked.has(c.path));
-            if (changes.length === 0)
-                return null;
-            const paths = changes.map((c) => c.path);
-            const undeclared = paths.filter((path) => !covers(own, path));
-            const refused = undeclared.filter(isUnexpectedPath);
-            if (refused.length)
-                throw new UndeclaredChangeError(refused);
-            const env = { ...(0,git_git/* identityEnv */.Wx)(this.options.identity), GIT_LITERAL_PATHSPECS: '1' };
-            // A deletion the executor staged itself (`git rm`) is no longer a path `git add` can match.
-            const toAdd = changes.filter((c) => !c.deletedInIndex).map((c) => c.path);
-            if (toAdd.length > 0)
-                await work_branch_git(['add', '--all', '--pathspec-from-file=-', '--pathspec-file-nul'], repoDir, env, nulList(toAdd));
-            if (checked)
-                await this.verifyStaged(paths, checked);
-            const pathspec = nulList(paths);
-            const subject = `${task.id}: ${work_branch_oneLine(task.title)} (ISS-${issue})`;
-            // --only: exactly these paths, whatever else an executor may have staged.
-            await work_branch_git(['commit', '--quiet', '--no-verify', '--only', '-m', subject, '--pathspec-from-file=-', '--pathspec-file-nul'], repoDir, env, pathspec);
-            // Converge's own commit: kept when the push fails, as the next task's settle would otherwise undo it.
-            this.expectedHead = (await work_branch_git(['rev-parse', 'HEAD'], repoDir)).trim();
-            await this.push();
-            // After the push: a push that had to rebase onto other jobs' commits made the commit anew.
-            const commit = (await work_branch_git(['rev-parse', 'HEAD'], repoDir)).trim();
-            this.expectedHead = commit;
-            const tree = (await work_branch_git(['rev-parse', 'HEAD^{tree}'], repoDir)).trim();
-            return { commit, tree, files: paths, undeclared };
-        });
-    }
-    /** Refuses a commit whose staged content is not what the task's checks ran on (verified ≠ committed). */
-    async verifyStaged(paths, checked) {
-        const moved = await stagedOtherThan(this.options.repoDir, paths, checked);
-        if (moved.length === 0)
-            return;
-        await work_branch_git(['reset', '--quiet', '--pathspec-from-file=-', '--pathspec-file-nul'], this.options.repoDir, { GIT_LITERAL_PATHSPECS: '1' }, nulList(paths)).catch(() => undefined);
-        throw new WorkBranchError(`${moved.join(', ')} changed after the task's checks ran: what would be committed is not what was verified, so nothing was committed`);
-    }
-    /** The changed paths that are the task's: under its own files, or under no other running task's. */
-    async attributed(task, othersRunning) {
-        const own = task.files.map((f) => (0,dag/* normalisePath */.q)(f.path));
-        const others = othersRunning.flatMap((t) => t.files.map((f) => (0,dag/* normalisePath */.q)(f.path)));
-        return (await this.changes()).filter((c) => covers(own, c.path) || !covers(others, c.path));
-    }
-    /**
-     * Puts back what a task that did not converge (or was interrupted) changed, as the branch has it: it leaves
-     * nothing behind for the next task's commit, or the next run, to pick up. Its declared paths always; changes
-     * outside every declared file too when no other task is running (while one is, they may be its work in progress).
-     * Changes that were there before any task ran stay.
-     */
-    discardTask(task, othersRunning) {
-        return this.inTurn(async () => {
-            const { repoDir } = this.options;
-            await this.seal.restore(this.options.branch, this.expectedHead);
-            const own = task.files.map((f) => (0,dag/* normalisePath */.q)(f.path));
-            const others = othersRunning.flatMap((t) => t.files.map((f) => (0,dag/* normalisePath */.q)(f.path)));
-            const alone = othersRunning.length === 0;
-            const changes = (await this.changes()).filter((c) => alone || (covers(own, c.path) && !covers(others, c.path)));
-            const tracked = changes.filter((c) => !c.untracked).map((c) => c.path);
-            const env = { GIT_LITERAL_PATHSPECS: '1' };
-            if (tracked.length > 0)
-                await work_branch_git(['checkout', '--quiet', 'HEAD', '--pathspec-from-file=-', '--pathspec-file-nul'], repoDir, env, nulList(tracked));
-            for (const change of changes.filter((c) => c.untracked))
-                await (0,promises_.rm)((0,external_node_path_.join)(repoDir, change.path), { force: true, recursive: true });
-        });
-    }
-    /**
-     * Pushes the branch (never forced): a remote that moved meanwhile is an error, not overwritten — unless
-     * `pushRetries` allows rebasing onto it (see the option).
-     */
-    async push() {
-        const { remote, repoDir, branch } = this.options;
-        if (!remote)
-            return;
-        const retries = this.options.pushRetries ?? 0;
-        for (let attempt = 0;; attempt++) {
-            try {
-                await (0,sealed_remote/* pushSealed */.tS)(repoDir, remote, (await work_branch_git(['rev-parse', 'HEAD'], repoDir)).trim(), `refs/heads/${branch}`);
-                this.pushed = true;
-                return;
-            }
-            catch (error) {
-                // A push that lost the race inside the server (both passed its fast-forward check) fails to lock the ref.
-                const moved = /non-fast-forward|fetch first|rejected|cannot lock ref|failed to update ref/i.test(error instanceof git_git/* GitError */.XS ? error.stderr : String(error));
-                if (!moved || attempt >= retries)
-                    throw pushError(branch, remote, error, moved);
-            }
-            const unit = this.options.pushRetryUnitMs ?? 250;
-            await sleep(Math.random() * Math.min(8_000, unit * 2 ** (attempt + 1)));
-            await this.rebaseOntoRemote();
-        }
-    }
-    /** Replays this checkout's commits that the remote branch lacks onto its tip (fetched anew). */
-    async rebaseOntoRemote() {
-        const { remote, repoDir, branch, identity } = this.options;
-        const tracking = `refs/converge/remote/${branch}`;
-        try {
-            await (0,sealed_remote/* fetchSealed */.TA)(repoDir, remote, `refs/heads/${branch}`, tracking);
-        }
-        catch (error) {
-            throw fetchError(branch, remote, error);
-        }
-        try {
-            await work_branch_git(['rebase', '--quiet', '--no-verify', tracking], repoDir, { ...(0,git_git/* identityEnv */.Wx)(identity), GIT_EDITOR: 'true' });
-            this.expectedHead = (await work_branch_git(['rev-parse', 'HEAD'], repoDir)).trim();
-        }
-        catch (error) {
-            await work_branch_git(['rebase', '--abort'], repoDir).catch(() => undefined);
-            const detail = error instanceof git_git/* GitError */.XS ? error.stderr : String(error);
-            throw new WorkBranchError(`Could not push ${branch}: other jobs pushed commits that conflict with this one (${detail.trim()})`, error);
-        }
-    }
-    /** The working tree's changes that are the tasks': not those that were there before any task ran. */
-    async changes() {
-        return (await changedPaths(this.options.repoDir)).filter((c) => !this.notOurs.has(c.path));
-    }
-    inTurn(work) {
-        const mine = this.queue.then(work, work);
-        this.queue = mine.catch(() => undefined);
-        return mine;
-    }
-}
-function pushError(branch, remote, error, moved) {
-    const detail = error instanceof git_git/* GitError */.XS ? error.stderr : String(error);
-    return new WorkBranchError(moved
-        ? `Could not push ${branch}: it moved on ${displayUrl(remote.url)} since this run fetched it (someone else pushed); rerun to continue from there`
-        : `Could not push ${branch} to ${displayUrl(remote.url)}: ${detail}`, error);
-}
-function sleep(ms) {
-    return new Promise((resolve) => setTimeout(resolve, ms));
-}
-/** Paths with changes in the working tree or index, relative to the repository root. */
-async function changedPaths(repoDir) {
-    const out = await work_branch_git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames'], repoDir);
-    return out
-        .split('\0')
-        .filter((entry) => entry.length > 3)
-        .map((entry) => ({ path: entry.slice(3), deletedInIndex: entry[0] === 'D' && entry[1] === ' ', untracked: entry.startsWith('??') }));
-}
-const nulList = (paths) => `${paths.join('\0')}\0`;
-/** Whether `path` is one of `declared` or inside one of them (a declared directory). */
-function covers(declared, path) {
-    return declared.some((d) => path === d || path.startsWith(d.endsWith('/') ? d : `${d}/`));
-}
-async function isAncestor(repoDir, ancestor, descendant) {
-    try {
-        await work_branch_git(['merge-base', '--is-ancestor', ancestor, descendant], repoDir);
-        return true;
-    }
-    catch (error) {
-        if (error instanceof git_git/* GitError */.XS && error.exitCode === 1)
-            return false;
-        throw error;
-    }
-}
-/** A local git command in the checkout: no hook, fsmonitor or signing program an agent planted runs inside it. */
-async function work_branch_git(args, cwd, env, input) {
-    const { stdout } = await (0,git_git/* runGit */.EO)([...sealed_remote/* NO_CHECKOUT_PROGRAMS */.n5, ...args], { cwd, ...(env ? { env } : {}), ...(input !== undefined ? { input } : {}) });
-    return stdout;
-}
-function fetchError(branch, remote, error) {
-    const detail = error instanceof git_git/* GitError */.XS ? error.stderr : String(error);
-    return new WorkBranchError(`Could not fetch ${branch} from ${displayUrl(remote.url)}: ${detail}`, error);
-}
-/** A URL without any credentials in it, for messages. */
-function displayUrl(url) {
-    const parsed = new URL(url);
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString();
-}
-function work_branch_oneLine(text) {
-    const line = text.replace(/\s+/g, ' ').trim();
-    return line.length > 72 ? `${line.slice(0, 71)}…` : line;
-}
-
+// EXTERNAL MODULE: ./src/git/work-branch.ts + 3 modules
+var work_branch = __webpack_require__(5898);
 ;// CONCATENATED MODULE: ./src/git/checkout.ts
 
 
@@ -9464,30 +8600,30 @@ function work_branch_oneLine(text) {
  * before (a pull request's base, an executor) may have planted them.
  */
 async function checkoutCommit(repoDir, sha, fetch) {
-    const head = (await (0,git_git/* runGit */.EO)(['rev-parse', 'HEAD'], { cwd: repoDir }).catch(() => ({ stdout: '' }))).stdout.trim();
+    const head = (await (0,git/* runGit */.EO)(['rev-parse', 'HEAD'], { cwd: repoDir }).catch(() => ({ stdout: '' }))).stdout.trim();
     if (head === sha)
         return;
     const env = await (0,sealed_remote/* sealedLocalEnv */.lf)(repoDir, { own: true });
-    const dirty = (await (0,git_git/* runGit */.EO)([...sealed_remote/* NO_CHECKOUT_PROGRAMS */.n5, 'status', '--porcelain', '--untracked-files=no'], { cwd: repoDir, env })).stdout.trim();
+    const dirty = (await (0,git/* runGit */.EO)([...sealed_remote/* NO_CHECKOUT_PROGRAMS */.n5, 'status', '--porcelain', '--untracked-files=no'], { cwd: repoDir, env })).stdout.trim();
     if (dirty)
-        throw new WorkBranchError(`the checkout has uncommitted changes, so it cannot be moved to ${sha.slice(0, 7)}: check out the pull request's head before Converge runs`);
+        throw new work_branch/* WorkBranchError */.gI(`the checkout has uncommitted changes, so it cannot be moved to ${sha.slice(0, 7)}: check out the pull request's head before Converge runs`);
     if (!(await hasCommit(repoDir, sha))) {
         if (!fetch.remote)
-            throw new WorkBranchError(`commit ${sha.slice(0, 7)} is not in the checkout and there is no remote to fetch it from`);
+            throw new work_branch/* WorkBranchError */.gI(`commit ${sha.slice(0, 7)} is not in the checkout and there is no remote to fetch it from`);
         try {
             await (0,sealed_remote/* fetchSealed */.TA)(repoDir, fetch.remote, fetch.ref, 'refs/converge/checkout');
         }
         catch (error) {
-            throw new WorkBranchError(`could not fetch ${fetch.ref}: ${error instanceof git_git/* GitError */.XS ? error.stderr : String(error)}`, error);
+            throw new work_branch/* WorkBranchError */.gI(`could not fetch ${fetch.ref}: ${error instanceof git/* GitError */.XS ? error.stderr : String(error)}`, error);
         }
         if (!(await hasCommit(repoDir, sha)))
-            throw new WorkBranchError(`${fetch.ref} is no longer at ${sha.slice(0, 7)} (pushed to meanwhile): run the command again`);
+            throw new work_branch/* WorkBranchError */.gI(`${fetch.ref} is no longer at ${sha.slice(0, 7)} (pushed to meanwhile): run the command again`);
     }
-    await (0,git_git/* runGit */.EO)([...sealed_remote/* NO_CHECKOUT_PROGRAMS */.n5, 'checkout', '--quiet', '--detach', sha], { cwd: repoDir, env: await (0,sealed_remote/* sealedLocalEnv */.lf)(repoDir, { own: true }) });
+    await (0,git/* runGit */.EO)([...sealed_remote/* NO_CHECKOUT_PROGRAMS */.n5, 'checkout', '--quiet', '--detach', sha], { cwd: repoDir, env: await (0,sealed_remote/* sealedLocalEnv */.lf)(repoDir, { own: true }) });
 }
 async function hasCommit(repoDir, sha) {
     try {
-        await (0,git_git/* runGit */.EO)(['cat-file', '-e', `${sha}^{commit}`], { cwd: repoDir });
+        await (0,git/* runGit */.EO)(['cat-file', '-e', `${sha}^{commit}`], { cwd: repoDir });
         return true;
     }
     catch {
@@ -9495,7 +8631,7 @@ async function hasCommit(repoDir, sha) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/exec/missing-program.ts
+;// CONCATENATED MODULE: ./src/processes/missing-program.ts
 /**
  * A check that could not start because a program it runs is not installed where it ran (`sh: 1: mocha: not found`,
  * exit 127; `npx` refusing to install a package): not a verdict on the work, but on the checkout the check ran in.
@@ -10257,7 +9393,7 @@ function debug_fenced(text) {
     return `${fence}text\n${text}\n${fence}`;
 }
 
-;// CONCATENATED MODULE: ./src/exec/read-bounded.ts
+;// CONCATENATED MODULE: ./src/processes/read-bounded.ts
 /**
  * Files a command writes for Converge to read (the executor's report, the agent CLI's output) are read with a cap:
  * their size is the command's choice, and a 300 MB result file read whole took 1.3 GB.
@@ -10503,7 +9639,7 @@ function agentRunStop(run, preset, maxTurns) {
     return runStop({ exitCode: run.exit_code, agent: run.agent, outputTail: run.output_tail }, preset, maxTurns);
 }
 
-;// CONCATENATED MODULE: ./src/exec/test-counts.ts
+;// CONCATENATED MODULE: ./src/processes/test-counts.ts
 /**
  * Test counts read from the summary a test runner prints at the end, for the validate step (`pass_rate`).
  *
@@ -10898,9 +10034,9 @@ function testResult(suite, check) {
 async function treeFingerprint(dir) {
     try {
         const [status, diff, untracked] = await Promise.all([
-            (0,git_git/* runGit */.EO)(['status', '--porcelain', '--untracked-files=all'], { cwd: dir }),
-            (0,git_git/* runGit */.EO)(['diff', '--binary', 'HEAD'], { cwd: dir }),
-            (0,git_git/* runGit */.EO)(['ls-files', '--others', '--exclude-standard', '-z'], { cwd: dir }),
+            (0,git/* runGit */.EO)(['status', '--porcelain', '--untracked-files=all'], { cwd: dir }),
+            (0,git/* runGit */.EO)(['diff', '--binary', 'HEAD'], { cwd: dir }),
+            (0,git/* runGit */.EO)(['ls-files', '--others', '--exclude-standard', '-z'], { cwd: dir }),
         ]);
         const hash = (0,external_node_crypto_.createHash)('sha256').update(status.stdout).update('\0').update(diff.stdout);
         for (const path of untracked.stdout.split('\0').filter(Boolean).sort())
@@ -11135,6 +10271,8 @@ function checkLaunch(options, task, attempt) {
     };
 }
 
+// EXTERNAL MODULE: ./src/git/task-change.ts
+var task_change = __webpack_require__(1264);
 ;// CONCATENATED MODULE: ./src/model/check-files.ts
 /**
  * The check side of a task's change (SPEC §7 "Evidence integrity"): the files its checks read that the executor
@@ -11266,14 +10404,14 @@ function manifestChecksDiffer(before, after) {
 /** The check files of a change: each changed file on the check side, with what it is. */
 async function checkFilesOf(change, repoDir, commands) {
     const manifestNow = change.files.has('package.json') ? await (0,promises_.readFile)((0,external_node_path_.join)(repoDir, 'package.json'), 'utf8').catch(() => undefined) : undefined;
-    const manifestBefore = await textIn(repoDir, change.head, 'package.json');
+    const manifestBefore = await (0,task_change/* textIn */.r7)(repoDir, change.head, 'package.json');
     const scripts = scriptPathsOf(commands, { ...manifestScripts(manifestBefore), ...manifestScripts(manifestNow) });
     const files = [];
     for (const [path, content] of change.files) {
         const role = checkSideRole({ path, ignored: false, manifestChecksChanged: path === 'package.json' && manifestChecksDiffer(manifestBefore, manifestNow) }, scripts);
         if (!role)
             continue;
-        const change_ = content === null ? 'deleted' : (await existsIn(repoDir, change.head, path)) ? 'changed' : 'created';
+        const change_ = content === null ? 'deleted' : (await (0,task_change/* existsIn */.Iy)(repoDir, change.head, path)) ? 'changed' : 'created';
         files.push({ path, change: change_, role });
     }
     for (const { path, change: kind } of change.ignored)
@@ -11296,7 +10434,7 @@ async function differentialRuns(change, launch) {
 }
 /** The commands on `head` with `overlay`, in a tree of their own; undefined when cancelled. */
 async function runIn(launch, head, overlay) {
-    const variant = await materialize(launch.repoDir, head, overlay);
+    const variant = await (0,task_change/* materialize */.O9)(launch.repoDir, head, overlay);
     try {
         const runs = [];
         for (const command of launch.commands) {
@@ -11350,15 +10488,15 @@ class TaskProof {
         this.memo = memo;
     }
     async before() {
-        this.stamps = await ignoredFiles(this.repoDir);
+        this.stamps = await (0,task_change/* ignoredFiles */.eQ)(this.repoDir);
     }
     async after() {
         await this.branch.settle();
         if (this.stamps)
-            for (const change of ignoredChanges(this.stamps, await ignoredFiles(this.repoDir)))
+            for (const change of (0,task_change/* ignoredChanges */.i5)(this.stamps, await (0,task_change/* ignoredFiles */.eQ)(this.repoDir)))
                 this.ignored.set(change.path, change);
         const paths = await this.branch.taskPaths(this.task, this.othersRunning());
-        this.checked = { head: await this.branch.head(), files: await fingerprint(this.repoDir, paths), ...(this.memo ? { key: await this.memo.key() } : {}) };
+        this.checked = { head: await this.branch.head(), files: await (0,task_change/* fingerprint */.Rj)(this.repoDir, paths), ...(this.memo ? { key: await this.memo.key() } : {}) };
     }
     /** Keeps the runs of the task's checks for later tasks, when the checkout still holds what they ran on. */
     async keepChecks(runs) {
@@ -11515,16 +10653,6 @@ function earlierBaseline(result) {
     const before = result?.evidence?.before;
     return before?.length ? { earlierBaseline: before } : {};
 }
-/** The work branch as a task's committer, looked up when a task needs it (it is checked out once the run starts). */
-function workBranchCommitter(branch) {
-    return {
-        commitTask: (task, issue, others, checked) => branch().commitTask(task, issue, others, checked),
-        discardTask: (task, others) => branch().discardTask(task, others),
-        settle: () => branch().settle(),
-        taskPaths: (task, others) => branch().taskPaths(task, others),
-        head: () => branch().head(),
-    };
-}
 
 ;// CONCATENATED MODULE: ./src/execute/check-memo.ts
 /**
@@ -11543,7 +10671,7 @@ class CheckMemo {
         this.repoDir = repoDir;
     }
     key() {
-        return contentKey(this.repoDir);
+        return (0,task_change/* contentKey */.lO)(this.repoDir);
     }
     /**
      * The run of `command` on content `key`: the one known (or under way), else `run()`'s — kept for later when the
@@ -11915,6 +11043,119 @@ function checksThatCouldNotStart(plan, record) {
     return `${found.map((f) => f.task).join(', ')} could not be checked: ${programs.join(', ')} ${programs.length === 1 ? 'was' : 'were'} not found where ${found.length === 1 ? `\`${found[0].command}\`` : 'the checks'} ran (the project's dependencies are not installed in that checkout)`;
 }
 
+;// CONCATENATED MODULE: ./src/pipeline/run-branch.ts
+/**
+ * The work branch of a run (`git/work-branch.ts`) as every host uses it: checked out when the run's tasks start
+ * (after the gate and the run lock, never before), the committer of its tasks meanwhile, and left again after.
+ */
+
+
+
+class RunBranch {
+    options;
+    branch;
+    constructor(options) {
+        this.options = options;
+    }
+    get name() {
+        return (0,state_layout/* workBranchName */.hl)(this.options.n);
+    }
+    /** The branch, once {@link prepare} checked it out. */
+    get checkedOut() {
+        return this.branch;
+    }
+    /** Checks out the work branch (`WorkBranch.prepare`): a host's `beforeTasks`. */
+    async prepare() {
+        const { repoDir, remote, identity, pushRetries } = this.options;
+        this.branch = await work_branch/* WorkBranch */.IT.prepare({
+            repoDir, branch: this.name, ...(remote ? { remote } : {}),
+            identity: typeof identity === 'function' ? await identity() : identity,
+            ...(pushRetries !== undefined ? { pushRetries } : {}),
+            uncommitted: this.options.allowDirty ? 'keep-out' : 'refuse',
+        });
+    }
+    /** Checks out again what was checked out before {@link prepare}, if it ran. */
+    async leave() {
+        await this.branch?.leave();
+    }
+    /** The work branch as the tasks' committer, looked up when a task needs it (it is checked out once the run starts). */
+    committer() {
+        const branch = () => this.branch;
+        return {
+            commitTask: async (task, issue, others, checked) => {
+                if (this.options.commitOnBranchOnly)
+                    await onBranch(this.options.repoDir, this.name);
+                return branch().commitTask(task, issue, others, checked);
+            },
+            discardTask: (task, others) => branch().discardTask(task, others),
+            settle: () => branch().settle(),
+            taskPaths: (task, others) => branch().taskPaths(task, others),
+            head: () => branch().head(),
+        };
+    }
+}
+/** Refuses a commit anywhere but on the work branch. */
+async function onBranch(repoDir, workBranch) {
+    const current = (await (0,git/* runGit */.EO)(['symbolic-ref', '--quiet', '--short', 'HEAD'], { cwd: repoDir }).catch(() => undefined))?.stdout.trim();
+    if (current !== workBranch)
+        throw new Error(`${current ? `${current} is` : 'no branch is'} checked out in ${repoDir}, not ${workBranch}: Converge commits on ${workBranch} only`);
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/run-request.ts
+
+/**
+ * The pipeline's options for one run of `request` on issue `n`, and its work branch (checked out once the run
+ * is recorded as started, after `run.before`).
+ */
+function runOf(request, n, run) {
+    const { policy, workspace, observers } = request;
+    const branch = new RunBranch({
+        n, repoDir: workspace.repoDir, identity: workspace.identity, allowDirty: policy.allowDirty,
+        ...(workspace.remote ? { remote: workspace.remote } : {}),
+        ...(run.pushRetries !== undefined ? { pushRetries: run.pushRetries } : {}),
+        ...(workspace.commitOnBranchOnly ? { commitOnBranchOnly: true } : {}),
+    });
+    const before = run.before;
+    const options = {
+        repoDir: workspace.repoDir,
+        workRoot: workspace.workRoot,
+        maxParallel: policy.maxParallel,
+        timeoutMs: policy.timeoutMs,
+        secrets: workspace.secrets,
+        now: () => new Date().toISOString(),
+        executorCommand: policy.executorCommand,
+        maxIterations: policy.maxIterations,
+        onFailure: policy.onFailure,
+        maxRetries: policy.maxRetries,
+        maxErrors: policy.maxErrors,
+        executorEnv: workspace.executorEnv,
+        evidence: run.evidence ?? { measure: policy.measureEvidence },
+        ...(policy.maxCostUsd !== undefined ? { maxCostUsd: policy.maxCostUsd } : {}),
+        ...(policy.maxTurns !== undefined ? { maxTurns: policy.maxTurns } : {}),
+        ...(run.retry ? { retry: run.retry } : {}),
+        ...(workspace.signal ? { signal: workspace.signal } : {}),
+        ...(workspace.holder ? { holder: workspace.holder } : {}),
+        ...(workspace.missingProgramFix ? { missingProgramFix: workspace.missingProgramFix } : {}),
+        ...(observers.onProgress ? { onProgress: observers.onProgress } : {}),
+        ...(observers.onTaskStart ? { onTaskStart: observers.onTaskStart } : {}),
+        ...(observers.onOutput ? { onOutput: observers.onOutput } : {}),
+        ...(run.commit
+            ? {
+                // Before the work branch is checked out: what `before` leaves that git tracks is refused like any change a
+                // step before Converge made, not committed with a task.
+                beforeTasks: async () => {
+                    await before?.();
+                    await branch.prepare();
+                },
+                committer: branch.committer(),
+            }
+            : before ? { beforeTasks: before } : {}),
+    };
+    return { options, branch };
+}
+
+// EXTERNAL MODULE: ./src/action/inputs.ts
+var action_inputs = __webpack_require__(1729);
 ;// CONCATENATED MODULE: ./src/pipeline/setup-command.ts
 /**
  * The setup command of an issue: what prepares a fresh checkout of its work so that its checks can run there (the
@@ -11975,12 +11216,12 @@ async function pullRequestBaseline(repoDir, plan, base, options) {
         }));
     // Put back what the commands changed in tracked files, so that the head can be checked out; with none of the
     // programs the base's commands may have planted in .git (hooks, fsmonitor, filter drivers).
-    await (0,git_git/* runGit */.EO)([...sealed_remote/* NO_CHECKOUT_PROGRAMS */.n5, 'checkout', '--quiet', '--', '.'], { cwd: repoDir, env: await (0,sealed_remote/* sealedLocalEnv */.lf)(repoDir, { own: true }) });
+    await (0,git/* runGit */.EO)([...sealed_remote/* NO_CHECKOUT_PROGRAMS */.n5, 'checkout', '--quiet', '--', '.'], { cwd: repoDir, env: await (0,sealed_remote/* sealedLocalEnv */.lf)(repoDir, { own: true }) });
     return baselines;
 }
 /** Whether two commits of the checkout hold different trees: whether the pull request changes any file. */
 async function treesDiffer(repoDir, base, head) {
-    const tree = async (sha) => (await (0,git_git/* runGit */.EO)(['rev-parse', `${sha}^{tree}`], { cwd: repoDir })).stdout.trim();
+    const tree = async (sha) => (await (0,git/* runGit */.EO)(['rev-parse', `${sha}^{tree}`], { cwd: repoDir })).stdout.trim();
     return (await tree(base)) !== (await tree(head));
 }
 
@@ -11989,9 +11230,6 @@ async function treesDiffer(repoDir, base, head) {
  * `execute`, `retry` and `verify` in a workflow run: the gate, the work branch, the live check run, the
  * draft pull request and the sticky comment around the pipeline's `executeIssue` / `verifyIssue`.
  */
-
-
-
 
 
 
@@ -12019,8 +11257,8 @@ async function runTasks(session, request) {
         : stored.plan;
     const unconfirmed = await unconfirmedApproval(session, n, plan);
     if (unconfirmed)
-        return refusedOnIssue(session, n, request.where, unconfirmed);
-    const remote = gitRemote(session);
+        return (0,action_session/* refusedOnIssue */.tc)(session, n, request.where, unconfirmed);
+    const remote = (0,action_session/* gitRemote */.RS)(session);
     await session.checkout.beforeCommands();
     // verify on a pull request checks its head, which must not be a fork's code run with this run's token.
     let headSha = ctx.sha;
@@ -12028,7 +11266,7 @@ async function runTasks(session, request) {
     if (request.pullRequest !== undefined) {
         const head = await pullRequestHead(client, ctx.repo, request.pullRequest);
         if (head.fromFork)
-            return refusedOnIssue(session, n, request.where, `pull request #${request.pullRequest} comes from the fork ${head.repository}: \`verify\` would run its code with this repository's token. Verify it in a \`pull_request\` workflow (read-only token), or push the branch to this repository.`);
+            return (0,action_session/* refusedOnIssue */.tc)(session, n, request.where, `pull request #${request.pullRequest} comes from the fork ${head.repository}: \`verify\` would run its code with this repository's token. Verify it in a \`pull_request\` workflow (read-only token), or push the branch to this repository.`);
         try {
             // The baseline on the base first, for an approved plan only (its commands are what was approved).
             const baselines = plan && evidence.measure && !gateRefusal(n, stored.issue, plan)
@@ -12039,78 +11277,27 @@ async function runTasks(session, request) {
                 evidence = { measure: true, baselines, changed: await treesDiffer(session.repoDir, head.base.sha, head.sha) };
         }
         catch (error) {
-            return refusedOnIssue(session, n, request.where, `cannot verify pull request #${request.pullRequest}: ${error.message}`);
+            return (0,action_session/* refusedOnIssue */.tc)(session, n, request.where, `cannot verify pull request #${request.pullRequest}: ${error.message}`);
         }
         headSha = head.sha;
     }
-    const base = reportBase(session, n, stored.issue?.title ?? `#${n}`);
-    let check;
-    let warning;
-    if (write && headSha && plan) {
-        try {
-            check = await CheckRun.start(client, ctx.repo, {
-                issueNumber: n, headSha, taskCount: plan.tasks.length,
-                output: { title: mode === 'verify' ? 'Verifying' : 'Executing', summary: `${mode === 'verify' ? 'Verifying' : 'Executing'} ${plural(plan.tasks.length, 'task')} of ${plan.id}.` },
-                ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
-            });
-        }
-        catch (error) {
-            if (!(error instanceof CheckRunPermissionError))
-                throw error;
-            warning = error.message;
-        }
-    }
-    const common = {
-        repoDir: session.repoDir,
-        workRoot: (0,external_node_path_.join)(session.tempDir, 'converge'),
-        maxParallel: inputs['max-parallel'],
-        timeoutMs: inputs['task-timeout-minutes'] * 60_000,
-        secrets: session.secrets,
-        now: () => new Date().toISOString(),
-        missingProgramFix: "Install the project's dependencies in a step before Converge, or give the command that does: the action's setup-command input (setup-command: npm ci)",
-        // One run of a plan at a time; a run that died holding it is taken over after the longest a task can go
-        // without recording a result (each executor and command run within the timeout), or at once by its own re-run.
-        ...(ctx.runUrl ? { holder: { run: ctx.runUrl, staleAfterMs: inputs['task-timeout-minutes'] * 60_000 * (2 * inputs['max-iterations'] + 2) } } : {}),
-        ...(session.signal ? { signal: session.signal } : {}),
-        onProgress: (record, solution) => {
-            const done = Object.keys(record.tasks).length;
-            check?.progress(renderCheckRun({ ...base, status: 'executing', solution, execution: record }), done);
-        },
+    const base = (0,action_session/* reportBase */.sq)(session, n, stored.issue?.title ?? `#${n}`);
+    const { check, warning } = plan
+        ? await startCheckRun(session, n, headSha, plan.tasks.length, {
+            title: mode === 'verify' ? 'Verifying' : 'Executing', summary: `${mode === 'verify' ? 'Verifying' : 'Executing'} ${plural(plan.tasks.length, 'task')} of ${plan.id}.`,
+        })
+        : {};
+    const onProgress = (record, solution) => {
+        const done = Object.keys(record.tasks).length;
+        check?.progress(renderCheckRun({ ...base, status: 'executing', solution, execution: record }), done);
     };
-    let workBranch;
-    const runPlan = () => {
-        // The setup command (the project's dependencies installed) before any check, in the checkout the checks run in.
-        const setup = inputs['setup-command'];
-        const prepare = setup ? () => runSetup(setup, { cwd: session.repoDir, env: session.executorEnv, timeoutMs: common.timeoutMs, secrets: session.secrets, ...(session.signal ? { signal: session.signal } : {}) }) : undefined;
-        if (mode === 'verify')
-            return verifyIssue(store, n, { ...common, evidence, ...(prepare ? { beforeTasks: prepare } : {}) });
-        return executeIssue(store, n, {
-            ...common,
-            executorCommand: inputs['executor-command'],
-            maxIterations: inputs['max-iterations'],
-            onFailure: inputs['on-failure'],
-            maxRetries: inputs['max-retries'],
-            maxErrors: inputs['max-errors'],
-            executorEnv: session.executorEnv,
-            evidence,
-            ...(inputs['max-cost-usd'] !== undefined ? { maxCostUsd: inputs['max-cost-usd'] } : {}),
-            ...(inputs['max-turns'] !== undefined ? { maxTurns: inputs['max-turns'] } : {}),
-            ...(request.retry ? { retry: request.retry } : {}),
-            ...(write
-                ? {
-                    beforeTasks: async () => {
-                        // Before the work branch is prepared: what the setup command leaves that git tracks is refused like any
-                        // change a step before Converge made, not committed with a task.
-                        await prepare?.();
-                        workBranch = await WorkBranch.prepare({
-                            repoDir: session.repoDir, branch: `converge/issue-${n}`, remote, identity: ACTIONS_BOT_IDENTITY, uncommitted: inputs['allow-dirty'] ? 'keep-out' : 'refuse',
-                        });
-                    },
-                    committer: workBranchCommitter(() => workBranch),
-                }
-                : {}),
-        });
-    };
+    // The setup command (the project's dependencies installed) before any check, in the checkout the checks run in.
+    const setup = inputs['setup-command'];
+    const prepare = setup ? () => runSetup(setup, { cwd: session.repoDir, env: session.executorEnv, timeoutMs: inputs['task-timeout-minutes'] * 60_000, secrets: session.secrets, ...(session.signal ? { signal: session.signal } : {}) }) : undefined;
+    // A dry run of execute commits nothing and, as before the run request, runs no setup command either.
+    const run = runOf((0,action_inputs/* actionRunRequest */.Je)(session, { onProgress }), n, { commit: write && mode === 'execute', evidence, ...(mode === 'execute' ? { retry: request.retry } : {}), before: mode === 'verify' || write ? prepare : undefined });
+    const workBranch = run.branch;
+    const runPlan = () => (mode === 'verify' ? verifyIssue(store, n, run.options) : executeIssue(store, n, run.options));
     let result;
     try {
         result = await runPlan();
@@ -12125,9 +11312,9 @@ async function runTasks(session, request) {
     if (!result.ok) {
         if (check)
             await check.complete({ conclusion: 'action_required', output: { title: `Cannot ${mode}`, summary: result.reason } });
-        return refusedOnIssue(session, n, request.where, result.reason);
+        return (0,action_session/* refusedOnIssue */.tc)(session, n, request.where, result.reason);
     }
-    let report = {
+    const report = {
         ...base,
         status: result.issue.status,
         ...(result.issue.error ? { error: result.issue.error } : {}),
@@ -12136,15 +11323,8 @@ async function runTasks(session, request) {
         execution: result.record,
         ...(check?.url ? { links: { ...base.links, checkRun: check.url } } : {}),
     };
-    let pullRequestNumber;
-    if (workBranch?.published) {
-        const published = await publishPullRequest(session, n, workBranch.name, report, check ? headSha : undefined);
-        pullRequestNumber = published.number;
-        report = published.report;
-    }
-    if (check)
-        await completeCheckRun(check, report, session.repoDir);
-    const commentId = write ? (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id : undefined;
+    const published = await publishRun(session, report, { check, checkRunSha: headSha, branch: workBranch.checkedOut?.published ? workBranch.name : undefined });
+    const { commentId, pullRequestNumber } = published;
     return {
         status: result.issue.status,
         issueNumber: n,
@@ -12153,7 +11333,7 @@ async function runTasks(session, request) {
         ...(commentId ? { commentId } : {}),
         ...(check ? { checkRunId: check.id } : {}),
         ...(pullRequestNumber ? { pullRequestNumber } : {}),
-        summary: renderJobSummary(report),
+        summary: renderJobSummary(published.report),
         ...(warning ? { warning } : {}),
     };
 }
@@ -12328,14 +11508,15 @@ async function executeTask(store, n, taskId, options) {
     let { issue } = started;
     if (started.done)
         return { ok: true, plan, issue, task, result: started.done, ran: false, record: started.record };
-    if (options.beforeTask) {
+    if (options.beforeTasks) {
         try {
-            await options.beforeTask();
+            await options.beforeTasks();
         }
         catch (error) {
             return { ok: false, reason: `${task.id} could not start: ${error.message}`, plan, issue, task, started: true };
         }
     }
+    options.onTaskStart?.(task);
     const signal = options.signal ?? new AbortController().signal;
     const run = await convergeAndCommit(task, {
         n, issueTitle: issue.title, plan, options, signal,
@@ -12686,7 +11867,6 @@ function reportHeadline(record, headline) {
 
 
 
-
 /**
  * How often a matrix job rebases its commit onto what the other jobs pushed and pushes again. With backoff
  * (at most 8 s a wait) this outlasts dozens of jobs finishing at the same moment.
@@ -12705,7 +11885,7 @@ async function matrixCommand(session, request) {
     if (n) {
         const entry = planned.issues[0];
         if (entry.refused) {
-            const refused = await refusedOnIssue(session, n, request.where || n, entry.refused);
+            const refused = await (0,action_session/* refusedOnIssue */.tc)(session, n, request.where || n, entry.refused);
             return { ...refused, matrix: EMPTY_MATRIX, summary: planned.summary };
         }
         return {
@@ -12740,34 +11920,8 @@ async function executeTaskCommand(session, request) {
     if (unconfirmed)
         return refused(n, unconfirmed);
     await session.checkout.beforeCommands();
-    const remote = gitRemote(session);
-    let workBranch;
-    const result = await executeTask(store, n, taskId, {
-        repoDir: session.repoDir,
-        workRoot: (0,external_node_path_.join)(session.tempDir, 'converge'),
-        executorCommand: inputs['executor-command'],
-        maxIterations: inputs['max-iterations'],
-        onFailure: inputs['on-failure'],
-        maxRetries: inputs['max-retries'],
-        timeoutMs: inputs['task-timeout-minutes'] * 60_000,
-        secrets: session.secrets,
-        now: () => new Date().toISOString(),
-        executorEnv: session.executorEnv,
-        evidence: { measure: inputs.evidence !== 'off' },
-        ...(inputs['max-turns'] !== undefined ? { maxTurns: inputs['max-turns'] } : {}),
-        ...(session.signal ? { signal: session.signal } : {}),
-        ...(write
-            ? {
-                beforeTask: async () => {
-                    workBranch = await WorkBranch.prepare({
-                        repoDir: session.repoDir, branch: `converge/issue-${n}`, remote, identity: ACTIONS_BOT_IDENTITY, pushRetries: PUSH_RETRIES,
-                        uncommitted: inputs['allow-dirty'] ? 'keep-out' : 'refuse',
-                    });
-                },
-                committer: workBranchCommitter(() => workBranch),
-            }
-            : {}),
-    });
+    const run = runOf((0,action_inputs/* actionRunRequest */.Je)(session), n, { commit: write, pushRetries: PUSH_RETRIES });
+    const result = await executeTask(store, n, taskId, run.options);
     if (!result.ok) {
         const context = { ...(result.plan ? { solution: result.plan } : {}) };
         // Recorded as started, then it could not run (the work branch, a cancelled job): the job fails.
@@ -12834,7 +11988,7 @@ async function reportOne(session, n) {
     const result = await reportIssue(store, n, { now: session.now, secrets: session.secrets, onFailure: inputs['on-failure'], maxErrors: inputs['max-errors'] });
     if (!result.ok)
         return { status: 'no-issue', issueNumber: n, summary: result.reason, warning: result.reason };
-    const base = reportBase(session, n, result.issue.title);
+    const base = (0,action_session/* reportBase */.sq)(session, n, result.issue.title);
     let report = {
         ...base,
         status: result.issue.status,
@@ -12842,35 +11996,16 @@ async function reportOne(session, n) {
         solution: result.plan,
         ...(result.record ? { execution: result.record } : {}),
     };
-    let warning;
-    let check;
-    if (write && ctx.sha) {
-        try {
-            const output = renderCheckRun(report);
-            check = await CheckRun.start(client, ctx.repo, {
-                issueNumber: n, headSha: ctx.sha, taskCount: result.plan.tasks.length, output: { title: output.title, summary: output.summary },
-                ...(ctx.runUrl ? { detailsUrl: ctx.runUrl } : {}),
-            });
-            if (check.url)
-                report = { ...report, links: { ...report.links, checkRun: check.url } };
-        }
-        catch (error) {
-            if (!(error instanceof CheckRunPermissionError))
-                throw error;
-            warning = error.message;
-        }
-    }
-    let pullRequestNumber;
-    const branch = `converge/issue-${n}`;
-    if (write && result.record && (await branchExists(session, branch))) {
-        const published = await publishPullRequest(session, n, branch, report, check ? ctx.sha : undefined);
-        pullRequestNumber = published.number;
-        report = published.report;
-    }
-    if (check)
-        await completeCheckRun(check, report, session.repoDir);
+    const output = renderCheckRun(report);
+    const { check, warning } = await startCheckRun(session, n, ctx.sha, result.plan.tasks.length, { title: output.title, summary: output.summary });
+    if (check?.url)
+        report = { ...report, links: { ...report.links, checkRun: check.url } };
+    const branch = (0,state_layout/* workBranchName */.hl)(n);
+    const published = await publishRun(session, report, {
+        check, checkRunSha: ctx.sha, branch: write && result.record && (await (0,repos/* branchExists */.TV)(client, ctx.repo, branch)) ? branch : undefined,
+    });
+    const { commentId, pullRequestNumber } = published;
     const checkRunId = check?.id;
-    const commentId = write ? (await upsertStickyComment(client, ctx.repo, n, renderIssueComment(report), LINKS_FOOTER)).id : undefined;
     return {
         status: result.issue.status,
         issueNumber: n,
@@ -12880,7 +12015,7 @@ async function reportOne(session, n) {
         ...(commentId ? { commentId } : {}),
         ...(checkRunId ? { checkRunId } : {}),
         ...(pullRequestNumber ? { pullRequestNumber } : {}),
-        summary: renderJobSummary(report),
+        summary: renderJobSummary(published.report),
         ...(warning ? { warning } : {}),
     };
 }
@@ -12898,19 +12033,10 @@ function refused(n, reason) {
 function taskStatus(result) {
     return result.status === 'completed' ? 'completed' : 'failed';
 }
-async function branchExists(session, branch) {
-    try {
-        await session.client.rest.repos.getBranch({ ...session.ctx.repo, branch });
-        return true;
-    }
-    catch (error) {
-        if (error.status === 404)
-            return false;
-        throw error;
-    }
-}
 
 ;// CONCATENATED MODULE: ./src/action/commands.ts
+
+
 
 
 
@@ -12947,9 +12073,9 @@ async function dispatch(session, route) {
         if (!verdict.allowed)
             return { status: 'unknown-command', summary: message, notice: `Unknown command ${shown} from @${route.actor.login}, who may not run commands: not answered` };
         if (write && where) {
-            await replyToIssue(client, ctx.repo, where, message);
+            await (0,comments/* replyToIssue */.d)(client, ctx.repo, where, message);
             if (route.commentId)
-                await reactToComment(client, ctx.repo, route.commentId, 'confused');
+                await (0,comments/* reactToComment */.QO)(client, ctx.repo, route.commentId, 'confused');
         }
         return { status: 'unknown-command', summary: message, warning: `Unknown command "${shortName(route.name)}": answered with the list of commands` };
     }
@@ -12961,12 +12087,12 @@ async function dispatch(session, route) {
         if (!verdict.allowed) {
             const message = `Converge did not run \`${prefix} ${command}\`: ${verdict.reason}.`;
             if (write && where)
-                await replyToIssue(client, ctx.repo, where, message);
+                await (0,comments/* replyToIssue */.d)(client, ctx.repo, where, message);
             return { status: 'refused', summary: message, warning: message };
         }
     }
     if (write && route.commentId)
-        await reactToComment(client, ctx.repo, route.commentId, 'eyes');
+        await (0,comments/* reactToComment */.QO)(client, ctx.repo, route.commentId, 'eyes');
     if (command === 'sync')
         return sync(session, route.args[0]);
     // Repository-wide when no issue is named: the queue.
@@ -12977,7 +12103,7 @@ async function dispatch(session, route) {
     if (issue.number === undefined) {
         const message = issue.reason;
         if (write && where)
-            await replyToIssue(client, ctx.repo, where, message);
+            await (0,comments/* replyToIssue */.d)(client, ctx.repo, where, message);
         return { status: 'no-issue', summary: message, warning: message };
     }
     const n = issue.number;
@@ -12988,10 +12114,10 @@ async function dispatch(session, route) {
         case 'approve': {
             const named = approvedHashArgument(route.args);
             if ('error' in named)
-                return refusedOnIssue(session, n, where, named.error);
+                return (0,action_session/* refusedOnIssue */.tc)(session, n, where, named.error);
             const result = await approvePlan(session.store, n, actor, session.now, approvalEvent(session, route), named.hash);
             if (!result.ok)
-                return refusedOnIssue(session, n, where, result.reason);
+                return (0,action_session/* refusedOnIssue */.tc)(session, n, where, result.reason);
             if (result.commit !== null && write)
                 await postApprovalReceipt(session, route, result.solution.id, result.planHash);
             const approved = await report(session, n, result.accepted ? `${result.summary} Note: ${result.accepted}.` : result.summary, result.commit !== null);
@@ -13002,7 +12128,7 @@ async function dispatch(session, route) {
         case 'stop': {
             const result = await signalIssue(session.store, n, command, actor, session.now);
             if (!result.ok)
-                return refusedOnIssue(session, n, where, result.reason);
+                return (0,action_session/* refusedOnIssue */.tc)(session, n, where, result.reason);
             // resume continues the run it interrupted, in this workflow run.
             const interrupted = command === 'resume' && (await interruptedRun(session, n));
             if (interrupted)
@@ -13103,7 +12229,7 @@ async function plan(session, n, payload, comment) {
                 : `Planned with the command planner from the issue as last edited (attempt ${output.attempts.length} of ${inputs['max-iterations']}).`
             : `Planned with the ${output.planner} planner from the issue as last edited.`;
     const published = await publish(session, {
-        ...reportBase(session, n, api.title),
+        ...(0,action_session/* reportBase */.sq)(session, n, api.title),
         status: result.issueState.status,
         headline,
         ...(result.solution ? { solution: result.solution } : {}),
@@ -13150,7 +12276,7 @@ async function report(session, n, headline, changed = false) {
     }
     const analysis = plan ? (0,analyse/* analysePlan */.J6)(plan) : undefined;
     const published = await publish(session, {
-        ...reportBase(session, n, issue.title),
+        ...(0,action_session/* reportBase */.sq)(session, n, issue.title),
         status: issue.status,
         ...(issue.error ? { error: issue.error } : {}),
         ...(headline ? { headline } : {}),
@@ -13199,7 +12325,7 @@ async function resolveIssue(session, route) {
     if (pull.issue === undefined)
         return {
             number: undefined,
-            reason: `Pull request #${route.target.number} closes no issue: add "Closes #<issue>" to its description (or use a converge/issue-<n> branch), then run the command again.`,
+            reason: `Pull request #${route.target.number} closes no issue: add "Closes #<issue>" to its description (or use a ${(0,state_layout/* workBranchName */.hl)('<n>')} branch), then run the command again.`,
         };
     return { number: pull.issue };
 }
