@@ -252,6 +252,17 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
     expect(failures).toEqual([])
   }, KILLS * 60_000) // a guard against a hang: about 8 s a kill alone, several times that on a loaded machine
 
+  /**
+   * The tasks whose work is not on the work branch yet. A task a kill caught between its push and its recording is
+   * not pushed again by the next run, so a resumed run has only these pushes (and executor runs) to be killed on.
+   */
+  async function tasksNotPushed(n: number): Promise<number> {
+    if ((await gh.state.branchHead(`converge/issue-${n}`)) === null) return TASKS.length
+    let unpushed = 0
+    for (const task of PLAN.tasks) if ((await gh.state.readFile(`converge/issue-${n}`, task.files[0]!.path)) === null) unpushed++
+    return unpushed
+  }
+
   /** One issue: plan, approve, `kills` killed runs, then the rerun. What went wrong, if anything. */
   async function killCase(rng: () => number, kills: number): Promise<{ n: number; problems: string[] }> {
     const problems: string[] = []
@@ -270,7 +281,7 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
       // Triggers take turns, and each one meets both signals.
       const kind = TRIGGERS[index % TRIGGERS.length]!
       const signal: NodeJS.Signals = (index + Math.floor(index / TRIGGERS.length)) % 2 === 0 ? 'SIGTERM' : 'SIGKILL'
-      const trigger = drawTrigger(rng, kind, calibration, TASKS.length - recordedAtKill.size, slowMs)
+      const trigger = drawTrigger(rng, kind, calibration, { left: TASKS.length - recordedAtKill.size, unpushed: await tasksNotPushed(n) }, slowMs)
       const what = `run ${tag} (${signal} on ${kind} ${Math.round(trigger.at)}+${trigger.thenMs} ms, SLOW_MS ${slowMs})`
       const { run, killedAt, exitMs, newCheckRuns } = await killedRun(n, tag, slowMs, signal, trigger)
       counts.kills++
@@ -365,10 +376,11 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
 })
 
 /**
- * A kill point of `kind` anywhere in a run that has `left` of the plan's tasks to do (a resumed run is shorter: its
- * ranges shrink with the work, though not below the fixed cost of starting and reporting).
+ * A kill point of `kind` anywhere in a run that has `left` of the plan's tasks to finish, `unpushed` of them with no
+ * work on the branch yet (a resumed run is shorter: its ranges shrink with the work, though not below the fixed cost
+ * of starting and reporting; it pushes, and starts the executor, for the unpushed tasks only).
  */
-function drawTrigger(rng: () => number, kind: TriggerKind, c: Calibration, left: number, slowMs: number): Trigger {
+function drawTrigger(rng: () => number, kind: TriggerKind, c: Calibration, { left, unpushed }: { left: number; unpushed: number }, slowMs: number): Trigger {
   const share = Math.max(0.4, left / TASKS.length)
   switch (kind) {
     case 'requests':
@@ -377,9 +389,9 @@ function drawTrigger(rng: () => number, kind: TriggerKind, c: Calibration, left:
       return { kind, at: Math.floor(rng() * c.durationMs * share), thenMs: 0 }
     case 'push':
       // Right after a push of the work branch: between a task's commit and its recording.
-      return { kind, at: 1 + Math.floor(rng() * Math.max(1, left)), thenMs: Math.floor(rng() * 20) }
+      return { kind, at: 1 + Math.floor(rng() * Math.max(1, unpushed)), thenMs: Math.floor(rng() * 20) }
     case 'executor':
       // While the executor runs, or the verification after it.
-      return { kind, at: 1 + Math.floor(rng() * Math.max(1, left)), thenMs: Math.floor(rng() * (slowMs + 200)) }
+      return { kind, at: 1 + Math.floor(rng() * Math.max(1, unpushed)), thenMs: Math.floor(rng() * (slowMs + 200)) }
   }
 }
