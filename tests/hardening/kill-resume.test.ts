@@ -4,7 +4,8 @@
  * action may record what it has and exit) or SIGKILL (a lost runner: nothing more happens). A plain rerun of
  * `/converge execute` must then finish the work. Checked for every kill:
  *
- * - the kill landed (the run had not finished before its kill point);
+ * - the kill landed (the run had not finished before its kill point): every first kill of a case, and three of four
+ *   kills in all (a resumed run is as long as the kill before it left it);
  * - the process has exited (after SIGTERM on its own, well before the runner's timeout, its run recorded as ended
  *   and its check runs completed; a run killed by the SIGTERM itself fails unless no request of it had been sent:
  *   the action's handlers are in place before its first request), the state branch is valid (`auditStateBranch`),
@@ -250,6 +251,7 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
       for (const problem of problems) failures.push(`seed ${seed} (ISS-${n}): ${problem}`)
     }
     expect(failures).toEqual([])
+    expect(counts.missed, `kills that never landed, of ${counts.kills}`).toBeLessThanOrEqual(Math.floor(counts.kills / 4))
   }, KILLS * 60_000) // a guard against a hang: about 8 s a kill alone, several times that on a loaded machine
 
   /**
@@ -289,9 +291,12 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
       if (signal === 'SIGTERM') counts.sigterm++
       else counts.sigkill++
       if (!killedAt) {
-        // A kill that never landed tested nothing: the draw of kill points is wrong for this run (fixed seed).
+        // A kill that never landed tested nothing. The first run's kill points are drawn within the measured
+        // uninterrupted run, so a miss there means the draw is wrong; a resumed run's length depends on where the
+        // kill before it landed, so its misses are counted, and the suite fails when over a quarter of all kills miss.
         counts.missed++
-        problems.push(`${what}: the run finished before its kill point (the kill never landed)`)
+        if (k === 0) problems.push(`${what}: the run finished before its kill point (the kill never landed)`)
+        else console.log(`${what}: the resumed run finished before its kill point (counted as missed)`)
       } else {
         counts.minRequests = Math.min(counts.minRequests, killedAt.requests)
         counts.maxRequests = Math.max(counts.maxRequests, killedAt.requests)
