@@ -4,6 +4,7 @@
  * completed execution, a plan that fails its gate), and in each one the hint `status` prints is run as printed
  * (placeholders filled in) and must be accepted: no usage error, no refusal. The walk is printed (CI output).
  */
+import { existsSync } from 'node:fs'
 import { copyFile, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -122,9 +123,12 @@ describe('the hints of the loop after a proven execute (issue 34)', () => {
       await step('a retry failed, the proof kept', /^converge verify --number 7$/)
 
       // A retry running: the plan is held, and the hint says by whom; stop is accepted, then resume.
-      const slow = `node -e 'setTimeout(() => {}, 2500)'`
+      // The executor marks its start: the stop must come while the task runs (a loaded machine can hold the plan
+      // for seconds before the task starts, and a stop then ends the retry before it, as it should).
+      const started = join(t.dir, 'retry-started')
+      const slow = `node -e 'require("fs").writeFileSync("${started}", ""); setTimeout(() => {}, 2500)'`
       const holding = run('retry', 'T2', '--number', '7', '--executor', slow)
-      await until(async () => (await status()).tasks.length > 0 && (await hintOf(t, 7))?.startsWith('converge stop'))
+      await until(async () => existsSync(started) && (await hintOf(t, 7))?.startsWith('converge stop'))
       expect((await converge(['status', '--number', '7', '--repo', t.repo])).out).toMatch(/being executed by process \d+ on .+ since \d{4}-/)
       await step('a retry running (the plan held)', /^converge stop --number 7$/)
       await holding

@@ -16,7 +16,7 @@
  *
  * The runs share four emulators (run i goes to emulator i mod 4, one after another), each one repository with one state
  * branch that grows an issue a run, as a busy repository does. Deterministic fault plan (fixed seeds). The default size suits the default test run;
- * `CONVERGE_FAULT_RUNS=200 npx vitest run tests/hardening/faults.test.ts` runs 200 (CI runs 50).
+ * `CONVERGE_FAULT_RUNS=200 npx vitest run tests/hardening/faults.test.ts` runs 200 (CI runs 40).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runGit } from '../../src/git/git.js'
@@ -29,7 +29,7 @@ import { runAction, type ActionRun } from '../support/runner.js'
 import { auditStateBranch } from '../support/state-audit.js'
 
 const SIZE = Math.max(1, Number(process.env.CONVERGE_SUITE_SIZE ?? 1) || 1)
-// 2 runs when the file is run alone; CI sets CONVERGE_FAULT_RUNS=50 (200 took 17 of CI's 20 minutes).
+// 2 runs when the file is run alone; CI sets CONVERGE_FAULT_RUNS=40 (200 took 17 of CI's 20 minutes).
 const RUNS = Number(process.env.CONVERGE_FAULT_RUNS) || (SIZE === 1 ? 2 : Math.round(10 * SIZE))
 const RATE = 0.1
 const KINDS: FaultKind[] = ['500', '502', 'secondary-rate-limit', '429', 'reset', 'stale-head']
