@@ -13,12 +13,13 @@ import { issueLabeledEvent } from '../support/events.js'
 import { bytesFiles, installModules } from '../support/real-project.js'
 import { runAction } from '../support/runner.js'
 import { executorCommand, planOf, SCENARIOS, type Scenario } from '../security/support/cheats.js'
+import { FULL_SUITE } from '../support/suite-size.js'
 
 /**
  * `npm test` runs the honest fixes and one cheat of each class (a new vacuous test, an edited existing test hidden
  * by an index flag, an ignored shim, a config kept out of git); CI (`CONVERGE_SUITE_SIZE` ≥ 2) runs every cheat.
  */
-const EVERY_CHEAT = Number(process.env.CONVERGE_SUITE_SIZE ?? 1) >= 2
+const EVERY_CHEAT = FULL_SUITE
 const DEFAULT_WAYS = new Set(['honest', 'honest-new-test', 'empty-test', 'skip-worktree', 'shim', 'npmrc-excluded', 'test-script-exit-0'])
 const scenarios = EVERY_CHEAT ? SCENARIOS : SCENARIOS.filter((s) => DEFAULT_WAYS.has(s.way))
 

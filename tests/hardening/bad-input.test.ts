@@ -17,8 +17,9 @@ import { statePaths } from '../../src/model/state-layout.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import { bareRepo, type TempRepo } from '../support/temp-repos.js'
 import { basePlan, issueBody, issueLabels, issueTitle, nearValidPlan, planText, randomJson } from './bad-input-arbitraries.js'
+import { SUITE_SIZE } from '../support/suite-size.js'
 
-const SIZE = Math.max(1, Number(process.env.CONVERGE_SUITE_SIZE ?? 1) || 1)
+const SIZE = SUITE_SIZE
 // Three tenths of the cases when the file is run alone; half the size's multiple in CI (`CONVERGE_SUITE_SIZE=3`: one and a
 // half times as many, within CI's 20 minutes).
 const runs = (n: number) => Math.max(1, Math.round(n * (SIZE === 1 ? 0.3 : SIZE / 2)))

@@ -27,8 +27,9 @@ import type { Emulator, FaultKind } from '../support/emulator/index.js'
 import { issueCommentEvent } from '../support/events.js'
 import { runAction, type ActionRun } from '../support/runner.js'
 import { auditStateBranch } from '../support/state-audit.js'
+import { SUITE_SIZE } from '../support/suite-size.js'
 
-const SIZE = Math.max(1, Number(process.env.CONVERGE_SUITE_SIZE ?? 1) || 1)
+const SIZE = SUITE_SIZE
 // 2 runs when the file is run alone; CI sets CONVERGE_FAULT_RUNS=40 (200 took 17 of CI's 20 minutes).
 const RUNS = Number(process.env.CONVERGE_FAULT_RUNS) || (SIZE === 1 ? 2 : Math.round(10 * SIZE))
 const RATE = 0.1

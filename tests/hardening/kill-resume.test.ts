@@ -38,8 +38,9 @@ import type { Violation } from '../support/emulator/journal.js'
 import { issueCommentEvent, issueLabeledEvent } from '../support/events.js'
 import { disposeRuns, runAction } from '../support/runner.js'
 import { auditStateBranch } from '../support/state-audit.js'
+import { SUITE_SIZE } from '../support/suite-size.js'
 
-const SIZE = Math.max(1, Number(process.env.CONVERGE_SUITE_SIZE ?? 1) || 1)
+const SIZE = SUITE_SIZE
 // 2 kills when the file is run alone; 4 a size unit in CI (`CONVERGE_SUITE_SIZE=3`: 12, within CI's 20 minutes).
 const KILLS = SIZE === 1 ? 2 : Math.round(4 * SIZE)
 const SEED = 0x6b111

@@ -23,6 +23,7 @@ import { answerPlan, answerTask, issueBodyWithPlan, startAnswerRepo } from '../s
 import type { Emulator } from '../support/emulator/index.js'
 import { issueCommentEvent, issueLabeledEvent } from '../support/events.js'
 import { disposeRuns, runAction } from '../support/runner.js'
+import { SUITE_SIZE } from '../support/suite-size.js'
 
 /** Secrets of the step, by the names the first run found unmasked and readable (and the token). */
 const SECRETS = {
@@ -85,7 +86,7 @@ interface Attack {
 }
 
 /** About a minute of runs: in CI (`CONVERGE_SUITE_SIZE=3`), or with `CONVERGE_SECURITY_SUITE=1`; the unit tests of tests/security cover each finding in `npm test`. */
-const RUN_SUITE = Number(process.env.CONVERGE_SUITE_SIZE ?? 1) >= 3 || process.env.CONVERGE_SECURITY_SUITE === '1'
+const RUN_SUITE = SUITE_SIZE >= 3 || process.env.CONVERGE_SECURITY_SUITE === '1'
 
 describe.runIf(RUN_SUITE)('the second attack run, through dist/index.js', () => {
   let gh: Emulator

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { identityEnv, runGit } from '../../src/git/git.js'
 import { WorkBranch } from '../../src/git/work-branch.js'
 import { startEmulator, type Emulator } from '../support/emulator/index.js'
+import { SUITE_SIZE } from '../support/suite-size.js'
 
 interface Captured {
   url: string
@@ -107,7 +108,7 @@ describe("an agent's git configuration does not reach Converge's authenticated c
     }],
   ]
   // The variants of the same redirection (pushInsteadOf, an include, the global file) in CI only: a clone each.
-  const variants = Number(process.env.CONVERGE_SUITE_SIZE ?? 1) >= 3 ? redirections : redirections.slice(0, 3)
+  const variants = SUITE_SIZE >= 3 ? redirections : redirections.slice(0, 3)
   for (const [name, plant] of variants)
     it(`${name}: the token goes to the repository's server only`, async () => {
       try {

@@ -9,8 +9,9 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { SUITE_SIZE } from '../support/suite-size.js'
 
-const SIZE = Math.max(1, Number(process.env.CONVERGE_SUITE_SIZE ?? 1) || 1)
+const SIZE = SUITE_SIZE
 const FULL = SIZE >= 3
 const TASKS = FULL ? 50_000 : 6_000
 const STACK = FULL ? ['--stack-size=492'] : ['--stack-size=75']

@@ -18,6 +18,7 @@ import { issueCommentEvent, issueLabeledEvent, workflowDispatchEvent, type Actio
 import { disposeRuns, runAction, type RunnerPaths } from '../support/runner.js'
 import { printAttackTable, type Attack } from './support/attack-table.js'
 import { CI_FILES } from './support/ci-files.js'
+import { SUITE_SIZE } from '../support/suite-size.js'
 
 const TOKEN = 'ghs_thirdRunRepositoryToken0123456789abcd'
 const EXECUTOR = `
@@ -84,7 +85,7 @@ fs.appendFileSync('README.md', 'planted\\n')
 `
 
 /** Every run of the suite, about a minute: in CI (`CONVERGE_SUITE_SIZE=3`) or with `CONVERGE_SECURITY_SUITE=1`. */
-const RUN_SUITE = Number(process.env.CONVERGE_SUITE_SIZE ?? 1) >= 3 || process.env.CONVERGE_SECURITY_SUITE === '1'
+const RUN_SUITE = SUITE_SIZE >= 3 || process.env.CONVERGE_SECURITY_SUITE === '1'
 
 describe.runIf(RUN_SUITE)('the third attack run, through dist/index.js', () => {
   let gh: Emulator
