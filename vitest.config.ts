@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { FULL_SUITE } from './tests/support/suite-size.js'
 
 /** Tests that measure the whole process (its memory) run alone in a fresh worker; every other file shares one. */
 const MEASURES_PROCESS = ['tests/processes/run-command.test.ts']
@@ -50,8 +51,8 @@ const FULL_SUITE_ONLY = [
   'tests/emulator/rest-issues.test.ts',
 ]
 
-/** The larger size CI sets, or files named on the command line (`npx vitest run tests/e2e/execute.test.ts` runs it). */
-const FULL_SUITE = Number(process.env.CONVERGE_SUITE_SIZE ?? 1) >= 2 || process.argv.some((arg) => /^(\.\/)?tests\/.+/.test(arg))
+/** CI's full suite, or files named on the command line (`npx vitest run tests/e2e/execute.test.ts` runs it). */
+const RUNS_EVERY_FILE = FULL_SUITE || process.argv.some((arg) => /^(\.\/)?tests\/.+/.test(arg))
 
 export default defineConfig({
   test: {
@@ -71,7 +72,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['tests/**/*.test.ts'],
-          exclude: [...MEASURES_PROCESS, ...(FULL_SUITE ? [] : FULL_SUITE_ONLY)],
+          exclude: [...MEASURES_PROCESS, ...(RUNS_EVERY_FILE ? [] : FULL_SUITE_ONLY)],
           isolate: false,
         },
       },
