@@ -24,7 +24,7 @@ export async function signalIssue(store: StateStore, n: number, signal: ControlS
         result = { ok: false, reason: `ISS-${n} is not known to Converge yet: run \`/converge plan\` first` }
         return null
       }
-      const next = nextStatus(issue, signal, Boolean(plan), loop)
+      const next = nextStatus(issue, signal, Boolean(plan))
       if (next === undefined) {
         result = { ok: false, reason: `ISS-${n} is ${issue.status}: nothing to ${signal}` }
         return null
@@ -50,7 +50,7 @@ export async function signalIssue(store: StateStore, n: number, signal: ControlS
   return result.ok ? { ...result, commit } : result
 }
 
-function nextStatus(issue: IssueState, signal: ControlSignal, hasPlan: boolean, loop: LoopState | undefined): IssueStatus | undefined {
+function nextStatus(issue: IssueState, signal: ControlSignal, hasPlan: boolean): IssueStatus | undefined {
   const active = issue.status === 'planned' || issue.status === 'queued' || issue.status === 'executing'
   switch (signal) {
     case 'pause':
@@ -59,7 +59,8 @@ function nextStatus(issue: IssueState, signal: ControlSignal, hasPlan: boolean, 
       return active || issue.status === 'paused' ? 'failed' : undefined
     case 'resume':
       if (issue.status !== 'paused' && !wasStopped(issue)) return undefined
-      return loop ? 'executing' : hasPlan ? 'planned' : 'registered'
+      // Pause and stop both end the run they interrupt, so after resume nothing runs until an execute starts one.
+      return hasPlan ? 'planned' : 'registered'
   }
 }
 

@@ -87,6 +87,8 @@ export async function scheduleTasks(
         return 'stopped'
       } finally {
         running.delete(task)
+        // A stop recorded while this task ran must be seen before the next one starts, however recent the last look.
+        control.expire()
       }
     },
   })
@@ -127,12 +129,15 @@ export async function scheduleTasks(
   }
 }
 
-/** `pause` / `stop` recorded on the state branch by another run, looked up at most every `intervalMs`. */
-export function controlSignals(store: StateStore, n: number, intervalMs: number): () => Promise<ControlSignal> {
+/** A look at `pause` / `stop`; `expire()` makes the next call look again (a task boundary after a task finished). */
+export type ControlLook = (() => Promise<ControlSignal>) & { expire(): void }
+
+/** `pause` / `stop` recorded on the state branch by another run, looked up at most every `intervalMs` until expired. */
+export function controlSignals(store: StateStore, n: number, intervalMs: number): ControlLook {
   let checkedAt = Number.NEGATIVE_INFINITY
   let last: ControlSignal = 'continue'
   let pending: Promise<ControlSignal> | undefined
-  return () => {
+  const look = () => {
     if (Date.now() - checkedAt < intervalMs) return Promise.resolve(last)
     // Tasks running side by side share one look.
     pending ??= (async () => {
@@ -147,4 +152,5 @@ export function controlSignals(store: StateStore, n: number, intervalMs: number)
     })()
     return pending
   }
+  return Object.assign(look, { expire: () => { checkedAt = Number.NEGATIVE_INFINITY } })
 }

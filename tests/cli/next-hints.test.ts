@@ -149,6 +149,51 @@ describe('the hints of the loop after a proven execute (issue 34)', () => {
   }, 240_000) // a walk of many commands: over a minute when CI runs the agent CLIs beside it
 })
 
+describe('resume after a stopped execute (issue 34)', () => {
+  it('leaves the issue planned, not executing, while nothing runs; the next execute goes on where the stop left it', async () => {
+    const t = await greetingsRepo()
+    const run = (...args: string[]) => converge([...args, '--repo', t.repo])
+    const status = async () => JSON.parse((await run('status', '--number', '7', '--json')).out) as { issue: { status: string }; tasks: Array<Record<string, any>> }
+    try {
+      await run('plan', '--issue-file', t.issue, '--number', '7')
+      await run('approve', '--number', '7')
+      // An executor that marks its start, waits for the stop to be recorded, then does the work: the stop lands
+      // while T1 runs, however slowly a loaded machine starts the stop command.
+      const started = join(t.dir, 'execute-started')
+      const stopRecorded = join(t.dir, 'stop-recorded')
+      const slow = join(t.dir, 'slow-executor.mjs')
+      await writeFile(slow, [
+        "import { existsSync, readFileSync, writeFileSync } from 'node:fs'",
+        `writeFileSync(${JSON.stringify(started)}, '')`,
+        `while (!existsSync(${JSON.stringify(stopRecorded)})) await new Promise((resolve) => setTimeout(resolve, 50))`,
+        "const task = JSON.parse(readFileSync(process.env.CONVERGE_TASK_FILE, 'utf8'))",
+        "for (const file of task.files) writeFileSync(file.path, task.description.split(' ')[1] + '\\n')",
+      ].join('\n'))
+      const executing = run('execute', '--number', '7', '--executor', `node '${slow}'`)
+      await until(async () => existsSync(started))
+      expect((await run('stop', '--number', '7')).code).toBe(0)
+      await writeFile(stopRecorded, '')
+      await executing
+      expect((await status()).tasks.map((task) => task.status)).toEqual(['completed', 'pending'])
+
+      const resumed = await run('resume', '--number', '7')
+      expect(resumed.out).toMatch(/resumed: nothing runs until an execute does/)
+      const after = await status()
+      expect(after.issue.status).toBe('planned')
+      const text = (await run('status', '--number', '7')).out
+      expect(text).not.toMatch(/executing|being executed/)
+      expect(await hintOf(t, 7)).toMatch(/^converge execute --number 7 --executor /)
+
+      expect((await run('execute', '--number', '7', '--executor', t.executor)).code).toBe(0)
+      const done = await status()
+      expect(done.issue.status).toBe('completed')
+      expect(done.tasks.map((task) => task.evidence?.kind)).toEqual(['proven', 'proven'])
+    } finally {
+      await t.cleanup()
+    }
+  }, 120_000)
+})
+
 async function until(condition: () => Promise<boolean | undefined>, timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs
   while (!(await condition())) {

@@ -532,7 +532,7 @@ describe('executeIssue', () => {
 
     await configure({})
     expect(await executeIssue(store, N, executeOptions())).toEqual({ ok: false, reason: `ISS-${N} is paused: run \`/converge resume\` first` })
-    expect(await signalIssue(store, N, 'resume', 'bob', now())).toMatchObject({ ok: true, status: 'executing' })
+    expect(await signalIssue(store, N, 'resume', 'bob', now())).toMatchObject({ ok: true, status: 'planned' })
     const resumed = ok(await executeIssue(store, N, executeOptions({ controlIntervalMs: 0 })))
     expect(resumed.record.status).toBe('completed')
     expect([...resumed.ran].sort()).toEqual(['T3', 'T4'])
