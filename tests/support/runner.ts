@@ -28,6 +28,11 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const ACTION_ENTRY = fileURLToPath(new URL('../../dist/index.js', import.meta.url))
 const LOCAL_ACTION = fileURLToPath(new URL('../../node_modules/@github/local-action/bin/local-action.js', import.meta.url))
 const ACTION_YML = fileURLToPath(new URL('../../action.yml', import.meta.url))
+/**
+ * The Node that runs `dist/index.js`: the one action.yml declares when CI installed it from the registry
+ * (`scripts/install-action-node.mjs`, `.ci/run`), else this process's own.
+ */
+const ACTION_NODE = process.env.CONVERGE_ACTION_NODE || process.execPath
 
 /** The only variables of the test process a run sees: where programs are, and git's and npm's home. */
 const INHERITED_VARIABLES = ['PATH', 'HOME'] as const
@@ -35,7 +40,8 @@ const INHERITED_VARIABLES = ['PATH', 'HOME'] as const
 /** Pacing knobs of the GitHub client: production waits 1 s between writes, as GitHub asks of integrations. */
 const FAST_PACING = { CONVERGE_WRITE_INTERVAL_MS: '0', CONVERGE_RETRY_UNIT_MS: '10' }
 
-const DEFAULT_TIMEOUT_MS = 30_000
+// A guard against a hung action, not a measure: a loaded CI machine has taken over 30 s for a three-task run.
+const DEFAULT_TIMEOUT_MS = 50_000
 
 export interface RunActionOptions {
   gh: Emulator
@@ -44,7 +50,7 @@ export interface RunActionOptions {
   inputs?: Record<string, string>
   /** variables set last, over the runner's (and over the pacing knobs) */
   env?: Record<string, string>
-  /** the process group is killed after this long (default 30 s) */
+  /** the process group is killed after this long (default 50 s) */
   timeoutMs?: number
   /** aborting kills the process group with SIGKILL at once, as a runner that disappears would */
   kill?: AbortSignal
@@ -241,9 +247,9 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     const started = performance.now()
     // local-action runs from the package (it finds tsx and the toolkit there); the action finds the checkout by GITHUB_WORKSPACE.
     const launch = options.via === 'local-action'
-      ? { args: [LOCAL_ACTION, 'run', ROOT, 'src/main.ts', await dotenvFile(join(paths.root, 'files', 'local-action.env'), env)], cwd: ROOT }
-      : { args: [ACTION_ENTRY], cwd: paths.workspace }
-    const exited = await runNode(launch.args, {
+      ? { node: process.execPath, args: [LOCAL_ACTION, 'run', ROOT, 'src/main.ts', await dotenvFile(join(paths.root, 'files', 'local-action.env'), env)], cwd: ROOT }
+      : { node: ACTION_NODE, args: [ACTION_ENTRY], cwd: paths.workspace }
+    const exited = await runNode(launch.node, launch.args, {
       cwd: launch.cwd, env, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       ...(options.kill ? { kill: options.kill, killSignal: options.killSignal ?? 'SIGKILL' } : {}),
     }).finally(
@@ -325,15 +331,16 @@ interface Exited {
 }
 
 /**
- * Runs `node <args>` in a process group of its own. On timeout the whole group is killed; after the exit, what
+ * Runs `<node> <args>` in a process group of its own. On timeout the whole group is killed; after the exit, what
  * is left of the group (a command the action started and did not wait for) is killed too.
  */
 function runNode(
+  node: string,
   args: string[],
   options: { cwd: string; env: Record<string, string>; timeoutMs: number; kill?: AbortSignal; killSignal?: NodeJS.Signals },
 ): Promise<Exited> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(node, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     const stdout: Buffer[] = []
     const stderr: Buffer[] = []
     let timedOut = false
