@@ -18,6 +18,12 @@ export interface OpenApiDescription {
 }
 
 let description: OpenApiDescription | undefined
+let reads = 0
+
+/** How many times this process has read and parsed the description file (its own test: once). */
+export function descriptionReads(): number {
+  return reads
+}
 
 /** GitHub's official REST description (api.github.com, not dereferenced), parsed once per process. */
 export function openApiDescription(): OpenApiDescription {
@@ -25,6 +31,7 @@ export function openApiDescription(): OpenApiDescription {
     const require = createRequire(import.meta.url)
     const file = require.resolve('@octokit/openapi/generated/api.github.com.json')
     description = JSON.parse(readFileSync(file, 'utf8')) as OpenApiDescription
+    reads++
   }
   return description
 }
