@@ -105,7 +105,8 @@ describe('runCommand: ending the process group', () => {
     )
     expect(result).toMatchObject({ timedOut: true, aborted: false, exitCode: null, signal: 'SIGTERM' })
     expect(result.durationMs).toBeGreaterThanOrEqual(500)
-    expect(result.durationMs).toBeLessThan(500 + 2000)
+    // Ended long before its `sleep 100`s (a bound for a loaded machine, not a measure).
+    expect(result.durationMs).toBeLessThan(20_000)
     const pids = pidsIn(result.outputTail)
     expect(pids).toHaveLength(4)
     expect(pids.filter(isAlive)).toEqual([])
@@ -118,7 +119,7 @@ describe('runCommand: ending the process group', () => {
     })
     expect(result).toMatchObject({ timedOut: true, exitCode: null, signal: 'SIGKILL' })
     expect(result.durationMs).toBeGreaterThanOrEqual(300 + 700)
-    expect(result.durationMs).toBeLessThan(300 + 700 + 1500)
+    expect(result.durationMs).toBeLessThan(20_000)
     expect(pidsIn(result.outputTail).filter(isAlive)).toEqual([])
   })
 
@@ -137,7 +138,7 @@ describe('runCommand: ending the process group', () => {
     setTimeout(() => controller.abort(), 300)
     const result = await sh('echo "pid $$"; sleep 100 & echo "pid $!"; wait', { signal: controller.signal })
     expect(result).toMatchObject({ aborted: true, timedOut: false, signal: 'SIGTERM' })
-    expect(result.durationMs).toBeLessThan(2000)
+    expect(result.durationMs).toBeLessThan(20_000)
     expect(pidsIn(result.outputTail).filter(isAlive)).toEqual([])
   })
 
