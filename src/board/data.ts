@@ -60,6 +60,8 @@ export interface BoardFile {
   changed: boolean
   added: number | null
   removed: number | null
+  /** A binary file: git counts no lines in it. */
+  binary: boolean
   /** A check file the task wrote or changed itself: its proof rests on it. */
   check: boolean
 }
@@ -247,7 +249,7 @@ function filesOf(planned: ReadonlyArray<{ path: string; action: string }>, resul
   const actions = new Map(planned.map((f) => [f.path, f.action]))
   return [...new Set([...actions.keys(), ...changed, ...stats.keys(), ...checks])].map((path) => ({
     path, action: actions.get(path) ?? null, changed: changed.has(path) || stats.has(path),
-    added: stats.get(path)?.added ?? null, removed: stats.get(path)?.removed ?? null, check: checks.has(path),
+    added: stats.get(path)?.added ?? null, removed: stats.get(path)?.removed ?? null, binary: stats.get(path)?.binary ?? false, check: checks.has(path),
   }))
 }
 

@@ -127,7 +127,8 @@ describe('badges from the evidence sentence', () => {
     const data = boardOf(files(p, {
       [t1]: result(t1, { evidence: { kind: 'no-change', before: ok, after: ok } }),
       [t2]: result(t2, {
-        files_modified: ['src/a.ts', 'tests/a.test.ts'], file_stats: [{ path: 'src/a.ts', added: 12, removed: 3 }],
+        files_modified: ['src/a.ts', 'tests/a.test.ts', 'assets/logo.png'],
+        file_stats: [{ path: 'src/a.ts', added: 12, removed: 3 }, { path: 'assets/logo.png', added: 0, removed: 0, binary: true }],
         convergence_verified: [{ kind: 'criterion', text: 'It works', verdict: 'pass', verified_by: 'agent' }],
         evidence: {
           kind: 'proven', before: [{ ...ok[0]!, exit_code: 1 }], after: ok, check_files: [{ path: 'tests/a.test.ts', change: 'created', role: 'a test file' }],
@@ -148,6 +149,7 @@ describe('badges from the evidence sentence', () => {
     expect(article(t2)).not.toContain('s-pass')
     expect(article(t2)).toContain('<li class="check-file"><code>tests/a.test.ts</code>')
     expect(article(t2)).toMatch(/<code>src\/a\.ts<\/code> <span class="added">\+12<\/span> <span class="removed">−3<\/span>/)
+    expect(article(t2)).toMatch(/<code>assets\/logo\.png<\/code> <span class="muted">binary<\/span>/)
     expect(article(t2)).toContain('Differential run (forward)')
     expect(article(t3)).toContain('<span class="badge s-unproven">unproven</span>')
   })
