@@ -4,7 +4,7 @@
  * a huge plan is a summary, a board that cannot be made never fails the command, and each badge says what the
  * evidence says.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,7 +15,7 @@ import { escapeHtml } from '../../src/board/escape.js'
 import { inlineCode } from '../../src/board/format.js'
 import { FILE_SCHEMAS, parseStateFile, type IssueFiles } from '../../src/board/input.js'
 import { issuePage } from '../../src/board/issue-page.js'
-import { renderBoard } from '../../src/board/make.js'
+import { BOARD_FILES, layoutsOf, renderBoard, writeBoard } from '../../src/board/make.js'
 import { serveBoard } from '../../src/board/serve.js'
 import { SolutionInputSchema, type Solution } from '../../src/model/index.js'
 import { planHash } from '../../src/plan/hash.js'
@@ -188,6 +188,26 @@ describe('a board of huge plans', () => {
     expect(board.data.issues.map((i) => [i.tasks.length, i.tasks_hidden])).toEqual([[0, 50_000], [0, 50_000]])
     expect(Buffer.byteLength(board.html) + [...board.issues.values()].reduce((sum, s) => sum + s.length, 0)).toBeLessThan(100_000)
   }, 120_000)
+})
+
+describe('layouts kept between boards', () => {
+  it('lays out a plan once: the next board made into the folder lays out nothing new, and keeps only the layouts it drew', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'converge-board-layouts-'))
+    try {
+      const first = await layoutsOf(dir)
+      await writeBoard(dir, await renderBoard(boardOf(files(plan(5, 1), {}, 1), files(plan(3, 2), {}, 2)), first))
+      expect(first.made).toBe(2)
+      // Issue 2's plan is gone from the next board: issue 1's graph comes from layouts.json, and issue 2's is dropped.
+      const next = await layoutsOf(dir)
+      const board = await renderBoard(boardOf(files(plan(5, 1), {}, 1)), next)
+      await writeBoard(dir, board)
+      expect(next.made).toBe(0)
+      expect(board.issues.get(1)).toContain('Task graph of ISS-1')
+      expect(Object.keys(JSON.parse(await readFile(join(dir, BOARD_FILES.layouts), 'utf8')))).toHaveLength(1)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
 })
 
 describe('board: artifact after a command', () => {
