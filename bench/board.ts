@@ -98,10 +98,13 @@ function boardMarkdown(data: BoardData): string {
   return `${lines.join('\n')}\n`
 }
 
-async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+/** The value, the wall time and the CPU time (user + system, all of the process's threads: the collector's too). */
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number, number]> {
   const start = performance.now()
+  const cpu = process.cpuUsage()
   const value = await fn()
-  return [value, performance.now() - start]
+  const used = process.cpuUsage(cpu)
+  return [value, performance.now() - start, (used.user + used.system) / 1000]
 }
 
 export async function benchBoard(): Promise<string> {
@@ -114,10 +117,11 @@ async function benchBoardOf(ISSUES: number): Promise<string> {
   const PLANNED = ISSUES / 2
   const OPENED = [7, 37, 49, 80, 90].map((n) => Math.round((n * ISSUES) / 100))
   const store = syntheticStore(ISSUES)
-  const [board, boardMs] = await timed(async () => renderBoard(buildBoardData(await readBoardInput(store), AT)))
-  const [markdown, markdownMs] = await timed(async () => boardMarkdown(buildBoardData(await readBoardInput(store), AT)))
+  const [board, boardMs, boardCpu] = await timed(async () => renderBoard(buildBoardData(await readBoardInput(store), AT)))
+  const [markdown, markdownMs, markdownCpu] = await timed(async () => boardMarkdown(buildBoardData(await readBoardInput(store), AT)))
   const rows: Array<Array<string | number>> = [
     ['make (ms)', fmt(boardMs), fmt(markdownMs), (boardMs / markdownMs).toFixed(1)],
+    ['make, CPU: user + system (ms)', fmt(boardCpu), fmt(markdownCpu), (boardCpu / markdownCpu).toFixed(1)],
     ['page bytes (index.html)', Buffer.byteLength(board.html), Buffer.byteLength(markdown), (Buffer.byteLength(board.html) / Buffer.byteLength(markdown)).toFixed(1)],
   ]
   // Each issue's page is a file of its own, loaded when it is opened: their sum, and the largest (what one opening loads).
