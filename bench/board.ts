@@ -23,16 +23,20 @@ import { syntheticPlan } from './synthetic.js'
 /** Board sizes measured: `npm run bench -- only=board issues=100,1000,3000` (default 1,000). */
 const SIZES = (process.argv.find((a) => a.startsWith('issues='))?.slice(7) ?? '1000').split(',').map(Number)
 const TASKS = 20
-/** `outputs=real`: each command output a test runner's real-sized tail (about 6 KB, coloured), as the demo writes them. */
+/**
+ * `outputs=real`: each command output a test runner's real-sized tail (about 6 KB, coloured), as the demo writes them,
+ * and each issue's outputs its own (their paths name the issue), as in a repository: only a task's checks and its
+ * runs after the change print the same text.
+ */
 const REAL_OUTPUTS = process.argv.includes('outputs=real')
 
-function realOutput(i: number, failed: boolean): string {
+function realOutput(n: number, i: number, failed: boolean): string {
   const lines = [`\u001b[1m\u001b[46m RUN \u001b[49m\u001b[22m \u001b[36mv4.1.12 \u001b[39m\u001b[90m/home/runner/work/bench/bench\u001b[39m`, '']
-  for (let t = 0; t < 60; t++) lines.push(` \u001b[32m✓\u001b[39m tests/module-${i}/case-${t}.test.ts \u001b[2m(\u001b[22m\u001b[2m${t % 7 + 1} tests\u001b[22m\u001b[2m)\u001b[22m\u001b[32m ${t * 3 + 2}\u001b[2mms\u001b[22m\u001b[39m`)
+  for (let t = 0; t < 60; t++) lines.push(` \u001b[32m✓\u001b[39m tests/issue-${n}/module-${i}/case-${t}.test.ts \u001b[2m(\u001b[22m\u001b[2m${t % 7 + 1} tests\u001b[22m\u001b[2m)\u001b[22m\u001b[32m ${t * 3 + 2}\u001b[2mms\u001b[22m\u001b[39m`)
   lines.push('', failed ? ' \u001b[31mTest Files  1 failed\u001b[39m | 59 passed (60)' : ' Test Files  \u001b[1m\u001b[32m60 passed\u001b[39m\u001b[22m (60)', '      Tests  240 passed (240)', '   Duration  4.21s')
   return `${lines.join('\n')}\n`
 }
-const outputOf = (i: number, failed: boolean, short: string) => (REAL_OUTPUTS ? realOutput(i, failed) : short)
+const outputOf = (n: number, i: number, failed: boolean, short: string) => (REAL_OUTPUTS ? realOutput(n, i, failed) : short)
 const AT = '2026-11-20T10:00:00.000Z'
 
 /** A state branch held in memory: the files as Converge writes them, read through the StateStore interface. */
@@ -75,9 +79,9 @@ function execution(n: number, plan: Solution) {
     return [task.id, {
       task_id: task.id, status: failed ? 'failed' : 'completed', started_at: AT, executed_at: AT, duration_ms: 40_000, files_modified: task.files.map((f) => f.path),
       commit_hash: failed ? null : 'a'.repeat(40), tests_passed: !failed, attempts: 1, error: failed ? 'Not converged after 1 attempt' : null,
-      convergence_verified: [{ kind: 'command', text: command, verdict: failed ? 'fail' : 'pass', verified_by: 'command', exit_code: failed ? 1 : 0, duration_ms: 900, output_tail: outputOf(i, failed, `ok ${i} tests passed\n`.repeat(3)) }],
+      convergence_verified: [{ kind: 'command', text: command, verdict: failed ? 'fail' : 'pass', verified_by: 'command', exit_code: failed ? 1 : 0, duration_ms: 900, output_tail: outputOf(n, i, failed, `ok ${i} tests passed\n`.repeat(3)) }],
       executor_runs: [{ attempt: 1, exit_code: 0, signal: null, timed_out: false, duration_ms: 30_000, output_tail: 'done', agent: { format: 'claude-json', message: 'Done.', error: null, permission_denials: [], usage: { input_tokens: 12_000, output_tokens: 800, turns: 6, cost_usd: 0.05 } } }],
-      evidence: { kind: i % 4 ? 'proven' : 'unproven', before: [{ command, exit_code: i % 4 ? 1 : 0, duration_ms: 800, output_tail: outputOf(i, true, 'FAIL 1 test') }], after: [{ command, exit_code: 0, duration_ms: 900, output_tail: outputOf(i, false, 'ok') }] },
+      evidence: { kind: i % 4 ? 'proven' : 'unproven', before: [{ command, exit_code: i % 4 ? 1 : 0, duration_ms: 800, output_tail: outputOf(n, i, true, 'FAIL 1 test') }], after: [{ command, exit_code: 0, duration_ms: 900, output_tail: outputOf(n, i, false, 'ok') }] },
     }]
   }))
   return { solution_id: plan.id, issue_id: `ISS-${n}`, plan_hash: planHash(plan), status: 'completed', started_at: AT, executed_at: AT, tasks }
@@ -94,10 +98,13 @@ function boardMarkdown(data: BoardData): string {
   return `${lines.join('\n')}\n`
 }
 
-async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+/** The value, the wall time and the CPU time (user + system, all of the process's threads: the collector's too). */
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number, number]> {
   const start = performance.now()
+  const cpu = process.cpuUsage()
   const value = await fn()
-  return [value, performance.now() - start]
+  const used = process.cpuUsage(cpu)
+  return [value, performance.now() - start, (used.user + used.system) / 1000]
 }
 
 export async function benchBoard(): Promise<string> {
@@ -110,10 +117,11 @@ async function benchBoardOf(ISSUES: number): Promise<string> {
   const PLANNED = ISSUES / 2
   const OPENED = [7, 37, 49, 80, 90].map((n) => Math.round((n * ISSUES) / 100))
   const store = syntheticStore(ISSUES)
-  const [board, boardMs] = await timed(async () => renderBoard(buildBoardData(await readBoardInput(store), AT)))
-  const [markdown, markdownMs] = await timed(async () => boardMarkdown(buildBoardData(await readBoardInput(store), AT)))
+  const [board, boardMs, boardCpu] = await timed(async () => renderBoard(buildBoardData(await readBoardInput(store), AT)))
+  const [markdown, markdownMs, markdownCpu] = await timed(async () => boardMarkdown(buildBoardData(await readBoardInput(store), AT)))
   const rows: Array<Array<string | number>> = [
     ['make (ms)', fmt(boardMs), fmt(markdownMs), (boardMs / markdownMs).toFixed(1)],
+    ['make, CPU: user + system (ms)', fmt(boardCpu), fmt(markdownCpu), (boardCpu / markdownCpu).toFixed(1)],
     ['page bytes (index.html)', Buffer.byteLength(board.html), Buffer.byteLength(markdown), (Buffer.byteLength(board.html) / Buffer.byteLength(markdown)).toFixed(1)],
   ]
   // Each issue's page is a file of its own, loaded when it is opened: their sum, and the largest (what one opening loads).

@@ -60,6 +60,8 @@ export interface BoardFile {
   changed: boolean
   added: number | null
   removed: number | null
+  /** A binary file: git counts no lines in it. */
+  binary: boolean
   /** A check file the task wrote or changed itself: its proof rests on it. */
   check: boolean
 }
@@ -155,7 +157,8 @@ function boardIssue(files: IssueFiles, run: RunState | undefined, shown: boolean
   const status = issue?.status ?? summary?.status ?? 'unknown'
   const hash = plan ? planHash(plan) : null
   const view = plan && shown ? buildView({ issue: { number: files.number, title: issue?.title ?? '' }, status: status === 'unknown' ? 'registered' : status, solution: plan, analysis: analyseSolution(plan), ...(execution ? { execution } : {}), commandPrefix: '/converge', links: {} }, approvalOf(plan, hash!)) : undefined
-  const tasks = (view?.tasks ?? []).map((t) => boardTask(t.task.id, t, execution?.tasks[t.task.id]))
+  const clean = outputCleaner()
+  const tasks = (view?.tasks ?? []).map((t) => boardTask(t.task.id, t, execution?.tasks[t.task.id], clean))
   const evidence = noEvidence()
   if (shown) {
     for (const task of tasks) if (task.evidence) evidence[task.evidence.kind]++
@@ -198,7 +201,7 @@ function boardIssue(files: IssueFiles, run: RunState | undefined, shown: boolean
 
 type View = NonNullable<ReturnType<typeof buildView>>['tasks'][number]
 
-function boardTask(id: string, view: View, result: BoardTaskResult | undefined): BoardTask {
+function boardTask(id: string, view: View, result: BoardTaskResult | undefined, clean: (output: string) => string): BoardTask {
   const usage: AgentUsage | undefined = taskUsage(result)
   return {
     id,
@@ -210,9 +213,9 @@ function boardTask(id: string, view: View, result: BoardTaskResult | undefined):
     files: filesOf(view.task.files, result),
     checks: view.checks.map((c) => ({
       kind: c.kind, text: c.text, verdict: c.verdict, how: c.verified_by,
-      exit_code: c.exit_code ?? null, duration_ms: c.duration_ms ?? null, output_tail: c.output_tail === undefined ? null : cleanOutput(c.output_tail),
+      exit_code: c.exit_code ?? null, duration_ms: c.duration_ms ?? null, output_tail: c.output_tail === undefined ? null : clean(c.output_tail),
     })),
-    evidence: evidenceOf(id, result),
+    evidence: evidenceOf(id, result, clean),
     commit: result?.commit_hash ?? null,
     attempts: result?.attempts ?? 0,
     duration_ms: result?.duration_ms ?? null,
@@ -229,14 +232,29 @@ export function cleanOutput(output: string): string {
   return maskTokenShapes(stripAnsi(output))
 }
 
-function evidenceOf(id: string, result: BoardTaskResult | undefined): BoardEvidence | null {
+/**
+ * `cleanOutput` for one issue, remembering what it cleaned: a task's runs after the change are its checks' runs (the
+ * same output twice), and a baseline can be another task's. Found by comparing (cheap for texts that differ early or
+ * in length), not by a Map: hashing each 6 KB output costs about as much as cleaning it.
+ */
+function outputCleaner(): (output: string) => string {
+  const seen: Array<[string, string]> = []
+  return (output) => {
+    for (const [raw, text] of seen) if (raw === output) return text
+    const text = cleanOutput(output)
+    seen.push([output, text])
+    return text
+  }
+}
+
+function evidenceOf(id: string, result: BoardTaskResult | undefined, clean: (output: string) => string): BoardEvidence | null {
   if (!result || result.status === 'skipped') return null
   const none = { before: [], after: [], check_files: [], differential: null }
   if (!result.evidence) return { kind: 'not-recorded', sentence: `${id}: no evidence recorded (a record of an earlier version)`, ...none }
   const e = result.evidence
-  const clean = (runs: EvidenceRun[] | undefined) => (runs ?? []).map((r) => ({ ...r, output_tail: cleanOutput(r.output_tail) }))
-  const differential = e.forward?.length || e.reverse?.length ? { forward: clean(e.forward), reverse: clean(e.reverse) } : null
-  return { kind: e.kind, sentence: evidenceSentence(id, e), before: clean(e.before), after: clean(e.after), check_files: (e.check_files ?? []).map((f) => f.path), differential }
+  const cleanRuns = (runs: EvidenceRun[] | undefined) => (runs ?? []).map((r) => ({ ...r, output_tail: clean(r.output_tail) }))
+  const differential = e.forward?.length || e.reverse?.length ? { forward: cleanRuns(e.forward), reverse: cleanRuns(e.reverse) } : null
+  return { kind: e.kind, sentence: evidenceSentence(id, e), before: cleanRuns(e.before), after: cleanRuns(e.after), check_files: (e.check_files ?? []).map((f) => f.path), differential }
 }
 
 /** The plan's files, then those the task changed unasked; each with its lines when recorded, check files marked. */
@@ -247,7 +265,7 @@ function filesOf(planned: ReadonlyArray<{ path: string; action: string }>, resul
   const actions = new Map(planned.map((f) => [f.path, f.action]))
   return [...new Set([...actions.keys(), ...changed, ...stats.keys(), ...checks])].map((path) => ({
     path, action: actions.get(path) ?? null, changed: changed.has(path) || stats.has(path),
-    added: stats.get(path)?.added ?? null, removed: stats.get(path)?.removed ?? null, check: checks.has(path),
+    added: stats.get(path)?.added ?? null, removed: stats.get(path)?.removed ?? null, binary: stats.get(path)?.binary ?? false, check: checks.has(path),
   }))
 }
 

@@ -26,6 +26,8 @@ export interface SavedLayout {
 
 export class GraphLayout {
   private readonly layouts = new Map<string, Layout>()
+  /** The shapes of the graphs drawn: only their layouts are kept for the next board (the file would grow forever). */
+  private readonly used = new Set<string>()
   /** Layouts made in this process (the others came from the cache). */
   made = 0
 
@@ -38,6 +40,7 @@ export class GraphLayout {
     const known = new Set(tasks.map((t) => t.id))
     const edges = tasks.flatMap((t) => t.depends_on.filter((d) => known.has(d)).map((d) => [d, t.id] as const))
     const key = createHash('sha256').update(`${LAYOUT_VERSION}|${tasks.map((t) => t.id).join(',')}|${edges.map((e) => e.join('>')).join(',')}`).digest('base64url').slice(0, 22)
+    this.used.add(key)
     let layout = this.layouts.get(key)
     if (!layout) {
       layout = this.run(tasks.map((t) => t.id), edges)
@@ -46,10 +49,11 @@ export class GraphLayout {
     return layout
   }
 
-  /** The layouts made so far, by shape, to keep for the next board. */
+  /** The layouts of the graphs drawn, by shape, to keep for the next board (those of plans gone are dropped). */
   exportLayouts(): Record<string, SavedLayout> {
     const saved: Record<string, SavedLayout> = {}
-    for (const [key, l] of this.layouts) {
+    for (const key of this.used) {
+      const l = this.layouts.get(key)!
       saved[key] = {
         width: l.width, height: l.height,
         nodes: [...l.nodes].map(([id, at]) => [id, at.x, at.y]),

@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { EVIDENCE_KINDS, EvidenceRunSchema, TaskEvidenceSchema } from '../model/evidence.js'
 import {
-  ExecutionRecordSchema, IssueStateSchema, RunStateSchema, SolutionSchema, TaskResultSchema,
+  ExecutionRecordSchema, FileStatSchema, IssueStateSchema, RunStateSchema, SolutionSchema, TaskResultSchema,
   type IssueState, type RunState, type Solution,
 } from '../model/index.js'
 
@@ -24,10 +24,10 @@ export const BoardEvidenceSchema = TaskEvidenceSchema.extend({
   reverse: z.array(EvidenceRunSchema).optional().catch(undefined),
 })
 
-/** Lines added and removed in one file, when a record carries them (`file_stats`); else the board names the paths. */
-export const FileStatSchema = z.object({ path: z.string(), added: z.number().int().nonnegative(), removed: z.number().int().nonnegative() })
-
-/** A task result as execution.json holds it, with its evidence when recorded (an unreadable one counts as absent). */
+/**
+ * A task result as execution.json holds it, with its evidence and its files' lines when recorded (an unreadable one
+ * counts as absent: the board then names the files without their lines).
+ */
 export const BoardTaskResultSchema = TaskResultSchema.extend({
   evidence: BoardEvidenceSchema.optional().catch(undefined),
   file_stats: z.array(FileStatSchema).optional().catch(undefined),

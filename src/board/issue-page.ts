@@ -74,7 +74,7 @@ export function taskBadge(t: BoardTask): string {
 function filesList(t: BoardTask): string {
   if (!t.files.length) return '<span class="muted">none named</span>'
   const items = t.files.map((f) => {
-    const lines = f.added !== null || f.removed !== null ? ` <span class="added">+${f.added ?? 0}</span> <span class="removed">−${f.removed ?? 0}</span>` : ''
+    const lines = f.binary ? ' <span class="muted">binary</span>' : f.added !== null || f.removed !== null ? ` <span class="added">+${f.added ?? 0}</span> <span class="removed">−${f.removed ?? 0}</span>` : ''
     const what = [f.action ? text(f.action) : 'not in the plan', ...(f.changed && !lines ? ['changed'] : [])].join(', ')
     const check = f.check ? ' <strong class="check-file">check file it wrote or changed itself</strong>' : ''
     return `<li${f.check ? ' class="check-file"' : ''}><code>${text(f.path)}</code>${lines} <span class="muted">(${what})</span>${check}</li>`

@@ -30,7 +30,7 @@ export async function makeBoard(store: StateStore, now: string, layout = new Gra
 export async function renderBoard(data: BoardData, layout = new GraphLayout()): Promise<Board> {
   const issues = new Map<number, string>()
   for (const issue of data.issues) issues.set(issue.number, issueScript(issue, issue.tasks.length ? layout.svg(issue.number, issue.tasks) : ''))
-  return { data, html: boardPage(data), issues, json: `${JSON.stringify(data, null, 2)}\n`, layouts: `${JSON.stringify(layout.exportLayouts())}\n` }
+  return { data, html: boardPage(data), issues, json: `${JSON.stringify(data)}\n`, layouts: `${JSON.stringify(layout.exportLayouts())}\n` }
 }
 
 export const BOARD_FILES = { page: 'index.html', data: 'board.json', layouts: 'layouts.json' } as const

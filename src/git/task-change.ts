@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto'
 import { copyFile, lstat, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import type { FileStat } from '../model/index.js'
 import { runGit } from './git.js'
 import { NO_CHECKOUT_PROGRAMS, sealedLocalEnv } from './sealed-remote.js'
 
@@ -91,6 +92,20 @@ export async function fingerprint(repoDir: string, paths: readonly string[]): Pr
     present.forEach((path, i) => contents.set(path, { blob: blobs[i]!, mode: modes.get(path)! }))
   }
   return contents
+}
+
+/**
+ * Each file `commit` changed against the commit before it (every file added, for a first commit), with its lines
+ * added and removed. Plumbing: `diff-tree` runs no textconv or external diff program whatever the checkout's
+ * attributes or configuration name, and looks for no renames (each path counted as `files_modified` names it).
+ */
+export async function commitFileStats(repoDir: string, commit: string): Promise<FileStat[]> {
+  const out = await git(repoDir, ['diff-tree', '-r', '--root', '--no-commit-id', '--numstat', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', commit])
+  return out.split('\0').filter(Boolean).map((entry) => {
+    // `<added>\t<removed>\t<path>`, `-\t-\t<path>` for a binary file; the path itself may hold tabs.
+    const [added = '', removed = '', ...path] = entry.split('\t')
+    return added === '-' ? { path: path.join('\t'), added: 0, removed: 0, binary: true as const } : { path: path.join('\t'), added: Number(added), removed: Number(removed) }
+  })
 }
 
 /** Whether `path` exists in `commit`'s tree. */

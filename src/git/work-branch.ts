@@ -11,7 +11,8 @@ import { join } from 'node:path'
 import { normalisePath } from '../plan/dag.js'
 import { GitError, identityEnv, runGit, type GitIdentity } from './git.js'
 import { GitDirSeal, type Restored } from './git-dir-seal.js'
-import { stagedOtherThan, type Content } from './task-change.js'
+import type { FileStat } from '../model/index.js'
+import { commitFileStats, stagedOtherThan, type Content } from './task-change.js'
 import { isUnexpectedPath } from './unexpected-paths.js'
 import { resolveRef } from './refs.js'
 import { fetchSealed, NO_CHECKOUT_PROGRAMS, pushSealed } from './sealed-remote.js'
@@ -52,6 +53,8 @@ export interface TaskCommit {
   files: string[]
   /** Of `files`, those outside the task's declared files (the executor changed them unasked). */
   undeclared: string[]
+  /** Its lines added and removed in each file. */
+  stats: FileStat[]
 }
 
 /** A git step of the work branch failed; the message says which and why. */
@@ -216,7 +219,7 @@ export class WorkBranch {
       const commit = (await git(['rev-parse', 'HEAD'], repoDir)).trim()
       this.expectedHead = commit
       const tree = (await git(['rev-parse', 'HEAD^{tree}'], repoDir)).trim()
-      return { commit, tree, files: paths, undeclared }
+      return { commit, tree, files: paths, undeclared, stats: await commitFileStats(repoDir, commit) }
     })
   }
 

@@ -30,6 +30,16 @@ export const ExecutorRunSchema = z.object({
   agent: AgentReportSchema.nullable(),
 })
 
+/** Lines added and removed in one file of a task's commit, against the commit before it (`git diff-tree --numstat`). */
+export const FileStatSchema = z.object({
+  path: z.string(),
+  added: z.number().int().nonnegative(),
+  removed: z.number().int().nonnegative(),
+  /** A binary file: git counts no lines in it (added and removed are 0). */
+  binary: z.literal(true).optional(),
+})
+export type FileStat = z.infer<typeof FileStatSchema>
+
 export const TaskResultSchema = z.object({
   task_id: z.string(),
   status: z.enum(['completed', 'failed', 'skipped']),
@@ -40,6 +50,8 @@ export const TaskResultSchema = z.object({
   /** Of `files_modified`, those outside the plan's `files` for the task: the executor changed them unasked. */
   undeclared_files: z.array(z.string()).optional(),
   commit_hash: z.string().nullable(),
+  /** Each file of `commit_hash` with its lines added and removed; absent without a commit and in records of older versions. */
+  file_stats: z.array(FileStatSchema).optional(),
   tests_passed: z.boolean().nullable(),
   convergence_verified: z.array(ConvergenceCheckSchema),
   attempts: z.number().int().nonnegative(),

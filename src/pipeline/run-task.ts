@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path'
 import { agentCommand } from '../agents/presets.js'
-import type { EvidenceRun, LoopState, Solution, Task, TaskResult } from '../model/index.js'
+import type { EvidenceRun, FileStat, LoopState, Solution, Task, TaskResult } from '../model/index.js'
 import { runBaseline, runsOfChecks, taskCommands, taskEvidence, type EvidenceSettings } from '../execute/baseline.js'
 import type { CheckMemo } from '../execute/check-memo.js'
 import type { RunBudget } from '../execute/budget.js'
@@ -18,7 +18,7 @@ import { TaskProof, type ProofBranch } from './task-proof.js'
 /** Commits a converged task's changes (the work branch); null when the task changed nothing. */
 export interface TaskCommitter extends Partial<ProofBranch> {
   /** With `checked`: exactly those paths, and only with the content the task's checks ran on. */
-  commitTask(task: Task, issue: number, othersRunning: readonly Task[], checked?: ReadonlyMap<string, Content>): Promise<{ commit: string; tree?: string; files: string[]; undeclared: string[] } | null>
+  commitTask(task: Task, issue: number, othersRunning: readonly Task[], checked?: ReadonlyMap<string, Content>): Promise<{ commit: string; tree?: string; files: string[]; undeclared: string[]; stats?: FileStat[] } | null>
   /** Undoes what a task that did not converge changed in its declared files. */
   discardTask(task: Task, othersRunning: readonly Task[]): Promise<void>
 }
@@ -147,7 +147,7 @@ export async function convergeAndCommit(
       }
       const commit = await options.committer.commitTask(task, n, context.othersRunning(), change?.files)
       tree = commit?.tree
-      if (commit) result = { ...result, commit_hash: commit.commit, files_modified: commit.files, ...(commit.undeclared.length ? { undeclared_files: commit.undeclared } : {}) }
+      if (commit) result = { ...result, commit_hash: commit.commit, files_modified: commit.files, ...(commit.undeclared.length ? { undeclared_files: commit.undeclared } : {}), ...(commit.stats ? { file_stats: commit.stats } : {}) }
     } catch (error) {
       // A cancelled job signals the whole process group, git included: a commit or push it killed is no verdict
       // on the task (its changes stay put; the next run does it again).

@@ -4,7 +4,7 @@
  * a huge plan is a summary, a board that cannot be made never fails the command, and each badge says what the
  * evidence says.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,7 +15,7 @@ import { escapeHtml } from '../../src/board/escape.js'
 import { inlineCode } from '../../src/board/format.js'
 import { FILE_SCHEMAS, parseStateFile, type IssueFiles } from '../../src/board/input.js'
 import { issuePage } from '../../src/board/issue-page.js'
-import { renderBoard } from '../../src/board/make.js'
+import { BOARD_FILES, layoutsOf, renderBoard, writeBoard } from '../../src/board/make.js'
 import { serveBoard } from '../../src/board/serve.js'
 import { SolutionInputSchema, type Solution } from '../../src/model/index.js'
 import { planHash } from '../../src/plan/hash.js'
@@ -127,7 +127,8 @@ describe('badges from the evidence sentence', () => {
     const data = boardOf(files(p, {
       [t1]: result(t1, { evidence: { kind: 'no-change', before: ok, after: ok } }),
       [t2]: result(t2, {
-        files_modified: ['src/a.ts', 'tests/a.test.ts'], file_stats: [{ path: 'src/a.ts', added: 12, removed: 3 }],
+        files_modified: ['src/a.ts', 'tests/a.test.ts', 'assets/logo.png'],
+        file_stats: [{ path: 'src/a.ts', added: 12, removed: 3 }, { path: 'assets/logo.png', added: 0, removed: 0, binary: true }],
         convergence_verified: [{ kind: 'criterion', text: 'It works', verdict: 'pass', verified_by: 'agent' }],
         evidence: {
           kind: 'proven', before: [{ ...ok[0]!, exit_code: 1 }], after: ok, check_files: [{ path: 'tests/a.test.ts', change: 'created', role: 'a test file' }],
@@ -148,6 +149,7 @@ describe('badges from the evidence sentence', () => {
     expect(article(t2)).not.toContain('s-pass')
     expect(article(t2)).toContain('<li class="check-file"><code>tests/a.test.ts</code>')
     expect(article(t2)).toMatch(/<code>src\/a\.ts<\/code> <span class="added">\+12<\/span> <span class="removed">−3<\/span>/)
+    expect(article(t2)).toMatch(/<code>assets\/logo\.png<\/code> <span class="muted">binary<\/span>/)
     expect(article(t2)).toContain('Differential run (forward)')
     expect(article(t3)).toContain('<span class="badge s-unproven">unproven</span>')
   })
@@ -186,6 +188,26 @@ describe('a board of huge plans', () => {
     expect(board.data.issues.map((i) => [i.tasks.length, i.tasks_hidden])).toEqual([[0, 50_000], [0, 50_000]])
     expect(Buffer.byteLength(board.html) + [...board.issues.values()].reduce((sum, s) => sum + s.length, 0)).toBeLessThan(100_000)
   }, 120_000)
+})
+
+describe('layouts kept between boards', () => {
+  it('lays out a plan once: the next board made into the folder lays out nothing new, and keeps only the layouts it drew', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'converge-board-layouts-'))
+    try {
+      const first = await layoutsOf(dir)
+      await writeBoard(dir, await renderBoard(boardOf(files(plan(5, 1), {}, 1), files(plan(3, 2), {}, 2)), first))
+      expect(first.made).toBe(2)
+      // Issue 2's plan is gone from the next board: issue 1's graph comes from layouts.json, and issue 2's is dropped.
+      const next = await layoutsOf(dir)
+      const board = await renderBoard(boardOf(files(plan(5, 1), {}, 1)), next)
+      await writeBoard(dir, board)
+      expect(next.made).toBe(0)
+      expect(board.issues.get(1)).toContain('Task graph of ISS-1')
+      expect(Object.keys(JSON.parse(await readFile(join(dir, BOARD_FILES.layouts), 'utf8')))).toHaveLength(1)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
 })
 
 describe('board: artifact after a command', () => {

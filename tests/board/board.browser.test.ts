@@ -209,6 +209,17 @@ describe.skipIf(!HAVE_CHROMIUM)('the board in chromium', () => {
     await page.close()
   })
 
+  it('shows each file a task committed with its lines added and removed, as the execution recorded them', async () => {
+    const { page } = await open()
+    await page.goto(`${pageUrl}#issue-1-T1`)
+    await page.waitForSelector('#detail h2')
+    // The agent wrote "hello" into a new hello.txt: its commit added one line and removed none.
+    const file = page.locator('#task-1-T1 ul.files li', { hasText: 'hello.txt' })
+    expect(await file.textContent()).toMatch(/^hello\.txt \+1 −0 \(/)
+    expect(await file.locator('.added').count()).toBe(1)
+    await page.close()
+  })
+
   for (const width of [360, 768, 1400]) {
     it(`covers what is behind the issue panel at ${width} px, leaving no strip`, async () => {
       const { page } = await open()

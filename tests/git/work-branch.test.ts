@@ -111,6 +111,26 @@ describe('WorkBranch without a remote', () => {
     expect(await uncommitted(busy.dir)).toEqual(before)
   })
 
+  it('counts each committed file\'s lines added and removed from the bytes, running no diff program the checkout names', async () => {
+    const dir = await workingRepo('repo', { 'a.txt': 'one\ntwo\nthree\n', 'old.txt': 'gone\nsoon\n', '.gitattributes': '*.txt diff=shown\n' })
+    // A textconv program and an external diff, as a checkout's configuration may name them: a count must not run them.
+    const ran = join(root, 'ran')
+    await git(dir, 'config', 'diff.shown.textconv', `touch ${ran}; cat`)
+    await git(dir, 'config', 'diff.external', `touch ${ran}; true`)
+    const branch = await WorkBranch.prepare({ repoDir: dir, branch: BRANCH, identity: IDENTITY })
+    await put(dir, { 'a.txt': 'one\n2\nthree\nfour\n', 'dir/tab\tname.txt': 'x\n' })
+    await writeFile(join(dir, 'logo.bin'), Buffer.from([0, 1, 2, 0]))
+    await unlink(join(dir, 'old.txt'))
+    const commit = await branch.commitTask(declare('T1', 'a.txt', 'old.txt', 'dir/', 'logo.bin'), 42, [])
+    expect([...commit!.stats].sort((x, y) => x.path.localeCompare(y.path))).toEqual([
+      { path: 'a.txt', added: 2, removed: 1 },
+      { path: 'dir/tab\tname.txt', added: 1, removed: 0 },
+      { path: 'logo.bin', added: 0, removed: 0, binary: true },
+      { path: 'old.txt', added: 0, removed: 2 },
+    ])
+    expect(existsSync(ran)).toBe(false)
+  })
+
   it('commits a task\'s declared paths and undeclared changes, never another running task\'s declared files', async () => {
     const dir = await workingRepo('repo', { 'README.md': '# r\n', 'src/auth/session.ts': 'old\n', 'b.txt': 'b0\n' })
     const branch = await WorkBranch.prepare({ repoDir: dir, branch: BRANCH, identity: IDENTITY })

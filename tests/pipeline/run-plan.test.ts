@@ -205,6 +205,8 @@ describe('executeIssue', () => {
     for (const [id, file] of Object.entries(FILES)) {
       const task = execution!.tasks[id]!
       expect(task).toMatchObject({ task_id: id, status: 'completed', attempts: 1, tests_passed: true, error: null, files_modified: [file] })
+      // Its commit's lines, for the board: one line added ('ok'), in a file of its own.
+      expect(task.file_stats).toEqual([{ path: file, added: 1, removed: 0 }])
       expect(onBranch).toContain(task.commit_hash)
       expect(await git('log', '-1', '--format=%s', task.commit_hash!)).toBe(`${id}: Write ${file} (ISS-${N})`)
       expect(await git('show', '--format=', '--name-only', task.commit_hash!)).toBe(file)

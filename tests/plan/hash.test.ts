@@ -30,6 +30,17 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[3,{"y":2,"z":1}]},"b":1}')
     expect(canonicalJson([undefined, null, 'x'])).toBe('[null,null,"x"]')
   })
+
+  it('sorts keys that look like array indexes as text too, and keeps a `__proto__` key as a key', () => {
+    // An object lists index-like keys first and in numeric order whatever the order they were set in.
+    expect(canonicalJson({ b: { 10: 'ten', 9: 'nine', x: 1 }, a: 0 })).toBe('{"a":0,"b":{"10":"ten","9":"nine","x":1}}')
+    expect(canonicalJson(JSON.parse('{"z":1,"__proto__":{"y":2,"x":1}}'))).toBe('{"__proto__":{"x":1,"y":2},"z":1}')
+  })
+
+  it('writes what JSON cannot hold as null, and nothing for an undefined member', () => {
+    expect(canonicalJson({ f: () => 1, u: undefined, a: [() => 1, Symbol('s'), NaN, -0] })).toBe('{"a":[null,null,null,0],"f":null}')
+    expect(canonicalJson(undefined)).toBe('null')
+  })
 })
 
 describe('planHash', () => {

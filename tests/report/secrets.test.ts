@@ -16,6 +16,10 @@ describe('secrets', () => {
     ['an AWS key id', 'aws_access_key_id = AKIAZ7Q2CONVERGE0TST', 'aws_access_key_id = ***'],
     ['a bearer header', 'Authorization: Bearer eyJhbGciOiJub25lIn0.eyJjb252ZXJnZSI6MX0.c2ln', 'Authorization: Bearer ***'],
     ['a token header', 'Authorization: token 0123456789abcdef0123', 'Authorization: token ***'],
+    ['an AWS session key id', 'ASIAZ7Q2CONVERGE0TST', '***'],
+    ['an npm token', '//registry.npmjs.org/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789', '//registry.npmjs.org/:_authToken=***'],
+    ['a Slack token', 'SLACK_TOKEN=xoxb-1234567890-abcdefghij', 'SLACK_TOKEN=***'],
+    ['a Basic header in other case', 'authorization: basic dXNlcjpwYXNzd29yZDEyMzQ1Njc4', 'authorization: basic ***'],
   ])('masks %s in command output', (_, output, masked) => {
     expect(maskTokenShapes(output)).toBe(masked)
   })
