@@ -8,6 +8,7 @@ import { bugDescription, isFactsHeading, type BugFacts } from './bug-report.js'
 import { orderTestsAfterChanges, proseFollowUps } from './follow-ups.js'
 import { orderByLayer } from './layers.js'
 import { orderByMention } from './mentions.js'
+import { orderRemovalsAfterMoves } from './removals.js'
 import { isEmptyAnswer } from './templates.js'
 import type { FoundTaskItems } from './task-items.js'
 import { capitalise, squash } from './text.js'
@@ -61,6 +62,8 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
       }
   const resolve = (ref: string) => byLabel.get(ref) ?? ref
   for (const task of tasks) task.dependencies = [...new Set([...task.dependencies, ...task.dependencyRefs.map(resolve)])]
+  const removals = orderRemovalsAfterMoves(tasks)
+  if (removals.length) notes.push(`a removal comes after the work that moves its readers: ${removals.join(', ')}`)
   const tested = orderTestsAfterChanges(tasks)
   if (tested.length) notes.push(`a test task comes after the change it tests: ${tested.join(', ')}`)
   // Defects listed in one report are independent fixes, whatever files they name or however they are laid out.
