@@ -158,3 +158,59 @@ describe('the gate says why a plan is high risk', () => {
     expect(finding?.message).toMatch(/^The plan is high risk \(changes data in production: /)
   })
 })
+
+// Issue 38, third pass: rules read from each block's content, on tuning issues 169–174 in form classes outside both
+// held-out sets (the corpus README's "Later tuning classes").
+describe('traces and logs keep their paths wherever they are pasted', () => {
+  it('a bot pastes the trace as text and wraps a frame\'s path after a "/" (169, form of erxes/erxes#7808)', () => {
+    const p = plan('169-')
+    expect(p.type).toBe('bugfix')
+    expect(p.tasks.flatMap((t) => t.files.map((f) => f.path))).toContain('src/accounts/formatBalance.ts')
+  })
+
+  it('a compiler\'s diagnostics (`../src/sync/queue.ts(14,5): error TS1139`) name the file; "I\'d expect" states the criterion (170, form of Aylur/ags#490)', () => {
+    const p = plan('170-')
+    expect(p.tasks[0]!.files.map((f) => f.path)).toContain('src/sync/queue.ts')
+    expect(p.tasks[0]!.convergence.criteria.join('\n')).toMatch(/build to finish/)
+  })
+})
+
+describe('what a sentence says, not where it stands', () => {
+  it('"stopped going out" states a defect; a hedged guess and a sync bot\'s footer are not criteria (174, form of DataBiosphere/toil#3056)', () => {
+    const p = plan('174-')
+    expect(p.type).toBe('bugfix')
+    const criteria = p.tasks.flatMap((t) => t.convergence.criteria).join('\n')
+    expect(criteria).toMatch(/reminder email the day before/)
+    expect(criteria).not.toMatch(/maybe|synchronized|LIB-812/i)
+  })
+
+  it('a hedged "should" is a guess, not a criterion; a footnote is not the issue\'s text (the form of 174, DataBiosphere/toil#3056)', () => {
+    const body = 'The reminder job in `src/jobs/reminders.ts` picks up no loans since Tuesday.\n\nMaybe the query should use local time, I am not sure.\n\nMembers with a loan due tomorrow should get the reminder the day before.\n\n[^1]: The job should run hourly, see the runbook.'
+    const output = builtinPlan({ number: 1, title: 'Reminder emails stopped going out', body, labels: [] })
+    const criteria = (analysePlannerOutput(output).solution?.tasks ?? []).flatMap((t) => t.convergence.criteria).join('\n')
+    expect(criteria).toMatch(/reminder the day before/)
+    expect(criteria).not.toMatch(/local time|runbook/)
+  })
+
+  it('"Nothing should change for users" makes a cleanup filed as an enhancement a refactor (173, form of PostHog/posthog#34169)', () => {
+    expect(plan('173-').type).toBe('refactor')
+  })
+})
+
+describe('a removal waits for the work that moves its readers', () => {
+  it('"Delete … once nothing renders it", listed first, comes after the two screens that stop rendering it (173, form of PostHog/posthog#34169)', () => {
+    const p = plan('173-')
+    const at = (name: string) => p.tasks.findIndex((t) => t.files.some((f) => f.path.endsWith(name)))
+    const removal = p.tasks[at('LegacyEditor.tsx')]!
+    expect(at('LegacyEditor.tsx')).toBeGreaterThan(Math.max(at('NoteEdit.tsx'), at('QuickNote.tsx')))
+    expect(removal.depends_on).toEqual(expect.arrayContaining([p.tasks[at('NoteEdit.tsx')]!.id, p.tasks[at('QuickNote.tsx')]!.id]))
+  })
+
+  it('"Delete `legacyDate.ts` once nothing imports it" depends on each screen still to switch (120, form of hackforla/product-management#375)', () => {
+    const p = plan('120-')
+    const removal = p.tasks.find((t) => t.files.some((f) => f.path.endsWith('legacyDate.ts')))!
+    const screens = p.tasks.filter((t) => t.files.some((f) => /(?:MealPlan|CommentList|ShoppingList)\.tsx$/.test(f.path))).map((t) => t.id)
+    expect(screens).toHaveLength(3)
+    expect(removal.depends_on).toEqual(expect.arrayContaining(screens))
+  })
+})
