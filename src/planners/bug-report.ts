@@ -1,7 +1,7 @@
 import { Lexer } from 'marked'
 import { inlineText, type ListItem, type Section } from './markdown.js'
 import { filePath, leadingAction } from './phrases.js'
-import { sectionRole } from './sections.js'
+import { headingRole, sectionRole } from './sections.js'
 import { isEmptyAnswer, REPRODUCTION_HEADING } from './templates.js'
 import { squash } from './text.js'
 
@@ -54,7 +54,7 @@ export function bugFacts(sections: readonly Section[]): BugFacts {
   // Steps under a reproduction heading, or under a bare "Steps" heading of the report; a `Step 2: …` heading is a step itself.
   const stepHeading = (h: string) => /^\s*step\s*\d+\s*[:.)-]\s*\S/i.test(h)
   const steps = sections
-    .filter((s) => s.headings.some((h) => REPRODUCTION_HEADING.test(h) || BARE_STEPS.test(h)))
+    .filter((s) => isStepsSection(s))
     .flatMap((s) => [...(stepHeading(heading(s)) ? [heading(s).replace(/^\s*step\s*\d+\s*[:.)-]\s*/i, '')] : []), ...lines(s)])
     .filter((l) => l && !isEmptyAnswer(l))
   const bisect = sections.flatMap(lines).filter((l) => BISECT_LINE.test(l))
@@ -100,6 +100,16 @@ export function traceTexts(sections: readonly Section[]): string[] {
 
 /** A compiler's or linter's diagnostic line: `src/a.ts(14,5): error TS1139: …`, `src/a.ts:14:5 - error TS2345`, `src/a.py:3: error: …`. */
 const DIAGNOSTIC = /^\s*(?:\.\.?\/)*[\w.@/-]+\.\w+(?:\(\d+,\d+\)|:\d+(?::\d+)?)\s*(?:-\s*)?:?\s*(?:error|warning)\b/im
+
+/**
+ * A section of steps to reproduce: under a reproduction or bare "Steps" heading, and not under a heading of its own
+ * role nested in it (a template's "### Expected Results" under "## Reproduce" is not a step).
+ */
+function isStepsSection(section: Section): boolean {
+  const steps = (h: string) => REPRODUCTION_HEADING.test(h) || BARE_STEPS.test(h)
+  const at = section.headings.findIndex(steps)
+  return at >= 0 && section.headings.slice(at + 1).every((h) => steps(h) || headingRole(h) === undefined)
+}
 
 /** The frames of a trace whose path is a relative path of the repository (not node_modules, a URL or `<anonymous>`). */
 function repositoryFrames(trace: string): StackFrame[] {

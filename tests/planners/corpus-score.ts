@@ -46,7 +46,9 @@ const FrontMatterSchema = z.strictObject({
     // Later tuning classes (forms outside both held-out sets): a report in collapsibles, a defect asked as a question, a tester's list of defects, an epic template with its own acceptance items.
     'details-collapsible', 'question-defect', 'playtest-bug-list', 'milestone-epic',
     // Issue 38, third pass: a bot's error alert, a build log, a QA template with impact fields, required-field headings, a flag cleanup, a sync bot's footer.
-    'sentry-alert', 'build-from-source-error', 'qa-impact-template', 'required-fields-template', 'flag-cleanup', 'sync-bot-footer']),
+    'sentry-alert', 'build-from-source-error', 'qa-impact-template', 'required-fields-template', 'flag-cleanup', 'sync-bot-footer',
+    // Template prompts asked as questions with the answers nested under them; a bilingual template's bracketed hints.
+    'prompt-questions', 'bilingual-bracket-template']),
   language: z.enum(['en', 'zh', 'pt', 'ja', 'de', 'es', 'fr', 'ko', 'ru']),
   title: z.string().min(1),
   labels: z.array(z.string()),
