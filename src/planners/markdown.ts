@@ -235,7 +235,7 @@ function pseudoHeading(token: Tokens.Paragraph): string | undefined {
  */
 function boldLead(token: Tokens.Paragraph): { label: string; rest: Token[] } | undefined {
   const [first, second, ...others] = token.tokens
-  if (first?.type === 'strong' && second?.type === 'text' && !/^[ \t]*\n/.test(second.raw)) return inlineLabel(first, second, others)
+  if (first?.type === 'strong' && second?.type === 'text' && !/^[ \t]*\n/.test(second.raw)) return inlineLabel(first, second as Tokens.Text, others)
   if (first?.type !== 'strong' || !second || second.type !== 'text' || !/^[ \t]*\n/.test(second.raw)) return undefined
   const label = inlineText([first]).plain.trim().replace(/[:：]$/, '').trim()
   if (!label || label.length > PSEUDO_HEADING_MAX_LENGTH) return undefined
@@ -292,7 +292,7 @@ function isPromptList(list: Tokens.List): boolean {
     heads.every((h) => h && (question(h) || headingRole(h) !== undefined)) &&
     heads.filter(question).length >= 2 &&
     heads.filter((h) => headingRole(h) !== undefined).length >= 2 &&
-    list.items.every((i) => i.tokens.some((t, at) => at > 0 && t.type !== 'space') && !i.tokens[0]!.text.includes('\n'))
+    list.items.every((i, at) => i.tokens.some((t, k) => k > 0 && t.type !== 'space') && !list.items[at]!.tokens[0]!.raw.trim().includes('\n'))
   )
 }
 
