@@ -119,10 +119,11 @@ export function allItems(items: readonly ListItem[]): ListItem[] {
  * actual one ("expected 7.25 but got 6", a table's Expected and Actual columns), it worked in an earlier version
  * ("Last working release: 3.7.2", "going back to 3.7.2 … again"), the program ignores what the user set
  * ("whatever `scan_interval` I set", "ignores the configured …"), it stopped doing what it did ("stopped going out",
- * "no longer syncs", "as they did until Tuesday"), it fails to build or start. Such a block makes the issue a fix.
+ * "no longer syncs", "as they did until Tuesday"), it fails to build or start, a value is off ("one day early", "off by
+ * one"). Such a block makes the issue a fix.
  */
 const DEFECT_STATEMENT =
-  /\binstead,? (?:it|this|they|we get|I get|the \w+) (?!(?:should|would|could|might|will|can|must)\b)\w+|\b(?:should|ought to) have been\b|\bexpected\b[^.\n]{0,80}\b(?:but (?:got|get|it|the|saw)|actual(?:ly)?|instead)\b|^Expected: .*\bActual: |\bsollte (?:eigentlich|aber|doch) |\b(?:einen|ein) (?:Fehler|Bug) gefunden\b|\baurait d[ûu] être\b|\bdeveria ter sido\b|\bdeber[íi]a haber sido\b|\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\bgoing back to v?\d[^.]*\bagain\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b|\bstopped (?:working|\w+ing)\b|\bno longer (?!(?:needs|requires)\b)(?:works|\w+(?:[^s\W]s|ches|shes))\b|\bas (?:it|they|we|I) did (?:until|before)\b|\bfails? (?:to (?:build|compile|start|load)|with)\b/i
+  /\binstead,? (?:it|this|they|we get|I get|the \w+) (?!(?:should|would|could|might|will|can|must)\b)\w+|\b(?:should|ought to) have been\b|\bexpected\b[^.\n]{0,80}\b(?:but (?:got|get|it|the|saw)|actual(?:ly)?|instead)\b|^Expected: .*\bActual: |\bsollte (?:eigentlich|aber|doch) |\b(?:einen|ein) (?:Fehler|Bug) gefunden\b|\baurait d[ûu] être\b|\bdeveria ter sido\b|\bdeber[íi]a haber sido\b|\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\bgoing back to v?\d[^.]*\bagain\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b|\bstopped (?:working|\w+ing)\b|\bno longer (?!(?:needs|requires)\b)(?:works|\w+(?:[^s\W]s|ches|shes))\b|\bas (?:it|they|we|I) did (?:until|before)\b|\bfails? (?:to (?:build|compile|start|load)|with)\b|\b(?:one|a|an|two|three|\d+) (?:day|hour|minute|week|month|year|cent|row|item|page)s? (?:too )?(?:early|late|off|behind|ahead|short)\b|\boff by (?:one|\d+)\b/i
 
 /** The documentation is the thing at fault: "the docs say …", "the documentation in `docs/x.md` should give …". */
 const DOCS_DEFECT =

@@ -48,7 +48,9 @@ const FrontMatterSchema = z.strictObject({
     // Issue 38, third pass: a bot's error alert, a build log, a QA template with impact fields, required-field headings, a flag cleanup, a sync bot's footer.
     'sentry-alert', 'build-from-source-error', 'qa-impact-template', 'required-fields-template', 'flag-cleanup', 'sync-bot-footer',
     // Template prompts asked as questions with the answers nested under them; a bilingual template's bracketed hints.
-    'prompt-questions', 'bilingual-bracket-template']),
+    'prompt-questions', 'bilingual-bracket-template',
+    // A QA report's inline bold labels, a report in one table row, a feedback widget's bot-written issue.
+    'qa-inline-labels', 'one-row-table-report', 'feedback-widget']),
   language: z.enum(['en', 'zh', 'pt', 'ja', 'de', 'es', 'fr', 'ko', 'ru']),
   title: z.string().min(1),
   labels: z.array(z.string()),
