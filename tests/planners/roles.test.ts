@@ -214,3 +214,24 @@ describe('a removal waits for the work that moves its readers', () => {
     expect(removal.depends_on).toEqual(expect.arrayContaining(screens))
   })
 })
+
+describe('a form\'s structure read as what it means, then each block by its role', () => {
+  it('prompts answered under each: the expected output is the criterion, what is seen instead names the file (175, form of TuiQiao/CBoard#384)', () => {
+    const p = plan('175-')
+    expect(p.type).toBe('bugfix')
+    expect(p.tasks).toHaveLength(1)
+    expect(p.tasks[0]!.files.map((f) => f.path)).toEqual(['src/board/filters.ts'])
+    expect(p.tasks[0]!.convergence.criteria.join('\n')).toMatch(/只显示上个月的数据/)
+  })
+
+  it('bracketed hints under bilingual headings; a snippet\'s path comment names the file; expected and observed results are not steps (176, form of Tencent/wepy#2732)', () => {
+    const p = plan('176-')
+    expect(p.tasks[0]!.files.map((f) => f.path)).toEqual(['src/pages/messages/list.js'])
+    expect(p.tasks[0]!.description).not.toMatch(/\d\. 刷新后读过的消息/)
+    expect(p.tasks[0]!.convergence.criteria).toEqual(['刷新后读过的消息仍然显示为已读。'])
+  })
+
+  it('a feedback widget\'s comment says a value is off ("one day early"): a fix (179, form of IntersectMBO/govtool#1193)', () => {
+    expect(plan('179-').type).toBe('bugfix')
+  })
+})
