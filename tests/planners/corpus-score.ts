@@ -50,7 +50,9 @@ const FrontMatterSchema = z.strictObject({
     // Template prompts asked as questions with the answers nested under them; a bilingual template's bracketed hints.
     'prompt-questions', 'bilingual-bracket-template',
     // A QA report's inline bold labels, a report in one table row, a feedback widget's bot-written issue.
-    'qa-inline-labels', 'one-row-table-report', 'feedback-widget']),
+    'qa-inline-labels', 'one-row-table-report', 'feedback-widget',
+    // A dependency to update for the advisories it lists.
+    'dependency-advisory-list']),
   language: z.enum(['en', 'zh', 'pt', 'ja', 'de', 'es', 'fr', 'ko', 'ru']),
   title: z.string().min(1),
   labels: z.array(z.string()),

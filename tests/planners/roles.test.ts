@@ -235,3 +235,12 @@ describe('a form\'s structure read as what it means, then each block by its role
     expect(plan('179-').type).toBe('bugfix')
   })
 })
+
+describe('a vulnerability named by its advisory id', () => {
+  it('GHSA advisories listed for a dependency make a security fix; the ids are context, not tasks (180, form of ballerina-attic/plugin-vscode-compiler-toolkit#8)', () => {
+    const p = plan('180-')
+    expect(p.type).toBe('bugfix')
+    expect(p.titles.join('\n')).not.toMatch(/GHSA/)
+    expect(p.analysis.solution?.analysis?.risk).not.toBe('low')
+  })
+})
