@@ -208,7 +208,7 @@ export function defectParagraphs(sections: readonly Section[]): ListItem[] {
 }
 
 const SECURITY =
-  /\b(?:xss|cross[- ]site (?:scripting|request forgery)|csrf|ssrf|sql injections?|(?:command|code|html|script) injection|remote code execution|rce|path traversal|directory traversal|privilege escalation|open redirect|vulnerabilit(?:y|ies)|security (?:issue|flaw|hole|bug)|exploit|cve-\d{4}-\d+)\b|漏洞|脆弱性|취약점|уязвимост|vulnerabilidade|vulnerabilidad|sicherheitslücke/i
+  /\b(?:xss|cross[- ]site (?:scripting|request forgery)|csrf|ssrf|sql injections?|(?:command|code|html|script) injection|remote code execution|rce|path traversal|directory traversal|privilege escalation|open redirect|vulnerabilit(?:y|ies)|security (?:issue|flaw|hole|bug)|exploit|cve-\d{4}-\d+|ghsa(?:-[23456789cfghjmpqrvwx]{4}){3}|security advisor(?:y|ies))\b|漏洞|脆弱性|취약점|уязвимост|vulnerabilidade|vulnerabilidad|sicherheitslücke/i
 
 /** A security report: its title, labels or text name a vulnerability. It is a fix whose risk is at least medium. */
 export function isSecurityReport(title: string, labels: readonly string[], body: string): boolean {
