@@ -19,7 +19,7 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ['done', /definition of done|\bdod\b|done checklist|определение готовности|完成标准|完成定义|完了の定義|defini[çc][ãa]o de (?:pronto|conclu[íi]do|feito)|definici[óo]n de (?:hecho|terminado)/i],
   [
     'criteria',
-    /acceptance|acceptation|success criteria|exit criteria|(?:done|complete|finished|closed|fixed|resolved) when|closing criteria|验收|受け入れ(?:条件|基準)|受入(?:条件|基準)|完了条件|crit[ée]rios? de aceita[çc][ãa]o|crit[ée]rios? de aceite|crit[ée]rios? de aceptaci[óo]n|akzeptanzkriterien|crit[èe]res d'acceptation|인수 ?조건|완료 ?조건|критери[йи] (?:приёмки|приемки|готовности)/i,
+    /acceptance|acceptation|success criteria|exit criteria|(?:done|complete|finished|closed|fixed|resolved) when|closing criteria|验收|受け入れ(?:条件|基準)|受入(?:条件|基準)|完了条件|crit[ée]rios? de aceita[çc][ãa]o|crit[ée]rios? de aceite|crit[ée]rios? de aceptaci[óo]n|akzeptanzkriterien|crit[èe]res d'acceptation|인수 ?조건|완료 ?조건|критери[йи] (?:приёмки|приемки|готовности)|^(?:(?:functional|screen|ui|behaviou?r(?:al)?) )?spec(?:ification)?s?$|(?:画面|機能|动作|動作|功能|界面)?仕様$|(?:功能|界面)?(?:规格|规范)$|^especifica[çc][ãa]o(?: funcional)?$|^especificaci[óo]n(?: funcional)?$|^spezifikation$|^sp[ée]cification(?:s)? fonctionnelles?$|기능 ?명세|^функциональн\w* спецификац/i,
   ],
   [
     'expected',

@@ -244,3 +244,11 @@ describe('a vulnerability named by its advisory id', () => {
     expect(p.analysis.solution?.analysis?.risk).not.toBe('low')
   })
 })
+
+describe('a specification says what the work must do: its checkboxes are criteria, not tasks', () => {
+  it('"画面仕様 > バリデーション" boxes beside an implementation section (139, form of takemo101/agent-testing#33)', () => {
+    const p = plan('139-')
+    expect(p.titles.join('\n')).not.toMatch(/必須チェック|金額の範囲チェック|未来日チェック/)
+    expect(p.tasks.flatMap((t) => t.convergence.criteria).join('\n')).toMatch(/未来日チェック/)
+  })
+})
