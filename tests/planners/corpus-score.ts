@@ -52,7 +52,9 @@ const FrontMatterSchema = z.strictObject({
     // A QA report's inline bold labels, a report in one table row, a feedback widget's bot-written issue.
     'qa-inline-labels', 'one-row-table-report', 'feedback-widget',
     // A dependency to update for the advisories it lists.
-    'dependency-advisory-list']),
+    'dependency-advisory-list',
+    // A developer's report of tests failing on their machine, with the runner's output.
+    'local-test-failure']),
   language: z.enum(['en', 'zh', 'pt', 'ja', 'de', 'es', 'fr', 'ko', 'ru']),
   title: z.string().min(1),
   labels: z.array(z.string()),
