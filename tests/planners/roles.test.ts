@@ -254,7 +254,7 @@ describe('a specification says what the work must do: its checkboxes are criteri
 })
 
 describe('what happens instead is not a step', () => {
-  it('"*Current Result*" under "How to reproduce" is the actual behaviour, kept as such, and the file it names is the fix's (181, form of geosolutions-it/MapStore2#10880)', () => {
+  it('"*Current Result*" under "How to reproduce" is the actual behaviour, kept as such, and the file it names is the fix\'s (181, form of geosolutions-it/MapStore2#10880)', () => {
     const t = plan('181-').tasks[0]!
     expect(t.description).toMatch(/What happens instead: `thumbUrl`/)
     expect(t.description).not.toMatch(/\d\. `thumbUrl`/)
