@@ -243,17 +243,18 @@ function boldLead(token: Tokens.Paragraph): { label: string; rest: Token[] } | u
   return { label, rest: [...(text ? [{ type: 'text', raw: text, text } as Token] : []), ...others] }
 }
 
+/** A field that states a level ("**Risk:** high"): read line by line as a statement, never a heading. */
+const LEVEL_FIELD = /^(?:risks?|impact|complexity|priority|severity|风险|影响|复杂度|优先级)$/i
+
 /**
  * A bold label that names a role, with its text on the same line (`**Expected:** the total is 7.25`, `<b>Actual:</b> …`
  * from an HTML body): the label is a heading over the text. A bold word that names no role ("**Note:** …") stays text.
  */
-const LEVEL_FIELD = /^(?:risks?|impact|complexity|priority|severity|风险|影响|复杂度|优先级)$/i
 
 function inlineLabel(first: Token, second: Tokens.Text, others: Token[]): { label: string; rest: Token[] } | undefined {
   const bold = inlineText([first]).plain.trim()
   const colon = /[:：]$/.test(bold) || /^[ \t]*[:：]/.test(second.raw)
   const label = bold.replace(/[:：]$/, '').trim()
-  // A field with a level ("**Risk:** high") is a statement of its own, read line by line.
   if (!colon || !label || label.length > PSEUDO_HEADING_MAX_LENGTH || !headingRole(label) || LEVEL_FIELD.test(label)) return undefined
   const text = second.raw.replace(/^[ \t]*[:：]?[ \t]*/, '')
   return { label, rest: [...(text ? [{ type: 'text', raw: text, text } as Token] : []), ...others] }

@@ -1,4 +1,4 @@
-import { stem } from './follow-ups.js'
+import { isDocFile, isTestFile, stem } from './follow-ups.js'
 
 /**
  * A removal comes after the work that moves its readers off what it removes (issue 38: "a phase that removes an old
@@ -21,7 +21,6 @@ const REMOVAL = /^(?:delete|remove|drop|retire|get rid of|clean up)\b|^(?:删除
 /** "once nothing imports it", "when no screen uses it any more", "once every caller has moved": it waits for its readers. */
 const WAITS_FOR_READERS =
   /\b(?:once|when|after)\s+(?:nothing|no\s+\w+|none of \w+)\b.{0,40}\b(?:imports?|uses?|renders?|reads?|calls?|references?|needs?|depends on)\b|\b(?:once|when|after)\s+(?:all |every )?(?:the )?(?:callers?|readers?|users?|screens?|clients?|consumers?|modules?)\b.{0,30}\b(?:moved|migrated|switched|ported)\b/i
-const DOC_OR_TEST = /(?:^|\/)(?:tests?|__tests__|docs?)\/|[._-](?:test|spec)\.\w+$|\.(?:md|mdx|rst)$|^changelog/i
 
 function isRemoval(task: Ordered): boolean {
   return REMOVAL.test(task.title.trim())
@@ -29,7 +28,7 @@ function isRemoval(task: Ordered): boolean {
 
 /** Whether `task` is code work a removal can wait for: not a removal, and not only tests or documents. */
 function movesReaders(task: Ordered): boolean {
-  return !isRemoval(task) && !(task.files.length && task.files.every((f) => DOC_OR_TEST.test(f.path)))
+  return !isRemoval(task) && !(task.files.length && task.files.every((f) => isTestFile(f.path) || isDocFile(f.path) || /^changelog/i.test(f.path)))
 }
 
 /** Orders removals after the work they wait for, in place; returns the edges added (`T3 → T1`, in the final ids). */
