@@ -54,7 +54,9 @@ const FrontMatterSchema = z.strictObject({
     // A dependency to update for the advisories it lists.
     'dependency-advisory-list',
     // A developer's report of tests failing on their machine, with the runner's output.
-    'local-test-failure']),
+    'local-test-failure',
+    // A postmortem: what happened, the root cause, the impact, and action items beside its own process.
+    'postmortem']),
   language: z.enum(['en', 'zh', 'pt', 'ja', 'de', 'es', 'fr', 'ko', 'ru']),
   title: z.string().min(1),
   labels: z.array(z.string()),

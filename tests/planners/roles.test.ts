@@ -261,3 +261,11 @@ describe('what happens instead is not a step', () => {
     expect(t.files.map((f) => f.path)).toContain('web/client/utils/thumbUrl.js')
   })
 })
+
+describe('a postmortem: its action items are the work, its meetings and announcements are process', () => {
+  it('"ミーティングで結果をレビューする" and "レポートを共有する" are not tasks; a root cause makes a fix (182, form of furuhashilab/README#31)', () => {
+    const p = plan('182-')
+    expect(p.type).toBe('bugfix')
+    expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['src/jobs/reminders.ts', 'tests/jobs/reminders.test.ts'])
+  })
+})
