@@ -118,10 +118,12 @@ export function allItems(items: readonly ListItem[]): ListItem[] {
  * truncates …"), a wrong value ("should have been 36", "sollte eigentlich 36 € sein"), an expected result beside the
  * actual one ("expected 7.25 but got 6", a table's Expected and Actual columns), it worked in an earlier version
  * ("Last working release: 3.7.2", "going back to 3.7.2 … again"), the program ignores what the user set
- * ("whatever `scan_interval` I set", "ignores the configured …"). Such a block makes the issue a fix.
+ * ("whatever `scan_interval` I set", "ignores the configured …"), it stopped doing what it did ("stopped going out",
+ * "no longer syncs", "as they did until Tuesday"), it fails to build or start, a value is off ("one day early", "off by
+ * one"). Such a block makes the issue a fix.
  */
 const DEFECT_STATEMENT =
-  /\binstead,? (?:it|this|they|we get|I get|the \w+) (?!(?:should|would|could|might|will|can|must)\b)\w+|\b(?:should|ought to) have been\b|\bexpected\b[^.\n]{0,80}\b(?:but (?:got|get|it|the|saw)|actual(?:ly)?|instead)\b|^Expected: .*\bActual: |\bsollte (?:eigentlich|aber|doch) |\b(?:einen|ein) (?:Fehler|Bug) gefunden\b|\baurait d[ûu] être\b|\bdeveria ter sido\b|\bdeber[íi]a haber sido\b|\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\bgoing back to v?\d[^.]*\bagain\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b/i
+  /\binstead,? (?:it|this|they|we get|I get|the \w+) (?!(?:should|would|could|might|will|can|must)\b)\w+|\b(?:should|ought to) have been\b|\bexpected\b[^.\n]{0,80}\b(?:but (?:got|get|it|the|saw)|actual(?:ly)?|instead)\b|^Expected: .*\bActual: |\bsollte (?:eigentlich|aber|doch) |\b(?:einen|ein) (?:Fehler|Bug) gefunden\b|\baurait d[ûu] être\b|\bdeveria ter sido\b|\bdeber[íi]a haber sido\b|\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\bgoing back to v?\d[^.]*\bagain\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b|\bstopped (?:working|\w+ing)\b|\bno longer (?!(?:needs|requires)\b)(?:works|\w+(?:[^s\W]s|ches|shes))\b|\bas (?:it|they|we|I) did (?:until|before)\b|\bfails? (?:to (?:build|compile|start|load)|with)\b|\b(?:one|a|an|two|three|\d+) (?:day|hour|minute|week|month|year|cent|row|item|page)s? (?:too )?(?:early|late|off|behind|ahead|short)\b|\boff by (?:one|\d+)\b/i
 
 /** The documentation is the thing at fault: "the docs say …", "the documentation in `docs/x.md` should give …". */
 const DOCS_DEFECT =
@@ -144,4 +146,15 @@ export function statesDefect(title: string, sections: readonly Section[]): boole
 /** Whether the issue says its documentation is what is wrong: the work is a documentation fix. */
 export function statesDocsDefect(sections: readonly Section[]): boolean {
   return statements(sections).some((text) => DOCS_DEFECT.test(text))
+}
+
+/**
+ * The issue says what users see does not change ("Nothing should change for users", "no behaviour change", "public
+ * API behaviour stays unchanged"): the work restructures code, a refactor, whatever its template calls it.
+ */
+const UNCHANGED_BEHAVIOUR =
+  /\bnothing (?:should |will )?changes? for (?:users|the user|anyone)\b|\bno (?:user-visible |user-facing |functional |behaviou?r(?:al)? )change\b|\bbehaviou?r (?:stays|remains|is kept|must stay|should stay) (?:the same|unchanged|as it is)\b|\bstays? unchanged\b|\bnada muda para\b|\bsem mudan[çc]a (?:de|no) comportamento\b|\bnada cambia para\b|\bsin cambios? (?:de|en el) comportamiento\b|\bf[üu]r (?:nutzer|benutzer)\w* [äa]ndert sich nichts\b|\brien ne change pour\b|挙動は変わら|动作不变|行为不变|동작은 (?:그대로|변하지)|поведение не (?:меняется|изменится)/i
+
+export function statesUnchangedBehaviour(sections: readonly Section[]): boolean {
+  return statements(sections).some((text) => UNCHANGED_BEHAVIOUR.test(text))
 }

@@ -1,7 +1,7 @@
 import { Lexer } from 'marked'
 import { inlineText, type ListItem, type Section } from './markdown.js'
 import { filePath, leadingAction } from './phrases.js'
-import { sectionRole } from './sections.js'
+import { headingRole, sectionRole } from './sections.js'
 import { isEmptyAnswer, REPRODUCTION_HEADING } from './templates.js'
 import { squash } from './text.js'
 
@@ -31,8 +31,8 @@ export interface BugFacts {
 
 const BISECT_LINE = /\b(?:first bad|last good|bad commit|good commit|introduced (?:in|by)|bisect(?:ed|ing)?\b.*\bcommit)\b|首个坏提交|最初の不良コミット/i
 const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)|panic)\b.*$/gm
-/** `at fn (path:line:col)`, `at path:line:col`, `File "path", line n` (Python). */
-const FRAME = /^\s*(?:at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|([\w.@/-]+\.\w+):(\d+)\b)/
+/** `at fn (path:line:col)`, `at path:line:col`, `File "path", line n` (Python), `path:line`, `../path(line,col)` (a compiler's diagnostic). */
+const FRAME = /^\s*(?:at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|(?:\.\.?\/)*([\w.@/-]+\.\w+)(?::|\()(\d+)\b)/
 const ENVIRONMENT_HEADING = /environment|system info|\bversions?\b|platform|operating system|\bos\b|browser|环境|版本|環境|バージョン|ambiente|vers[ãa]o|entorno|umgebung|환경|окружение|операционн|верси[яи]/i
 /** Headings over what a report shows rather than says: logs, traces, screenshots, and steps however they are titled. */
 const SHOWN_HEADING = /\bsteps\b|\blogs?\b|stack ?trace|traceback|screenshot|passos|pasos|日志|截图|ログ|スクリーンショット|로그|스크린샷|(?:^|\s)лог|скриншот/i
@@ -54,7 +54,7 @@ export function bugFacts(sections: readonly Section[]): BugFacts {
   // Steps under a reproduction heading, or under a bare "Steps" heading of the report; a `Step 2: …` heading is a step itself.
   const stepHeading = (h: string) => /^\s*step\s*\d+\s*[:.)-]\s*\S/i.test(h)
   const steps = sections
-    .filter((s) => s.headings.some((h) => REPRODUCTION_HEADING.test(h) || BARE_STEPS.test(h)))
+    .filter((s) => isStepsSection(s))
     .flatMap((s) => [...(stepHeading(heading(s)) ? [heading(s).replace(/^\s*step\s*\d+\s*[:.)-]\s*/i, '')] : []), ...lines(s)])
     .filter((l) => l && !isEmptyAnswer(l))
   const bisect = sections.flatMap(lines).filter((l) => BISECT_LINE.test(l))
@@ -66,7 +66,7 @@ export function bugFacts(sections: readonly Section[]): BugFacts {
     .filter((s) => ACTUAL_HEADING.test(heading(s)) && !REPRODUCTION_HEADING.test(heading(s)))
     .flatMap(lines)
     .filter((l) => l && !isEmptyAnswer(l))
-  const traces = sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'code' && FRAME.test(b.text.split('\n').find((l) => FRAME.test(l)) ?? '') ? [b.text] : [])))
+  const traces = traceTexts(sections)
   const prose = sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : [])))
   // The error line: a Python trace ends with it, other traces start with it.
   const errorOf = (text: string) => {
@@ -80,6 +80,35 @@ export function bugFacts(sections: readonly Section[]): BugFacts {
   // A trace wholly inside an installed package is often filed on that package: its top package's frames are the clue.
   const frames = (own.length ? own : traces.flatMap((t) => topFirst(packageFrames(t), t))).slice(0, FRAMES_KEPT)
   return { steps, bisect, frames, environment, actual, ...(error ? { error } : {}) }
+}
+
+/**
+ * The texts that hold a trace or a log with locations: code blocks with a frame line, and paragraphs with an error line
+ * and a frame line (a bot or a reporter pastes a trace as plain text, its frames indented). A path a mail or a web form
+ * wrapped after a `/` is joined again (`at f (/srv/app/src/accounts/` + `formatBalance.ts:23:31)`).
+ */
+export function traceTexts(sections: readonly Section[]): string[] {
+  const hasFrame = (text: string) => text.split('\n').some((l) => FRAME.test(l))
+  return sections.flatMap((s) =>
+    s.blocks.flatMap((b) => {
+      const text = b.kind === 'code' ? b.text : b.kind === 'paragraph' ? b.text.replace(/\/[ \t]*\n[ \t]*(?=[\w.-]+\.\w+[:(]\d)/g, '/') : ''
+      const shown = b.kind === 'code' || new RegExp(ERROR_LINE.source, 'm').test(text) || DIAGNOSTIC.test(text)
+      return text && shown && hasFrame(text) ? [text] : []
+    }),
+  )
+}
+
+/** A compiler's or linter's diagnostic line: `src/a.ts(14,5): error TS1139: …`, `src/a.ts:14:5 - error TS2345`, `src/a.py:3: error: …`. */
+const DIAGNOSTIC = /^\s*(?:\.\.?\/)*[\w.@/-]+\.\w+(?:\(\d+,\d+\)|:\d+(?::\d+)?)\s*(?:-\s*)?:?\s*(?:error|warning)\b/im
+
+/**
+ * A section of steps to reproduce: under a reproduction or bare "Steps" heading, and not under a heading of its own
+ * role nested in it (a template's "### Expected Results" under "## Reproduce" is not a step).
+ */
+function isStepsSection(section: Section): boolean {
+  const steps = (h: string) => REPRODUCTION_HEADING.test(h) || BARE_STEPS.test(h)
+  const at = section.headings.findIndex(steps)
+  return at >= 0 && section.headings.slice(at + 1).every((h) => steps(h) || headingRole(h) === undefined)
 }
 
 /** The frames of a trace whose path is a relative path of the repository (not node_modules, a URL or `<anonymous>`). */
@@ -179,7 +208,7 @@ export function defectParagraphs(sections: readonly Section[]): ListItem[] {
 }
 
 const SECURITY =
-  /\b(?:xss|cross[- ]site (?:scripting|request forgery)|csrf|ssrf|sql injections?|(?:command|code|html|script) injection|remote code execution|rce|path traversal|directory traversal|privilege escalation|open redirect|vulnerabilit(?:y|ies)|security (?:issue|flaw|hole|bug)|exploit|cve-\d{4}-\d+)\b|漏洞|脆弱性|취약점|уязвимост|vulnerabilidade|vulnerabilidad|sicherheitslücke/i
+  /\b(?:xss|cross[- ]site (?:scripting|request forgery)|csrf|ssrf|sql injections?|(?:command|code|html|script) injection|remote code execution|rce|path traversal|directory traversal|privilege escalation|open redirect|vulnerabilit(?:y|ies)|security (?:issue|flaw|hole|bug)|exploit|cve-\d{4}-\d+|ghsa(?:-[23456789cfghjmpqrvwx]{4}){3}|security advisor(?:y|ies))\b|漏洞|脆弱性|취약점|уязвимост|vulnerabilidade|vulnerabilidad|sicherheitslücke/i
 
 /** A security report: its title, labels or text name a vulnerability. It is a fix whose risk is at least medium. */
 export function isSecurityReport(title: string, labels: readonly string[], body: string): boolean {

@@ -12,7 +12,7 @@ import { fileWork } from './file-work.js'
 import { repositoryFiles } from './task-draft.js'
 import { readEpic, referencedIssue, uncoveredAcceptance, type Epic, type RepoName } from './epic.js'
 import { isBugReport } from './templates.js'
-import { statesDocsDefect } from './block-roles.js'
+import { statesDocsDefect, statesUnchangedBehaviour } from './block-roles.js'
 import { leftOutOf } from './coverage.js'
 import { shortTitle, squash } from './text.js'
 import type { IssueDocument, PlannerOutput } from './types.js'
@@ -87,7 +87,10 @@ export function builtinPlan(issue: IssueDocument, options: BuiltinOptions = {}):
   notes.push(`analysis: ${analysis.reasons.join('; ')}`)
   if (description.fromTitle) notes.push('no description paragraph: the issue title describes the solution')
 
-  const strategy = labelStrategy(issue.labels) ?? (statesDocsDefect(sections) && onlyDocuments(tasks.flatMap((t) => t.files.slice(0, 1))) ? 'docs' : bug ? 'bugfix' : onlyDocuments(files) ? 'docs' : undefined)
+  // Work that says users see no change is a refactor, even under a feature label (a cleanup filed as an enhancement).
+  const labelled = labelStrategy(issue.labels)
+  const unchanged = !bug && (!labelled || labelled === 'feature') && statesUnchangedBehaviour(sections)
+  const strategy = unchanged ? 'refactor' : labelled ?? (statesDocsDefect(sections) && onlyDocuments(tasks.flatMap((t) => t.files.slice(0, 1))) ? 'docs' : bug ? 'bugfix' : onlyDocuments(files) ? 'docs' : undefined)
   const relevantFiles = unique(files.map((f) => f.path))
   const raw = {
     id: solutionId(issue.number, options.seq ?? 1),

@@ -21,6 +21,10 @@ export function isTestFile(path: string): boolean {
   return TEST_FILE.test(path)
 }
 
+export function isDocFile(path: string): boolean {
+  return DOC_FILE.test(path)
+}
+
 /** The name of a file without its directories, its test suffix and its extension: `tests/cli/export.test.ts` → `export`. */
 export function stem(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1).replace(/\.\w+$/, '').replace(/[._-](?:test|spec)$/i, '').replace(/^test_/, '').toLowerCase()

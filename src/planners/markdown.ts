@@ -83,7 +83,13 @@ export function readMarkdown(markdown: string): Section[] {
           break
         }
         case 'list':
-          section.blocks.push({ kind: 'list', ordered: token.ordered, items: token.items.map(listItem) })
+          // A template's prompts as list items, each answered under it: each prompt is a heading over its answer.
+          if (isPromptList(token))
+            for (const item of token.items) {
+              open(PSEUDO_HEADING_DEPTH, inlineText((item.tokens[0] as Tokens.Text | Tokens.Paragraph).tokens ?? [item.tokens[0]!]).plain.trim())
+              visit(item.tokens.slice(1))
+            }
+          else section.blocks.push({ kind: 'list', ordered: token.ordered, items: token.items.map(listItem) })
           break
         case 'code':
           // GitHub's tasklist block (```[tasklist]) renders its markdown as a task list.
@@ -99,7 +105,7 @@ export function readMarkdown(markdown: string): Section[] {
       }
     })
   }
-  visit(lexMarkdown(normaliseLines(htmlTables(markdown))))
+  visit(lexMarkdown(normaliseLines(htmlTables(htmlPre(markdown)))))
   return sections
 }
 
@@ -122,12 +128,16 @@ function normaliseLines(markdown: string): string {
     .join('\n')
 }
 
-const UNUSUAL = /==|<(?:h[1-6]|br|p|li|summary|details)\b|^\s*(?:\d+[、．]|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im
+const UNUSUAL = /==|<(?:h[1-6]|br|p|li|summary|details|b|strong|i|em|code|a)\b|^\s*(?:\[[^\]\n]{3,60}\]|【)|^\s*(?:\d+[、．]|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳'
 
 function asMarkdown(line: string): string {
   const wiki = /^(={2,6})[ \t]*([^=\n][^\n]*?)[ \t]*\1[ \t]*$/.exec(line)
   if (wiki) return `${'#'.repeat(wiki[1]!.length)} ${wiki[2]}`
+  // A label in brackets that names a role (`[Expected result]: …`, `【期望结果】…`, as QA and tracker forms write them).
+  const bracketed = /^\s*(?:\[([^\]\n]{3,60})\]|【([^】\n]{2,30})】)[ \t]*[:：]?[ \t]*(.*)$/.exec(line)
+  const label = bracketed && (bracketed[1] ?? bracketed[2])!.trim()
+  if (bracketed && label && !/\]\s*\(/.test(line) && headingRole(label)) return `###### ${label}\n${bracketed[3] ? `\n${bracketed[3]}` : ''}`
   let out = line
     .replace(/<h([1-6])\b[^>]*>(.*?)<\/h\1\s*>/gi, (_, depth: string, text: string) => `\n${'#'.repeat(Number(depth))} ${text.trim()}\n`)
     // A collapsible's summary names what it holds ("<summary>Expected output</summary>"): a heading below the others.
@@ -138,6 +148,11 @@ function asMarkdown(line: string): string {
     .replace(/<\/?p\s*>/gi, '\n')
     .replace(/<\/?(?:ul|ol)\s*>/gi, '\n')
     .replace(/<li\b[^>]*>(.*?)(?:<\/li>|$)/gi, (_, text: string) => `\n- ${text.trim()}\n`)
+    // Inline HTML as the markdown it means: a bold label can be a heading, a code span names a file.
+    .replace(/<(?:b|strong)\b[^>]*>(.*?)<\/(?:b|strong)\s*>/gi, (_, text: string) => (text.trim() ? `**${text.trim()}**` : ''))
+    .replace(/<(?:i|em)\b[^>]*>(.*?)<\/(?:i|em)\s*>/gi, (_, text: string) => (text.trim() ? `_${text.trim()}_` : ''))
+    .replace(/<code\b[^>]*>(.*?)<\/code\s*>/gi, (_, text: string) => `\`${text}\``)
+    .replace(/<a\b[^>]*>(.*?)<\/a\s*>/gi, '$1')
   out = out
     .split('\n')
     .map((part) =>
@@ -151,6 +166,15 @@ function asMarkdown(line: string): string {
     )
     .join('\n')
   return out
+}
+
+/** An HTML `<pre>` block (outside fenced code) as the fenced code it shows: a log or a trace pasted from a web form. */
+function htmlPre(markdown: string): string {
+  if (!/<pre\b/i.test(markdown)) return markdown
+  return markdown
+    .split(/(^\s{0,3}(?:`{3,}|~{3,})[^\n]*\n[\s\S]*?^\s{0,3}(?:`{3,}|~{3,})\s*$)/m)
+    .map((part, i) => (i % 2 ? part : part.replace(/<pre\b[^>]*>(?:\s*<code\b[^>]*>)?\n?([\s\S]*?)(?:<\/code>\s*)?<\/pre\s*>/gi, (_, text: string) => `\n\n\`\`\`\n${text.replace(/\n$/, '')}\n\`\`\`\n\n`)))
+    .join('')
 }
 
 /**
@@ -211,10 +235,28 @@ function pseudoHeading(token: Tokens.Paragraph): string | undefined {
  */
 function boldLead(token: Tokens.Paragraph): { label: string; rest: Token[] } | undefined {
   const [first, second, ...others] = token.tokens
+  if (first?.type === 'strong' && second?.type === 'text' && !/^[ \t]*\n/.test(second.raw)) return inlineLabel(first, second as Tokens.Text, others)
   if (first?.type !== 'strong' || !second || second.type !== 'text' || !/^[ \t]*\n/.test(second.raw)) return undefined
   const label = inlineText([first]).plain.trim().replace(/[:：]$/, '').trim()
   if (!label || label.length > PSEUDO_HEADING_MAX_LENGTH) return undefined
   const text = second.raw.replace(/^[ \t]*\n/, '')
+  return { label, rest: [...(text ? [{ type: 'text', raw: text, text } as Token] : []), ...others] }
+}
+
+/** A field that states a level ("**Risk:** high"): read line by line as a statement, never a heading. */
+const LEVEL_FIELD = /^(?:risks?|impact|complexity|priority|severity|风险|影响|复杂度|优先级)$/i
+
+/**
+ * A bold label that names a role, with its text on the same line (`**Expected:** the total is 7.25`, `<b>Actual:</b> …`
+ * from an HTML body): the label is a heading over the text. A bold word that names no role ("**Note:** …") stays text.
+ */
+
+function inlineLabel(first: Token, second: Tokens.Text, others: Token[]): { label: string; rest: Token[] } | undefined {
+  const bold = inlineText([first]).plain.trim()
+  const colon = /[:：]$/.test(bold) || /^[ \t]*[:：]/.test(second.raw)
+  const label = bold.replace(/[:：]$/, '').trim()
+  if (!colon || !label || label.length > PSEUDO_HEADING_MAX_LENGTH || !headingRole(label) || LEVEL_FIELD.test(label)) return undefined
+  const text = second.raw.replace(/^[ \t]*[:：]?[ \t]*/, '')
   return { label, rest: [...(text ? [{ type: 'text', raw: text, text } as Token] : []), ...others] }
 }
 
@@ -239,6 +281,23 @@ function labelOverList(token: Tokens.Paragraph, next: Token | undefined): string
   const line = inlineText(token.tokens).plain.trim()
   if (next?.type !== 'list' || line.includes('\n') || line.split(/\s+/).length > 3 || /[.!?。]$/.test(line)) return undefined
   return headingRole(line) ? line : undefined
+}
+
+/**
+ * A list of a template's prompts, each answered under it ("- What steps will reproduce the problem?" over the steps,
+ * "- What is the expected output?" over the answer): every item's first line is a question or names a role (steps,
+ * expected, version), at least two name one, and the items hold their answers.
+ */
+function isPromptList(list: Tokens.List): boolean {
+  const heads = list.items.map((i) => (i.tokens[0]?.type === 'text' || i.tokens[0]?.type === 'paragraph' ? i.tokens[0].text.split('\n')[0]!.trim() : ''))
+  const question = (h: string) => /[?？]\s*(?:[（(][^)）]*[)）])?$/.test(h)
+  return (
+    list.items.length >= 2 &&
+    heads.every((h) => h && (question(h) || headingRole(h) !== undefined)) &&
+    heads.filter(question).length >= 2 &&
+    heads.filter((h) => headingRole(h) !== undefined).length >= 2 &&
+    list.items.every((i, at) => i.tokens.some((t, k) => k > 0 && t.type !== 'space') && !list.items[at]!.tokens[0]!.raw.trim().includes('\n'))
+  )
 }
 
 function listItem(item: Tokens.ListItem): ListItem {

@@ -187,10 +187,18 @@ const RUN_SENTENCE = /^\s*(?:please\s+)?(?:run|execute)\b[^`]*`/i
 
 /** A sentence that states what must be true: a modal verb of obligation, in the languages issues are written in. */
 const REQUIREMENT =
-  /\b(?:should|must|needs? to|has to|have to|is expected to|shall|i (?:would )?expect(?:ed)?|expected)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen)\b|해야/i
+  /\b(?:should|must|needs? to|has to|have to|is expected to|shall|i(?:'d| would)? expect(?:ed)?|expected)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen)\b|해야/i
+
+/**
+ * A hedged sentence is a guess, not a requirement ("Maybe the timezone change broke it, I'm not sure"), and a footnote
+ * or a tool's footer line (`[^1]: …`, "┆Issue is synchronized with …", "Sent from my phone") is not the issue's text.
+ */
+const HEDGED =
+  /\b(?:maybe|perhaps|possibly|i(?:'m| am) not sure|not sure (?:if|whether)|i (?:guess|wonder|suspect)|talvez|quiz[áa]s|tal vez|vielleicht|peut-[êe]tre)\b|может быть|也许|或许|かもしれ|たぶん|아마/i
+const FOOTER = /^\s*(?:\[\^\w+\]:?|[¹²³]|┆|sent from my\b|--\s*$)/i
 
 function isRequirement(sentence: string): boolean {
-  return REQUIREMENT.test(sentence) && !/\?\s*$/.test(sentence)
+  return REQUIREMENT.test(sentence) && !/\?\s*$/.test(sentence) && !HEDGED.test(sentence) && !FOOTER.test(sentence)
 }
 
 /** Sentences of a paragraph (`.`, `!`, `?` before a space, or `。！？`), without the ones that are too short to check. */

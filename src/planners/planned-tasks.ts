@@ -8,6 +8,7 @@ import { bugDescription, isFactsHeading, type BugFacts } from './bug-report.js'
 import { orderTestsAfterChanges, proseFollowUps } from './follow-ups.js'
 import { orderByLayer } from './layers.js'
 import { orderByMention } from './mentions.js'
+import { orderRemovalsAfterMoves } from './removals.js'
 import { isEmptyAnswer } from './templates.js'
 import type { FoundTaskItems } from './task-items.js'
 import { capitalise, squash } from './text.js'
@@ -61,6 +62,8 @@ export function planTasks(issue: IssueDocument, sections: readonly Section[], fo
       }
   const resolve = (ref: string) => byLabel.get(ref) ?? ref
   for (const task of tasks) task.dependencies = [...new Set([...task.dependencies, ...task.dependencyRefs.map(resolve)])]
+  const removals = orderRemovalsAfterMoves(tasks)
+  if (removals.length) notes.push(`a removal comes after the work that moves its readers: ${removals.join(', ')}`)
   const tested = orderTestsAfterChanges(tasks)
   if (tested.length) notes.push(`a test task comes after the change it tests: ${tested.join(', ')}`)
   // Defects listed in one report are independent fixes, whatever files they name or however they are laid out.
@@ -119,6 +122,16 @@ function titleTask(issue: IssueDocument, sections: readonly Section[], facts: Bu
       else if (block.kind === 'list' && DESCRIBING.has(listRole(section, block)))
         for (const item of block.items) if (item.checked === undefined) addFiles(draft, item.head.codeSpans, action, squash(item.head.text), repo)
     }
+  // What happens instead often names the code at fault ("`applyRange` in `src/board/filters.ts` is never called").
+  for (const line of facts?.actual ?? []) addFiles(draft, [...line.matchAll(/`([^`]+)`/g)].map((m) => ({ code: m[1]!, before: line.slice(0, m.index) })), action, line, repo)
+  // A snippet headed by a comment naming its file (`// src/pages/list.js`) says where the code at fault is.
+  for (const section of bug ? sections : [])
+    for (const block of section.blocks)
+      for (const named of block.kind === 'code' ? snippetFile(block.text) : []) {
+        const had = draft.files.length
+        addFiles(draft, [named], action, `${named.code} (snippet)`, repo)
+        if (draft.files.length > had) draft.description += `\n\nWhere: ${named.code} (the snippet's file)`
+      }
   for (const frame of facts?.frames ?? []) addFiles(draft, [{ code: `${frame.path}:${frame.line}`, before: '' }], action, `${facts!.error ?? 'error'} (stack frame)`, repo)
   // Naming no file, the work goes where an acceptance item says it is written ("The SQL … is written in `scripts/x.sql`").
   if (!draft.files.length)
@@ -132,6 +145,12 @@ function titleTask(issue: IssueDocument, sections: readonly Section[], facts: Bu
             }
   draft.implementation.push({ step: '1', description: title, actions: draft.files.map((f) => `${capitalise(f.action)} ${f.path}`) })
   return draft
+}
+
+/** The path a snippet's first line names in a comment: `// src/a.ts`, `# app/models.py`, `<!-- src/App.vue -->`. */
+function snippetFile(code: string): Array<{ code: string; before: string }> {
+  const path = /^\s*(?:\/\/|#|\/\*|<!--|--)\s*((?:[\w.@-]+\/)*[\w.@-]+\.\w+)\s*(?:\*\/|-->)?\s*$/.exec(code.split('\n')[0] ?? '')?.[1]
+  return path ? [{ code: path, before: '' }] : []
 }
 
 const WHERE_WRITTEN = /\b(?:is|are|gets?) (?:written|kept|saved|added|placed|stored) (?:in|to|into|under) `[^`]+\.\w+`/i

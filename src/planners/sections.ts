@@ -19,7 +19,7 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ['done', /definition of done|\bdod\b|done checklist|определение готовности|完成标准|完成定义|完了の定義|defini[çc][ãa]o de (?:pronto|conclu[íi]do|feito)|definici[óo]n de (?:hecho|terminado)/i],
   [
     'criteria',
-    /acceptance|acceptation|success criteria|exit criteria|(?:done|complete|finished|closed|fixed|resolved) when|closing criteria|验收|受け入れ(?:条件|基準)|受入(?:条件|基準)|完了条件|crit[ée]rios? de aceita[çc][ãa]o|crit[ée]rios? de aceite|crit[ée]rios? de aceptaci[óo]n|akzeptanzkriterien|crit[èe]res d'acceptation|인수 ?조건|완료 ?조건|критери[йи] (?:приёмки|приемки|готовности)/i,
+    /acceptance|acceptation|success criteria|exit criteria|(?:done|complete|finished|closed|fixed|resolved) when|closing criteria|验收|受け入れ(?:条件|基準)|受入(?:条件|基準)|完了条件|crit[ée]rios? de aceita[çc][ãa]o|crit[ée]rios? de aceite|crit[ée]rios? de aceptaci[óo]n|akzeptanzkriterien|crit[èe]res d'acceptation|인수 ?조건|완료 ?조건|критери[йи] (?:приёмки|приемки|готовности)|^(?:(?:functional|screen|ui|behaviou?r(?:al)?) )?spec(?:ification)?s?$|(?:画面|機能|动作|動作|功能|界面)?仕様$|(?:功能|界面)?(?:规格|规范)$|^especifica[çc][ãa]o(?: funcional)?$|^especificaci[óo]n(?: funcional)?$|^spezifikation$|^sp[ée]cification(?:s)? fonctionnelles?$|기능 ?명세|^функциональн\w* спецификац/i,
   ],
   [
     'expected',
@@ -31,7 +31,7 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ],
   [
     'context',
-    /reproduc|\brepro\b|steps to (?:re|trigger)|actual|current behaviou?r|environment|supporting information|system info(?:rmation)?|\bversions?\b|platform|operating system|\bos\b|browser|screenshot|\blogs?\b|log output|stack ?trace|traceback|additional (?:context|information|info)|anything else|alternatives?|workaround|related (?:issues?|links?)|drawbacks?|unresolved questions|open questions|prior art|risks?$|复现|重现|实际|当前行为|环境|版本|日志|截图|补充|其他|备注|再現|実際|現在の(?:動作|挙動)|環境|バージョン|ログ|スクリーンショット|補足|その他|代替案|passos para|como reproduzir|comportamento atual|ambiente|vers[ãa]o|capturas? de tela|informa[çc][õo]es adicionais|contexto adicional|alternativas|pasos para|comportamiento actual|entorno|versi[óo]n|reproduzier|tats[äa]chlich|umgebung|zus[äa]tzlich|재현|현재 동작|환경|추가 (?:정보|내용)|로그|스크린샷|воспроизв|шаги|фактическ|окружение|операционн|верси[яи]|(?:^|\s)лог|скриншот|дополнительн/i,
+    /reproduc|\brepro\b|steps to (?:re|trigger)|actual|current (?:behaviou?r|result|output)|observed (?:behaviou?r|result)|environment|supporting information|system info(?:rmation)?|\bversions?\b|platform|operating system|\bos\b|browser|screenshot|\blogs?\b|log output|stack ?trace|traceback|additional (?:context|information|info)|anything else|alternatives?|workaround|related (?:issues?|links?)|drawbacks?|unresolved questions|open questions|prior art|risks?$|复现|重现|实际|当前行为|环境|版本|日志|截图|补充|其他|备注|再現|実際|現在の(?:動作|挙動)|環境|バージョン|ログ|スクリーンショット|補足|その他|代替案|passos para|como reproduzir|comportamento atual|ambiente|vers[ãa]o|capturas? de tela|informa[çc][õo]es adicionais|contexto adicional|alternativas|pasos para|comportamiento actual|entorno|versi[óo]n|reproduzier|tats[äa]chlich|umgebung|zus[äa]tzlich|재현|현재 동작|환경|추가 (?:정보|내용)|로그|스크린샷|воспроизв|шаги|фактическ|окружение|операционн|верси[яи]|(?:^|\s)лог|скриншот|дополнительн/i,
   ],
   ['verification', /verif|\brecette\b|how to (?:test|measure|check)|benchmark|^testing\b|\btesting$|test plan|^tests?$|验证|测试|検証|テスト方法|確認方法|como testar|c[óo]mo probar|testplan|검증|테스트 방법/i],
   ['constraints', /constraint|non-goals?|out of scope|约束|限制|制約|範囲外|restri[çc][õo]es|fora do escopo|restricciones|fuera de alcance|einschr[äa]nkungen/i],

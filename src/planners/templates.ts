@@ -41,11 +41,11 @@ const HOUSEKEEPING =
 
 /**
  * A step of the team's process that changes no code (issue 38): a vote, a review or sign-off by people, a
- * release, an announcement, a stabilisation period. It names no file: a step that does
+ * release, an announcement, a stabilisation period, a meeting, sharing a report (in the languages the corpus has). It names no file: a step that does
  * ("publish `docs/x.md`") is work.
  */
 const PROCESS_STEP =
-  /\b(?:votes?|voting|vote on|poll)\b|^(?:(?:the|two|all|\w+) )?(?:maintainers?|reviewers?|team|owners?|lead|leads|committee) (?:\w+ )?(?:review|approve|sign off|agree|decide)s?\b|^(?:review|approve|sign off)\b.{0,30}\b(?:pull request|PR|proposal|change|design)\b|^(?:ship|release|publish|announce|tag)\b.{0,40}\b(?:release|version|v?\d+\.\d+)\b|^(?:have|get) .{0,40}\b(?:approved|signed off)\b|^(?:make sure|ensure|check that) `?(?:npm|yarn|pnpm) (?:run )?test`? (?:passes|is green)\b|^`?(?:git tag|git push|npm publish|yarn publish|pnpm publish|cargo publish|twine upload)\b|\bstabili[sz](?:e|ation)\b/i
+  /\b(?:votes?|voting|vote on|poll)\b|^(?:(?:the|two|all|\w+) )?(?:maintainers?|reviewers?|team|owners?|lead|leads|committee) (?:\w+ )?(?:review|approve|sign off|agree|decide)s?\b|^(?:review|approve|sign off)\b.{0,30}\b(?:pull request|PR|proposal|change|design)\b|^(?:ship|release|publish|announce|tag)\b.{0,40}\b(?:release|version|v?\d+\.\d+)\b|^(?:have|get) .{0,40}\b(?:approved|signed off)\b|^(?:make sure|ensure|check that) `?(?:npm|yarn|pnpm) (?:run )?test`? (?:passes|is green)\b|^`?(?:git tag|git push|npm publish|yarn publish|pnpm publish|cargo publish|twine upload)\b|\bstabili[sz](?:e|ation)\b|^(?:schedule|hold|book|run) (?:a |the )?(?:meeting|retro(?:spective)?|post-?mortem(?: meeting)?|review meeting)\b|^(?:share|announce|circulate|present) (?:this|the) (?:report|post-?mortem|results?|findings)\b|\b(?:review|present|discuss) (?:the )?(?:results?|report|findings|post-?mortem) (?:in|at) (?:the |a )?(?:meeting|retro)|(?:ミーティング|会議|打ち合わせ)(?:で|を|に).{0,12}(?:レビュー|設定|開催|実施|行う|共有|確認)|(?:レポート|結果|報告)を.{0,10}(?:共有|周知)する|(?:召开|组织|安排)(?:会议|复盘会)|在(?:会议|复盘会)上|(?:报告|结果)(?:分享|同步|通报)给|회의(?:에서|를) ?(?:검토|공유|진행)|(?:보고서|결과)를? 공유|\b(?:marcar|agendar|fazer) (?:uma |a )?reuni[ãa]o\b|\b(?:programar|agendar|convocar|hacer) (?:una |la )?reuni[óo]n\b|\b(?:compartilhar|divulgar|compartir) (?:o|a|el|la|este|esta) (?:relat[óo]rio|informe|resultado)|\b(?:besprechung|meeting) (?:ansetzen|planen|abhalten)\b|\b(?:bericht|ergebnisse?) (?:teilen|vorstellen)\b|\b(?:planifier|organiser|tenir) (?:une |la )?r[ée]union\b|\bpartager (?:le|ce) (?:rapport|r[ée]sultat)|(?:провести|назначить|организовать) (?:встречу|совещание)|(?:поделиться|разослать) (?:отч[её]том|результат)/i
 const NAMES_FILE = /`[^`]*[./][^`]*`|\b[\w-]+\.(?:ts|js|py|md|json|ya?ml|sql|tsx|jsx|go|rs|rb|java)\b/
 
 export function isHousekeeping(text: string): boolean {
@@ -108,7 +108,7 @@ const BUG_LABEL = /(?:^|[\s:/])(?:bug|defect|regression|crash|erro|performance|p
 const FEATURE_LABEL = /(?:^|[\s:/])(?:enhancement|feature|feature request|feat|proposal|rfc)(?:$|[\s:/])/i
 /** A title that is an error line ("KeyError: 'x'", "TypeError: …", "Uncaught ReferenceError") or a bracketed bug tag. */
 const BUG_TITLE = /^\s*(?:(?:uncaught\s+)?[A-Z]\w*(?:Error|Exception)\b|[[【(（]\s*(?:bug|bug report|defect|regression|バグ|缺陷|错误|erro|fehler)\s*[\]】)）]|(?:bug|fix|hotfix)\s*(?:\([^)]*\))?\s*[:：])/i
-const BUG_HEADING = /describe the bug|bug description|bug report|what happened|what went wrong|问题描述|错误描述|缺陷描述|バグの(?:説明|内容)|不具合|descri[çc][ãa]o do (?:bug|erro|problema)|descripci[óo]n del (?:error|bug|problema)|fehlerbeschreibung|버그 설명|описание (?:ошибки|бага|проблемы)|description du (?:bug|probl[èe]me)/i
+const BUG_HEADING = /describe the bug|root cause|根本原因|근본 원인|causa[- ]ra[íi]z|grundursache|cause (?:racine|profonde)|корневая причина|первопричин|bug description|bug report|what happened|what went wrong|问题描述|错误描述|缺陷描述|バグの(?:説明|内容)|不具合|descri[çc][ãa]o do (?:bug|erro|problema)|descripci[óo]n del (?:error|bug|problema)|fehlerbeschreibung|버그 설명|описание (?:ошибки|бага|проблемы)|description du (?:bug|probl[èe]me)/i
 
 /** A heading over the steps to reproduce a bug ("To Reproduce", 复现步骤, 再現手順, Passos para reproduzir …). */
 export const REPRODUCTION_HEADING = /reproduc|\brepro\b|attack vector|proof of concept|\bpoc\b|复现|重现|再現|reproduzir|reproducir|reproduzier|재현|воспроизв|шаги/i

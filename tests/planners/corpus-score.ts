@@ -44,7 +44,19 @@ const FrontMatterSchema = z.strictObject({
     'phased-removal', 'ci-log', 'tracker-html', 'translation-defect',
     'change-list', 'docs-error', 'governance-vote', 'integration-config', 'tracking-acceptance', 'tracker-generic-steps', 'framework-repro-link', 'data-repair',
     // Later tuning classes (forms outside both held-out sets): a report in collapsibles, a defect asked as a question, a tester's list of defects, an epic template with its own acceptance items.
-    'details-collapsible', 'question-defect', 'playtest-bug-list', 'milestone-epic']),
+    'details-collapsible', 'question-defect', 'playtest-bug-list', 'milestone-epic',
+    // Issue 38, third pass: a bot's error alert, a build log, a QA template with impact fields, required-field headings, a flag cleanup, a sync bot's footer.
+    'sentry-alert', 'build-from-source-error', 'qa-impact-template', 'required-fields-template', 'flag-cleanup', 'sync-bot-footer',
+    // Template prompts asked as questions with the answers nested under them; a bilingual template's bracketed hints.
+    'prompt-questions', 'bilingual-bracket-template',
+    // A QA report's inline bold labels, a report in one table row, a feedback widget's bot-written issue.
+    'qa-inline-labels', 'one-row-table-report', 'feedback-widget',
+    // A dependency to update for the advisories it lists.
+    'dependency-advisory-list',
+    // A developer's report of tests failing on their machine, with the runner's output.
+    'local-test-failure',
+    // A postmortem: what happened, the root cause, the impact, and action items beside its own process.
+    'postmortem']),
   language: z.enum(['en', 'zh', 'pt', 'ja', 'de', 'es', 'fr', 'ko', 'ru']),
   title: z.string().min(1),
   labels: z.array(z.string()),

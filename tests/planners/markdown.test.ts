@@ -87,3 +87,31 @@ describe('section roles', () => {
     expect(sectionRole(backend!)).toBe('tasks')
   })
 })
+
+// Issue 38, third pass: structure written in other conventions, read as the markdown it means.
+describe('readMarkdown: labels and HTML as the markdown they mean', () => {
+  const headings = (markdown: string) => readMarkdown(markdown).map((s) => s.headings.join(' > '))
+
+  it('inline HTML: a bold label is a heading, <code> is a code span, <pre> is a code block, a link keeps its text', () => {
+    const sections = readMarkdown('<p><b>Steps to reproduce:</b></p>\n<ol><li>Sort by amount</li></ol>\n<p>The sort is in <code>src/sort.ts</code>, see <a href="https://x.invalid">the log</a>.</p>\n<pre>\nsortInvoices(list)\n</pre>\n')
+    expect(sections.map((s) => s.headings)).toEqual([[], ['Steps to reproduce']])
+    const blocks = sections[1]!.blocks
+    expect(blocks.find((b) => b.kind === 'paragraph')).toMatchObject({ plain: 'The sort is in src/sort.ts, see the log.', codeSpans: [{ code: 'src/sort.ts' }] })
+    expect(blocks.find((b) => b.kind === 'code')).toMatchObject({ text: 'sortInvoices(list)' })
+  })
+
+  it('a bold label that names a role, with its text on the same line, is a heading over the text; "**Note:**" stays text', () => {
+    expect(headings('**Expected:** the total is 7.25\n\n**Note:** nothing else\n')).toEqual(['', 'Expected'])
+    expect(readMarkdown('**Expected:** the total is 7.25\n')[1]!.blocks).toMatchObject([{ kind: 'paragraph', plain: 'the total is 7.25' }])
+  })
+
+  it('bracketed labels that name a role are headings (`[Expected result]: …`, `【期望结果】…`); a link is not', () => {
+    expect(headings('[Expected result]: the week starts on Sunday\n\n【实际结果】从周一开始\n\n[the docs](https://x.invalid) say so\n')).toEqual(['', 'Expected result', '实际结果'])
+  })
+
+  it('a list of template prompts, each answered under it, is read as headed sections', () => {
+    const sections = readMarkdown('- What steps will reproduce the problem?\n  1. Open the board\n\n- What is the expected output? What do you see instead?\n\n  Only last month.\n')
+    expect(sections.map((s) => s.headings)).toEqual([[], ['What steps will reproduce the problem?'], ['What is the expected output? What do you see instead?']])
+    expect(sectionRole(sections[2]!)).toBe('expected')
+  })
+})

@@ -158,3 +158,114 @@ describe('the gate says why a plan is high risk', () => {
     expect(finding?.message).toMatch(/^The plan is high risk \(changes data in production: /)
   })
 })
+
+// Issue 38, third pass: rules read from each block's content, on tuning issues 169–174 in form classes outside both
+// held-out sets (the corpus README's "Later tuning classes").
+describe('traces and logs keep their paths wherever they are pasted', () => {
+  it('a bot pastes the trace as text and wraps a frame\'s path after a "/" (169, form of erxes/erxes#7808)', () => {
+    const p = plan('169-')
+    expect(p.type).toBe('bugfix')
+    expect(p.tasks.flatMap((t) => t.files.map((f) => f.path))).toContain('src/accounts/formatBalance.ts')
+  })
+
+  it('a compiler\'s diagnostics (`../src/sync/queue.ts(14,5): error TS1139`) name the file; "I\'d expect" states the criterion (170, form of Aylur/ags#490)', () => {
+    const p = plan('170-')
+    expect(p.tasks[0]!.files.map((f) => f.path)).toContain('src/sync/queue.ts')
+    expect(p.tasks[0]!.convergence.criteria.join('\n')).toMatch(/build to finish/)
+  })
+})
+
+describe('what a sentence says, not where it stands', () => {
+  it('"stopped going out" states a defect; a hedged guess and a sync bot\'s footer are not criteria (174, form of DataBiosphere/toil#3056)', () => {
+    const p = plan('174-')
+    expect(p.type).toBe('bugfix')
+    const criteria = p.tasks.flatMap((t) => t.convergence.criteria).join('\n')
+    expect(criteria).toMatch(/reminder email the day before/)
+    expect(criteria).not.toMatch(/maybe|synchronized|LIB-812/i)
+  })
+
+  it('a hedged "should" is a guess, not a criterion; a footnote is not the issue\'s text (the form of 174, DataBiosphere/toil#3056)', () => {
+    const body = 'The reminder job in `src/jobs/reminders.ts` picks up no loans since Tuesday.\n\nMaybe the query should use local time, I am not sure.\n\nMembers with a loan due tomorrow should get the reminder the day before.\n\n[^1]: The job should run hourly, see the runbook.'
+    const output = builtinPlan({ number: 1, title: 'Reminder emails stopped going out', body, labels: [] })
+    const criteria = (analysePlannerOutput(output).solution?.tasks ?? []).flatMap((t) => t.convergence.criteria).join('\n')
+    expect(criteria).toMatch(/reminder the day before/)
+    expect(criteria).not.toMatch(/local time|runbook/)
+  })
+
+  it('"Nothing should change for users" makes a cleanup filed as an enhancement a refactor (173, form of PostHog/posthog#34169)', () => {
+    expect(plan('173-').type).toBe('refactor')
+  })
+})
+
+describe('a removal waits for the work that moves its readers', () => {
+  it('"Delete … once nothing renders it", listed first, comes after the two screens that stop rendering it (173, form of PostHog/posthog#34169)', () => {
+    const p = plan('173-')
+    const at = (name: string) => p.tasks.findIndex((t) => t.files.some((f) => f.path.endsWith(name)))
+    const removal = p.tasks[at('LegacyEditor.tsx')]!
+    expect(at('LegacyEditor.tsx')).toBeGreaterThan(Math.max(at('NoteEdit.tsx'), at('QuickNote.tsx')))
+    expect(removal.depends_on).toEqual(expect.arrayContaining([p.tasks[at('NoteEdit.tsx')]!.id, p.tasks[at('QuickNote.tsx')]!.id]))
+  })
+
+  it('"Delete `legacyDate.ts` once nothing imports it" depends on each screen still to switch (120, form of hackforla/product-management#375)', () => {
+    const p = plan('120-')
+    const removal = p.tasks.find((t) => t.files.some((f) => f.path.endsWith('legacyDate.ts')))!
+    const screens = p.tasks.filter((t) => t.files.some((f) => /(?:MealPlan|CommentList|ShoppingList)\.tsx$/.test(f.path))).map((t) => t.id)
+    expect(screens).toHaveLength(3)
+    expect(removal.depends_on).toEqual(expect.arrayContaining(screens))
+  })
+})
+
+describe('a form\'s structure read as what it means, then each block by its role', () => {
+  it('prompts answered under each: the expected output is the criterion, what is seen instead names the file (175, form of TuiQiao/CBoard#384)', () => {
+    const p = plan('175-')
+    expect(p.type).toBe('bugfix')
+    expect(p.tasks).toHaveLength(1)
+    expect(p.tasks[0]!.files.map((f) => f.path)).toEqual(['src/board/filters.ts'])
+    expect(p.tasks[0]!.convergence.criteria.join('\n')).toMatch(/只显示上个月的数据/)
+  })
+
+  it('bracketed hints under bilingual headings; a snippet\'s path comment names the file; expected and observed results are not steps (176, form of Tencent/wepy#2732)', () => {
+    const p = plan('176-')
+    expect(p.tasks[0]!.files.map((f) => f.path)).toEqual(['src/pages/messages/list.js'])
+    expect(p.tasks[0]!.description).not.toMatch(/\d\. 刷新后读过的消息/)
+    expect(p.tasks[0]!.convergence.criteria).toEqual(['刷新后读过的消息仍然显示为已读。'])
+  })
+
+  it('a feedback widget\'s comment says a value is off ("one day early"): a fix (179, form of IntersectMBO/govtool#1193)', () => {
+    expect(plan('179-').type).toBe('bugfix')
+  })
+})
+
+describe('a vulnerability named by its advisory id', () => {
+  it('GHSA advisories listed for a dependency make a security fix; the ids are context, not tasks (180, form of ballerina-attic/plugin-vscode-compiler-toolkit#8)', () => {
+    const p = plan('180-')
+    expect(p.type).toBe('bugfix')
+    expect(p.titles.join('\n')).not.toMatch(/GHSA/)
+    expect(p.analysis.solution?.analysis?.risk).not.toBe('low')
+  })
+})
+
+describe('a specification says what the work must do: its checkboxes are criteria, not tasks', () => {
+  it('"画面仕様 > バリデーション" boxes beside an implementation section (139, form of takemo101/agent-testing#33)', () => {
+    const p = plan('139-')
+    expect(p.titles.join('\n')).not.toMatch(/必須チェック|金額の範囲チェック|未来日チェック/)
+    expect(p.tasks.flatMap((t) => t.convergence.criteria).join('\n')).toMatch(/未来日チェック/)
+  })
+})
+
+describe('what happens instead is not a step', () => {
+  it('"*Current Result*" under "How to reproduce" is the actual behaviour, kept as such, and the file it names is the fix\'s (181, form of geosolutions-it/MapStore2#10880)', () => {
+    const t = plan('181-').tasks[0]!
+    expect(t.description).toMatch(/What happens instead: `thumbUrl`/)
+    expect(t.description).not.toMatch(/\d\. `thumbUrl`/)
+    expect(t.files.map((f) => f.path)).toContain('web/client/utils/thumbUrl.js')
+  })
+})
+
+describe('a postmortem: its action items are the work, its meetings and announcements are process', () => {
+  it('"ミーティングで結果をレビューする" and "レポートを共有する" are not tasks; a root cause makes a fix (182, form of furuhashilab/README#31)', () => {
+    const p = plan('182-')
+    expect(p.type).toBe('bugfix')
+    expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['src/jobs/reminders.ts', 'tests/jobs/reminders.test.ts'])
+  })
+})

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { analysePlannerOutput, builtinPlan, type IssueDocument } from '../../src/planners/index.js'
+import { isHousekeeping } from '../../src/planners/templates.js'
 
 // Issues as templates and issue forms shape them, in four languages. Written for these tests.
 
@@ -190,5 +191,14 @@ describe('other ways issues are structured', () => {
       ['Board', ['web/Board.tsx'], ['T2']],
     ])
     expect(p.output.notes[0]).toBe('no task list (- [ ] items) and no Tasks/Steps/Plan section: made 3 tasks from the numbered headings')
+  })
+})
+
+describe('isHousekeeping: a meeting or a report shared is process, in the corpus languages (issue 38)', () => {
+  it('reads meetings and announcements as process, and a feature about meetings as work', () => {
+    for (const step of ['Schedule a retro with the team', 'Share the report in #eng', 'ポストモーテムのミーティングで結果をレビューする', '社内チャンネルでこのレポートを共有する', '召开复盘会议', '회의에서 검토', 'Agendar uma reunião com o time', 'Tenir une réunion de suivi'])
+      expect(isHousekeeping(step), step).toBe(true)
+    for (const work of ['ミーティング機能を追加する', 'Add a meeting room picker to `src/rooms/Picker.tsx`', 'Share button on the report page'])
+      expect(isHousekeeping(work), work).toBe(false)
   })
 })
