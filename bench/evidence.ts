@@ -89,8 +89,8 @@ async function timedRun(c: Case, measure: boolean): Promise<number> {
     const branch = new RunBranch({ n: issue.number, repoDir: repo, identity: CONVERGE_IDENTITY })
     const start = process.hrtime.bigint()
     const result = await executeIssue(store, issue.number, {
-      repoDir: repo, workRoot: join(dir, 'work'), maxParallel: 2, timeoutMs: 60_000, secrets: [], now: () => new Date().toISOString(),
-      executorCommand: executor, maxIterations: 3, onFailure: 'skip', maxRetries: 0, maxErrors: 3, executorEnv: {},
+      policy: { executorCommand: executor, maxParallel: 2, maxIterations: 3, onFailure: 'skip', maxRetries: 0, maxErrors: 3, timeoutMs: 60_000 },
+      repoDir: repo, workRoot: join(dir, 'work'), secrets: [], now: () => new Date().toISOString(), executorEnv: {},
       evidence: { measure },
       beforeTasks: () => branch.prepare(),
       committer: branch.committer(),

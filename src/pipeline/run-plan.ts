@@ -17,16 +17,13 @@ import type { StateStore } from '../state/store.js'
 import { abandonRun, finishRun, undoStart } from './run-finish.js'
 import { scheduleTasks } from './run-schedule.js'
 import { startRun, type RunHolder, type RunMode } from './run-start.js'
-import type { TaskRunOptions } from './run-task.js'
+import type { TaskPolicy, TaskRunOptions } from './run-task.js'
 
 export interface RunPlanOptions {
   /** The checkout the tasks run in. */
   repoDir: string
   /** Scratch space for per-task files (the runner's temp directory). */
   workRoot: string
-  maxParallel: number
-  /** Timeout of each command and of each executor run. */
-  timeoutMs: number
   /** Values masked in everything recorded. */
   secrets: string[]
   now: () => string
@@ -46,16 +43,22 @@ export interface RunPlanOptions {
   missingProgramFix?: string
 }
 
-/** The run's options: the run's own, and what each task is carried out with (`TaskRunOptions`). */
-export interface ExecuteOptions extends RunPlanOptions, TaskRunOptions {
+/** The part of a run's policy (`pipeline/run-request.ts`) a run of the plan follows: each task's, and the run's limits. */
+export interface PlanPolicy extends TaskPolicy {
+  maxParallel: number
   /** The run stops starting tasks once this many failed. */
   maxErrors: number
+  /** `max-cost-usd`: what this run's executor runs may cost, as their agents report it. */
+  maxCostUsd?: number | undefined
+}
+
+/** The run's options: the run's own, and what each task is carried out with (`TaskRunOptions`). */
+export interface ExecuteOptions extends RunPlanOptions, TaskRunOptions {
+  policy: PlanPolicy
   /** Tasks to run again although an earlier run recorded them (`retry`); `failed`: every failed task. */
   retry?: readonly string[] | 'failed'
   /** Runs once the run is recorded as started, before any task (e.g. checking out the work branch). */
   beforeTasks?: () => Promise<void>
-  /** `max-cost-usd`: what this run's executor runs may cost, as their agents report it. */
-  maxCostUsd?: number
 }
 
 export type RunPlanResult =
@@ -77,10 +80,13 @@ const DEFAULT_CONTROL_INTERVAL_MS = 3_000
  * `maxParallel` at a time.
  */
 export function verifyIssue(
-  store: StateStore, n: number, options: RunPlanOptions & Pick<TaskRunOptions, 'evidence'> & Pick<ExecuteOptions, 'beforeTasks'>,
+  store: StateStore, n: number,
+  options: RunPlanOptions & Pick<TaskRunOptions, 'evidence'> & Pick<ExecuteOptions, 'beforeTasks'> & { policy: Pick<PlanPolicy, 'maxParallel' | 'timeoutMs'> },
 ): Promise<RunPlanResult> {
+  const { maxParallel, timeoutMs } = options.policy
   return runPlan(store, n, 'verify', {
-    ...options, executorCommand: 'none', maxIterations: 1, onFailure: 'skip', maxRetries: 0, maxErrors: Number.POSITIVE_INFINITY,
+    ...options,
+    policy: { maxParallel, timeoutMs, executorCommand: 'none', maxIterations: 1, onFailure: 'skip', maxRetries: 0, maxErrors: Number.POSITIVE_INFINITY },
   })
 }
 
@@ -94,12 +100,13 @@ export function executeIssue(store: StateStore, n: number, options: ExecuteOptio
 }
 
 async function runPlan(store: StateStore, n: number, mode: RunMode, options: ExecuteOptions): Promise<RunPlanResult> {
+  const { policy } = options
   // Before any attempt, and before anything is recorded: the executor's program is there, or how to install it.
   if (mode === 'execute') {
-    const missing = await agentPreflight(options.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir)
+    const missing = await agentPreflight(policy.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir)
     if (missing) return { ok: false, reason: `Execution could not start: ${missing}` }
   }
-  const started = await startRun(store, n, mode, options)
+  const started = await startRun(store, n, mode, { ...options, executorCommand: policy.executorCommand })
   if (!started.ok) return started
   if (options.beforeTasks) {
     try {
@@ -117,11 +124,11 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
   }
 
   const { schedule, ran, unrecorded } = await scheduleTasks(store, n, mode, started, {
-    maxParallel: options.maxParallel,
-    onFailure: mode === 'verify' ? 'continue' : options.onFailure === 'abort' ? 'abort' : 'skip',
-    maxErrors: options.maxErrors,
+    maxParallel: policy.maxParallel,
+    onFailure: mode === 'verify' ? 'continue' : policy.onFailure === 'abort' ? 'abort' : 'skip',
+    maxErrors: policy.maxErrors,
     controlIntervalMs: options.controlIntervalMs ?? DEFAULT_CONTROL_INTERVAL_MS,
-    budget: mode === 'execute' && options.maxCostUsd !== undefined ? costBudget(options.maxCostUsd) : undefined,
+    budget: mode === 'execute' && policy.maxCostUsd !== undefined ? costBudget(policy.maxCostUsd) : undefined,
     signal: options.signal,
     onTaskStart: options.onTaskStart,
     onProgress: options.onProgress,

@@ -19,10 +19,12 @@ import { readIssueFiles } from '../../src/pipeline/issue-files.js'
 import { pipelinePlan } from '../../src/pipeline/plan-command.js'
 import { executeIssue, verifyIssue, type ExecuteOptions, type RunPlanResult } from '../../src/pipeline/run-plan.js'
 import { mergeLoop } from '../../src/pipeline/run-record.js'
+import type { RunPolicy } from '../../src/pipeline/run-request.js'
 import type { IssueDocument } from '../../src/planners/types.js'
 import { statePaths, toStateJson } from '../../src/model/state-layout.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import type { StateStore } from '../../src/state/store.js'
+import { testPolicy } from '../support/run-policy.js'
 import { FULL_SUITE } from '../support/suite-size.js'
 
 const N = 42
@@ -130,20 +132,14 @@ async function planAndApprove(): Promise<Solution> {
 }
 
 /** Options as `converge execute` sets them: the work branch checked out before the tasks, each converged task committed. */
-function executeOptions(overrides: Partial<ExecuteOptions> = {}): ExecuteOptions {
+function executeOptions(overrides: Partial<ExecuteOptions> = {}, policy: Partial<RunPolicy> = {}): ExecuteOptions {
   let branch: WorkBranch | undefined
   return {
+    policy: testPolicy(`${JSON.stringify(process.execPath)} ${JSON.stringify(join(tools, 'executor.cjs'))}`, policy),
     repoDir: repo,
     workRoot: join(root, 'work'),
-    maxParallel: 2,
-    timeoutMs: 20_000,
     secrets: [],
     now,
-    executorCommand: `${JSON.stringify(process.execPath)} ${JSON.stringify(join(tools, 'executor.cjs'))}`,
-    maxIterations: 1,
-    maxRetries: 0,
-    maxErrors: 10,
-    onFailure: 'skip',
     executorEnv: {},
     beforeTasks: async () => {
       branch = await WorkBranch.prepare({ repoDir: repo, branch: WORK_BRANCH, identity: CONVERGE_IDENTITY })
@@ -227,7 +223,7 @@ describe('executeIssue', () => {
   it('skips the dependents of a task that never converges (on-failure skip) and says why the run failed', async () => {
     await planAndApprove()
     await configure({ never: ['T2'] })
-    const result = ok(await executeIssue(store, N, executeOptions({ maxIterations: 2 })))
+    const result = ok(await executeIssue(store, N, executeOptions({}, { maxIterations: 2 })))
 
     expect(await statuses()).toEqual({ T1: 'completed', T2: 'failed', T3: 'completed', T4: 'skipped' })
     const { issue, execution } = await state()
@@ -247,7 +243,7 @@ describe('executeIssue', () => {
   it('starts nothing new after a failure with on-failure abort', async () => {
     await planAndApprove()
     await configure({ never: ['T1'] })
-    const result = ok(await executeIssue(store, N, executeOptions({ onFailure: 'abort' })))
+    const result = ok(await executeIssue(store, N, executeOptions({}, { onFailure: 'abort' })))
 
     // T3 was already running beside T1; T2 and T4 never started and have no result.
     expect(await statuses()).toEqual({ T1: 'failed', T3: 'completed' })
@@ -261,7 +257,7 @@ describe('executeIssue', () => {
   it('runs a task that did not converge again, from the start, with on-failure retry', async () => {
     await planAndApprove()
     await configure({ convergeOnRun: { T2: 3 } })
-    const result = ok(await executeIssue(store, N, executeOptions({ onFailure: 'retry', maxRetries: 2 })))
+    const result = ok(await executeIssue(store, N, executeOptions({}, { onFailure: 'retry', maxRetries: 2 })))
 
     expect(result.record.status).toBe('completed')
     expect(result.record.tasks.T2).toMatchObject({ status: 'completed', attempts: 3, error: null })
@@ -277,7 +273,7 @@ describe('executeIssue', () => {
   it.runIf(FULL_SUITE)('gives up on a task after 1 + maxRetries rounds, attempts summed', async () => {
     await planAndApprove()
     await configure({ never: ['T3'] })
-    ok(await executeIssue(store, N, executeOptions({ onFailure: 'retry', maxRetries: 1, maxIterations: 2 })))
+    ok(await executeIssue(store, N, executeOptions({}, { onFailure: 'retry', maxRetries: 1, maxIterations: 2 })))
     const { execution } = await state()
     expect(execution!.tasks.T3).toMatchObject({ status: 'failed', attempts: 4 })
     expect(execution!.tasks.T4!.status).toBe('skipped')
@@ -287,7 +283,7 @@ describe('executeIssue', () => {
   it('stops starting tasks once maxErrors tasks failed', async () => {
     await planAndApprove()
     await configure({ never: ['T1'] })
-    ok(await executeIssue(store, N, executeOptions({ maxParallel: 1, maxErrors: 1 })))
+    ok(await executeIssue(store, N, executeOptions({}, { maxParallel: 1, maxErrors: 1 })))
 
     // T1 failed: its dependents are skipped, and T3 (independent) is not started.
     expect(await statuses()).toEqual({ T1: 'failed', T2: 'skipped', T4: 'skipped' })
@@ -512,7 +508,7 @@ describe('executeIssue', () => {
   it('stops at a pause recorded by another writer at the task boundary: the running task finishes and is recorded; resume goes on', async () => {
     await planAndApprove()
     await configure({ gate: ['T2'] })
-    const running = executeIssue(store, N, executeOptions({ maxParallel: 1, controlIntervalMs: 0 }))
+    const running = executeIssue(store, N, executeOptions({ controlIntervalMs: 0 }, { maxParallel: 1 }))
 
     // T2's executor is running: pause the issue as `/converge pause` would, then let the executor finish.
     await waitFor(join(tools, 'waiting-T2'))
@@ -575,7 +571,7 @@ describe('verifyIssue', () => {
 describe('mergeLoop', () => {
   it('keeps the entries of tasks that ran side by side', async () => {
     await planAndApprove()
-    ok(await executeIssue(store, N, executeOptions({ maxParallel: 2 })))
+    ok(await executeIssue(store, N, executeOptions({}, { maxParallel: 2 })))
     const { loop } = await state()
     // Merging a stale copy that knows only T1 keeps every other task's entry.
     const stale = structuredClone(loop!)

@@ -27,6 +27,7 @@ import { issuesToReport, reportIssue } from '../../src/pipeline/scale-out/report
 import type { IssueDocument } from '../../src/planners/types.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import { task } from '../support/tasks.js'
+import { testPolicy } from '../support/run-policy.js'
 
 const solution = (tasks: Task[]): Solution => ({ id: 'SOL-ISS-1-1', issue_id: 'ISS-1', description: 'd', strategy_type: 's', tasks, is_bound: true })
 const result = (id: string, status: TaskResult['status']): TaskResult => ({
@@ -221,11 +222,7 @@ async function job(taskId: string, overrides: Partial<ExecuteTaskOptions> = {}, 
   return executeTask(new LocalGitStore({ repoDir: bare }), n, taskId, {
     repoDir: dir,
     workRoot: join(root, `work-${clones}`),
-    executorCommand: `${JSON.stringify(process.execPath)} ${JSON.stringify(join(tools, 'executor.cjs'))}`,
-    maxIterations: 1,
-    onFailure: 'skip',
-    maxRetries: 0,
-    timeoutMs: 20_000,
+    policy: testPolicy(`${JSON.stringify(process.execPath)} ${JSON.stringify(join(tools, 'executor.cjs'))}`),
     secrets: [],
     now,
     beforeTasks: async () => {

@@ -49,7 +49,7 @@ export type ExecuteTaskResult =
  * or whose dependencies have not all converged; a task that converged already is not run again.
  */
 export async function executeTask(store: StateStore, n: number, taskId: string, options: ExecuteTaskOptions): Promise<ExecuteTaskResult> {
-  const missing = await agentPreflight(options.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir)
+  const missing = await agentPreflight(options.policy.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir)
   if (missing) return { ok: false, reason: `${taskId} could not start: ${missing}`, started: false }
   const started = await startTask(store, n, taskId, options.now())
   if (!started.ok) return { ...started, started: false }
