@@ -7,7 +7,8 @@
  *
  * A run goes through four modules in order: `run-start.ts` (the gate, the run recorded as started),
  * `run-schedule.ts` (the tasks in dependency order, each carried out by `run-task.ts`), `run-record.ts` (each
- * finished task recorded) and `run-finish.ts` (the run's end recorded).
+ * finished task recorded) and `run-finish.ts` (the run's end recorded); what they share is one `RunContext`
+ * (`run-context.ts`).
  */
 import type { ExecutionRecord, IssueState, Solution, Task } from '../model/index.js'
 import { agentPreflight } from '../agents/preflight.js'
@@ -16,7 +17,8 @@ import { costBudget } from '../execute/budget.js'
 import type { StateStore } from '../state/store.js'
 import { abandonRun, finishRun, undoStart } from './run-finish.js'
 import { scheduleTasks } from './run-schedule.js'
-import { startRun, type RunHolder, type RunMode } from './run-start.js'
+import type { RunContext, RunMode } from './run-context.js'
+import { startRun, type RunHolder } from './run-start.js'
 import type { TaskPolicy, TaskRunOptions } from './run-task.js'
 
 export interface RunPlanOptions {
@@ -106,7 +108,8 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
     const missing = await agentPreflight(policy.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir)
     if (missing) return { ok: false, reason: `Execution could not start: ${missing}` }
   }
-  const started = await startRun(store, n, mode, { ...options, executorCommand: policy.executorCommand })
+  const context: RunContext = { store, n, mode, now: options.now, secrets: options.secrets, signal: options.signal }
+  const started = await startRun(context, { retry: options.retry, holder: options.holder, executorCommand: policy.executorCommand })
   if (!started.ok) return started
   if (options.beforeTasks) {
     try {
@@ -117,19 +120,18 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
       if (!options.signal?.aborted) {
         // Nothing ran: the issue is left as it was (the reason is in its event log and the answer).
         const reason = `${mode === 'verify' ? 'Verification' : 'Execution'} could not start: ${(error as Error).message}`
-        await undoStart(store, n, started.plan, started.before, reason, options)
+        await undoStart(context, started.plan, started.before, reason)
         return { ok: false, reason }
       }
     }
   }
 
-  const { schedule, ran, unrecorded } = await scheduleTasks(store, n, mode, started, {
+  const { schedule, ran, unrecorded } = await scheduleTasks(context, started, {
     maxParallel: policy.maxParallel,
     onFailure: mode === 'verify' ? 'continue' : policy.onFailure === 'abort' ? 'abort' : 'skip',
     maxErrors: policy.maxErrors,
     controlIntervalMs: options.controlIntervalMs ?? DEFAULT_CONTROL_INTERVAL_MS,
     budget: mode === 'execute' && policy.maxCostUsd !== undefined ? costBudget(policy.maxCostUsd) : undefined,
-    signal: options.signal,
     onTaskStart: options.onTaskStart,
     onProgress: options.onProgress,
   }, options)
@@ -137,7 +139,7 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
   if (unrecorded) {
     // Recorded as failed when GitHub takes it, so that the issue does not look as if it were still running;
     // either way the next run resumes from what was recorded.
-    await abandonRun(store, n, unrecorded.message, started.previousTasks, options.now()).catch(() => {})
+    await abandonRun(context, unrecorded.message, started.previousTasks).catch(() => {})
     throw unrecorded
   }
   // A verification whose checks could not start (a program not installed where they ran) says nothing about the
@@ -145,10 +147,10 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
   const cannotCheck = mode === 'verify' ? checksThatCouldNotStart(started.plan, started.record) : undefined
   if (cannotCheck) {
     const reason = `${cannotCheck}. Nothing of this verification was recorded: the results of the execution stand${options.missingProgramFix ? `. ${options.missingProgramFix}` : ''}`
-    await undoStart(store, n, started.plan, started.before, reason, options)
+    await undoStart(context, started.plan, started.before, reason)
     return { ok: false, reason }
   }
-  const finished = await finishRun(store, n, mode, started.plan, schedule, options)
+  const finished = await finishRun(context, started.plan, schedule)
   return { ok: true, plan: started.plan, issue: finished.issue, record: finished.record, ran }
 }
 
