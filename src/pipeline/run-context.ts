@@ -6,6 +6,14 @@
  */
 import type { StateStore } from '../state/store.js'
 
+/**
+ * The time now, as the ISO 8601 string a run records (`started_at`, `executed_at`, events): the machine's
+ * ({@link systemClock}), or a test's. Where a function is given the time rather than a clock, it is a `now: string`.
+ */
+export type Clock = () => string
+
+export const systemClock: Clock = () => new Date().toISOString()
+
 /** `execute` runs the executor and commits; `verify` runs the commands alone against the code as it is. */
 export type RunMode = 'execute' | 'verify'
 
@@ -14,7 +22,7 @@ export interface RunContext {
   /** The issue's number. */
   n: number
   mode: RunMode
-  now: () => string
+  now: Clock
   /** Values masked in everything recorded. */
   secrets: string[]
   /** Cancellation (Ctrl-C, a cancelled job): running commands are ended, nothing new starts. */

@@ -17,7 +17,7 @@ import { costBudget } from '../execute/budget.js'
 import type { StateStore } from '../state/store.js'
 import { abandonRun, finishRun, undoStart } from './run-finish.js'
 import { scheduleTasks } from './run-schedule.js'
-import type { RunContext, RunMode } from './run-context.js'
+import type { Clock, RunContext, RunMode } from './run-context.js'
 import { startRun, type RunHolder } from './run-start.js'
 import type { TaskPolicy, TaskRunOptions } from './run-task.js'
 
@@ -28,7 +28,7 @@ export interface RunPlanOptions {
   workRoot: string
   /** Values masked in everything recorded. */
   secrets: string[]
-  now: () => string
+  now: Clock
   /** Called with the record after every finished task (for check-run progress). */
   onProgress?: (record: ExecutionRecord, plan: Solution) => void
   /** Called when a task starts (the CLI's live progress). */

@@ -9,6 +9,7 @@ import type { GitIdentity } from '../git/git.js'
 import type { GitRemote } from '../git/work-branch.js'
 import type { ExecutionRecord, Solution, Task } from '../model/index.js'
 import { RunBranch } from './run-branch.js'
+import { systemClock } from './run-context.js'
 import type { ExecuteOptions, PlanPolicy } from './run-plan.js'
 import type { RunHolder } from './run-start.js'
 
@@ -95,7 +96,7 @@ export function runOf(request: RunRequest, n: number, run: RunOf): { options: Ex
     repoDir: workspace.repoDir,
     workRoot: workspace.workRoot,
     secrets: workspace.secrets,
-    now: () => new Date().toISOString(),
+    now: systemClock,
     executorEnv: workspace.executorEnv,
     evidence: run.evidence ?? { measure: policy.measureEvidence },
     ...(run.retry ? { retry: run.retry } : {}),

@@ -13,6 +13,7 @@ import { convergeTask, type LoopPolicy, type TaskOutcome } from '../execute/task
 import { differentialRuns, type Differential } from '../execute/differential.js'
 import { taskEnvironment } from '../execute/task-environment.js'
 import type { Content } from '../git/task-change.js'
+import type { Clock } from './run-context.js'
 import { TaskProof, type ProofBranch } from './task-proof.js'
 
 /** Commits a converged task's changes (the work branch); null when the task changed nothing. */
@@ -39,7 +40,7 @@ export interface TaskRunOptions {
   workRoot: string
   /** Values masked in everything recorded. */
   secrets: string[]
-  now: () => string
+  now: Clock
   /** Extra environment for the executor alone (its API keys). */
   executorEnv?: Record<string, string>
   /** Where converged tasks are committed; absent: changes stay in the working tree. */

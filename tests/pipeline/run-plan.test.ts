@@ -17,6 +17,7 @@ import { approvePlan } from '../../src/pipeline/approve.js'
 import { signalIssue } from '../../src/pipeline/control.js'
 import { readIssueFiles } from '../../src/pipeline/issue-files.js'
 import { pipelinePlan } from '../../src/pipeline/plan-command.js'
+import { systemClock } from '../../src/pipeline/run-context.js'
 import { executeIssue, verifyIssue, type ExecuteOptions, type RunPlanResult } from '../../src/pipeline/run-plan.js'
 import { mergeLoop } from '../../src/pipeline/run-record.js'
 import type { RunPolicy } from '../../src/pipeline/run-request.js'
@@ -99,7 +100,7 @@ let root: string
 let repo: string
 let tools: string
 let store: LocalGitStore
-const now = () => new Date().toISOString()
+const now = systemClock
 
 const git = async (...args: string[]) =>
   (await runGit(['-c', 'commit.gpgsign=false', ...args], { cwd: repo, env: identityEnv({ name: 'Test User', email: 'test@example.com' }) })).stdout.trim()

@@ -20,6 +20,7 @@ import { approvePlan } from '../../src/pipeline/approve.js'
 import { signalIssue } from '../../src/pipeline/control.js'
 import { readIssueFiles } from '../../src/pipeline/issue-files.js'
 import { pipelinePlan } from '../../src/pipeline/plan-command.js'
+import { systemClock } from '../../src/pipeline/run-context.js'
 import { executeTask, type ExecuteTaskOptions, type ExecuteTaskResult } from '../../src/pipeline/scale-out/execute-task.js'
 import { planMatrix } from '../../src/pipeline/scale-out/matrix.js'
 import { EMPTY_MATRIX, buildMatrix, currentRecord, readiness } from '../../src/pipeline/scale-out/readiness.js'
@@ -178,7 +179,7 @@ let tools: string
 let remote: GitRemote
 let store: LocalGitStore
 let clones = 0
-const now = () => new Date().toISOString()
+const now = systemClock
 const git = async (cwd: string, ...args: string[]) =>
   (await runGit(['-c', 'commit.gpgsign=false', ...args], { cwd, env: identityEnv({ name: 'Test User', email: 'test@example.com' }) })).stdout.trim()
 
