@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { readAgentOutput } from '../agents/agent-output.js'
 import { runCommand } from '../processes/run-command.js'
 import type { AgentReport, ExecutorRun, Task } from '../model/index.js'
-import { maskSecrets } from '../report/secrets.js'
+import { maskSecrets } from '../model/secrets.js'
 import { executorFailureText } from './failure-text.js'
 import { ExecutorReportSchema, taskPrompt, type ExecutorReport } from './prompt.js'
 

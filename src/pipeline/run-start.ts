@@ -3,7 +3,7 @@
  * then the run recorded as started — or resumed, with the results of an earlier run of the same plan carried over.
  */
 import { plural } from '../report/markdown.js'
-import { maskTokenShapes } from '../report/secrets.js'
+import { maskTokenShapes } from '../model/secrets.js'
 import { executionOfPlan, wasStopped, type ExecutionRecord, type IssueState, type LoopState, type Solution, type TaskResult } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
