@@ -25,6 +25,7 @@ import type { IssueDocument } from '../../src/planners/types.js'
 import { statePaths, toStateJson } from '../../src/model/state-layout.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import type { StateStore } from '../../src/state/store.js'
+import { answerPlan, answerTask, checkScript, issueBodyWithPlan, type Answer } from '../support/answer-plans.js'
 import { testPolicy } from '../support/run-policy.js'
 import { FULL_SUITE } from '../support/suite-size.js'
 
@@ -60,14 +61,6 @@ if ((config.gate || []).includes(task.id)) {
   }, 10)
 } else setTimeout(finish, config.sleepMs || 0)
 `
-/** The verification command, committed to the repository as tools/check.cjs. */
-const CHECK = `
-const fs = require('node:fs')
-const file = process.argv[2]
-const value = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '(missing)'
-if (value !== 'ok') { console.error(file + ':1:1: error: expected ok, got ' + value); process.exit(1) }
-console.log('ok ' + file)
-`
 
 interface ExecutorConfig {
   never?: string[]
@@ -76,25 +69,12 @@ interface ExecutorConfig {
   sleepMs?: number
 }
 
-const planTask = (id: string, file: string, dependsOn: string[] = []) => ({
-  id, title: `Write ${file}`, action: 'Create', description: `Write the answer to ${file}`,
-  files: [{ path: file, action: 'create', changes: [`Write ok to ${file}`] }],
-  implementation: [`Write ok to ${file}`],
-  test: { commands: [`node tools/check.cjs ${file}`] },
-  convergence: { criteria: [`${file} holds ok`], verification: `node tools/check.cjs ${file}`, definition_of_done: `${file} holds the answer users expect` },
-  depends_on: dependsOn,
-})
+/** Each task writes `ok` to its file, which tools/check.cjs checks. */
+const OK: Answer = { value: 'ok', check: 'tools/check.cjs' }
 /** A chain T1 → T2 → T4 and T3 beside it (T4 also waits for T3). */
 const FILES = { T1: 'src/a.txt', T2: 'src/b.txt', T3: 'src/c.txt', T4: 'src/d.txt' } as const
-const PLAN = {
-  description: 'Write the answers',
-  analysis: { risk: 'low', impact: 'low', complexity: 'low' },
-  tasks: [planTask('T1', FILES.T1), planTask('T2', FILES.T2, ['T1']), planTask('T3', FILES.T3), planTask('T4', FILES.T4, ['T2', 'T3'])],
-}
-const ISSUE: IssueDocument = {
-  number: N, title: 'Write the answers', labels: [],
-  body: `Write the answers.\n\n\`\`\`json\n${JSON.stringify(PLAN, null, 2)}\n\`\`\`\n`,
-}
+const PLAN = answerPlan([answerTask('T1', FILES.T1, [], OK), answerTask('T2', FILES.T2, ['T1'], OK), answerTask('T3', FILES.T3, [], OK), answerTask('T4', FILES.T4, ['T2', 'T3'], OK)])
+const ISSUE: IssueDocument = { number: N, title: 'Write the answers', labels: [], body: issueBodyWithPlan(PLAN) }
 
 let root: string
 let repo: string
@@ -114,7 +94,7 @@ beforeEach(async () => {
   await writeFile(join(tools, 'executor.cjs'), EXECUTOR)
   await configure({})
   await writeFile(join(repo, 'README.md'), '# answers\n')
-  await writeFile(join(repo, 'tools/check.cjs'), CHECK)
+  await writeFile(join(repo, OK.check), checkScript(OK.value))
   await git('init', '--quiet', '--initial-branch=main')
   await git('add', '--all')
   await git('commit', '--quiet', '-m', 'initial')
