@@ -23,7 +23,7 @@ export const TRUST_CORE = [
   },
   {
     area: 'secret masking and the launch environment',
-    modules: ['src/report/secrets.ts', 'src/processes/redact.ts', 'src/processes/launch-environment.ts', 'src/processes/environment.ts'],
+    modules: ['src/model/secrets.ts', 'src/report/secrets.ts', 'src/processes/redact.ts', 'src/processes/launch-environment.ts', 'src/processes/environment.ts'],
     tests: ['tests/report/secrets.test.ts', 'tests/processes/redact.test.ts', 'tests/processes/launch-environment.test.ts', 'tests/processes/environment.test.ts'],
   },
   {
@@ -39,7 +39,8 @@ export const INCREMENTAL_FILE = 'scripts/mutate/incremental.json'
 /**
  * The mutation score (killed and timed-out mutants over all mutants, in %) under which `npm run mutate` fails:
  * all 13 modules, 1,604 mutants, scored 86.6% (1,389 detected) with the tests of issue 39, each module's
- * figure in docs/development.md; the lowest are approve.ts (79.8%) and launch-environment.ts (73.7%).
+ * figure in docs/development.md (secrets.ts has since become two files: the masking in model/secrets.ts, the
+ * report's in report/secrets.ts); the lowest are approve.ts (79.8%) and launch-environment.ts (73.7%).
  */
 export const SCORE_FLOOR = 80
 

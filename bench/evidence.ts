@@ -14,6 +14,7 @@ import { approvePlan } from '../src/pipeline/approve.js'
 import { pipelinePlan } from '../src/pipeline/plan-command.js'
 import { executeIssue } from '../src/pipeline/run-plan.js'
 import { RunBranch } from '../src/pipeline/run-branch.js'
+import { systemClock } from '../src/pipeline/run-context.js'
 import type { IssueDocument } from '../src/planners/index.js'
 import { LocalGitStore } from '../src/state/local-git-store.js'
 import { fmt, table } from './measure.js'
@@ -89,8 +90,8 @@ async function timedRun(c: Case, measure: boolean): Promise<number> {
     const branch = new RunBranch({ n: issue.number, repoDir: repo, identity: CONVERGE_IDENTITY })
     const start = process.hrtime.bigint()
     const result = await executeIssue(store, issue.number, {
-      repoDir: repo, workRoot: join(dir, 'work'), maxParallel: 2, timeoutMs: 60_000, secrets: [], now: () => new Date().toISOString(),
-      executorCommand: executor, maxIterations: 3, onFailure: 'skip', maxRetries: 0, maxErrors: 3, executorEnv: {},
+      policy: { executorCommand: executor, maxParallel: 2, maxIterations: 3, onFailure: 'skip', maxRetries: 0, maxErrors: 3, timeoutMs: 60_000 },
+      repoDir: repo, workRoot: join(dir, 'work'), secrets: [], now: systemClock, executorEnv: {},
       evidence: { measure },
       beforeTasks: () => branch.prepare(),
       committer: branch.committer(),

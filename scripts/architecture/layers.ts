@@ -12,7 +12,7 @@ export interface Layer {
 }
 
 export const LAYERS: readonly Layer[] = [
-  { name: 'model', dirs: ['model'], role: 'the documents Converge reads and writes (zod schemas, ids, the state branch layout) and the `/converge` command vocabulary (model/commands.ts)' },
+  { name: 'model', dirs: ['model'], role: 'the documents Converge reads and writes (zod schemas, ids, the state branch layout), the `/converge` command vocabulary (model/commands.ts) and secret masking (model/secrets.ts)' },
   { name: 'plan', dirs: ['plan'], role: 'a plan checked, pure: schema errors, the task graph, the quality gate, the plan hash' },
   { name: 'agents', dirs: ['agents'], role: 'agent CLIs as data: the presets, and what an agent reports (its output, usage and cost)' },
   { name: 'report', dirs: ['report'], role: 'every text Converge publishes, rendered from the model, pure: comment, check run, summary, execution.md, annotations' },

@@ -5,7 +5,7 @@ import { credentialValues, executorEnvironment } from '../processes/environment.
 import { hideLaunchSecrets } from '../processes/launch-environment.js'
 import { encodedCredentials } from '../git/sealed-remote.js'
 import { clientFromEnvironment } from '../github/client.js'
-import { secretForms } from '../report/secrets.js'
+import { secretForms } from '../model/secrets.js'
 import { DryRunStore } from '../state/dry-run-store.js'
 import { GitHubStore } from '../state/github-store.js'
 import type { Outcome } from './commands.js'

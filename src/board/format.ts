@@ -1,5 +1,6 @@
 /** How the board writes numbers, states and links; every text it is given is escaped here. */
 import { formatDuration } from '../report/format.js'
+import { pluralWord } from '../report/markdown.js'
 import { escapeHtml } from './escape.js'
 
 export const text = escapeHtml
@@ -48,7 +49,7 @@ export function shortHash(hash: string): string {
   return escapeHtml(hash.replace(/^sha256:/, '').slice(0, 12))
 }
 
-/** `1 issue`, `5 issues`. */
+/** `1 issue`, `1,204 issues`: the count as the board writes numbers. */
 export function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
+  return `${n.toLocaleString('en-US')} ${pluralWord(n, word)}`
 }

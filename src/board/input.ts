@@ -9,6 +9,7 @@ import {
   ExecutionRecordSchema, FileStatSchema, IssueStateSchema, RunStateSchema, SolutionSchema, TaskResultSchema,
   type IssueState, type RunState, type Solution,
 } from '../model/index.js'
+import { parseStateJson } from '../state/state-files.js'
 
 /** Evidence kinds, and `not-recorded` for a finished task whose result has no evidence (records of older versions). */
 export const EVIDENCE_COLUMNS = [...EVIDENCE_KINDS, 'not-recorded'] as const
@@ -20,8 +21,8 @@ export type EvidenceColumn = (typeof EVIDENCE_COLUMNS)[number]
  */
 export const BoardEvidenceSchema = TaskEvidenceSchema.extend({
   check_files: TaskEvidenceSchema.shape.check_files.catch(undefined),
-  forward: z.array(EvidenceRunSchema).optional().catch(undefined),
-  reverse: z.array(EvidenceRunSchema).optional().catch(undefined),
+  forward: TaskEvidenceSchema.shape.forward.catch(undefined),
+  reverse: TaskEvidenceSchema.shape.reverse.catch(undefined),
 })
 
 /**
@@ -78,14 +79,7 @@ export const MAX_STATE_FILE_CHARS = 16 * 1024 * 1024
 export function parseStateFile<S extends z.ZodType>(path: string, text: string | undefined, schema: S): { value?: z.output<S>; problem?: string } {
   if (text === undefined) return {}
   if (text.length > MAX_STATE_FILE_CHARS) return { problem: `${path}: ${(text.length / 1024 / 1024).toFixed(1)} MB, more than the board reads (${MAX_STATE_FILE_CHARS / 1024 / 1024} MB)` }
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    return { problem: `${path}: not JSON (${(error as Error).message})` }
-  }
-  const result = schema.safeParse(json)
-  if (result.success) return { value: result.data }
-  const issue = result.error.issues[0]!
-  return { problem: `${path}: ${issue.path.join('.') || '(root)'}: ${issue.message}` }
+  const parsed = parseStateJson(text, schema)
+  if (parsed.ok) return { value: parsed.value }
+  return { problem: parsed.wrong === 'json' ? `${path}: not JSON (${parsed.detail})` : `${path}: ${parsed.detail}` }
 }

@@ -8,11 +8,9 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { AGENT_OUTPUT_BYTES, readBounded, REPORT_BYTES } from '../processes/read-bounded.js'
 import { join } from 'node:path'
 import { readAgentOutput } from '../agents/agent-output.js'
-import type { AgentPreset } from '../agents/presets.js'
-import { runStop } from '../agents/run-stop.js'
 import { runCommand } from '../processes/run-command.js'
 import type { AgentReport, ExecutorRun, Task } from '../model/index.js'
-import { maskSecrets } from '../report/secrets.js'
+import { maskSecrets } from '../model/secrets.js'
 import { executorFailureText } from './failure-text.js'
 import { ExecutorReportSchema, taskPrompt, type ExecutorReport } from './prompt.js'
 
@@ -103,9 +101,4 @@ async function readReport(path: string, task: Task, recordError: (message: strin
     await recordError(`${task.id}: ignored the executor's report: ${(error as Error).message.split('\n')[0]}`)
     return undefined
   }
-}
-
-/** Why this executor run ends its task (a refused key, a reached max-turns), or undefined: see runStop. */
-export function agentRunStop(run: ExecutorRun, preset: AgentPreset | undefined, maxTurns: number | undefined): string | undefined {
-  return runStop({ exitCode: run.exit_code, agent: run.agent, outputTail: run.output_tail }, preset, maxTurns)
 }

@@ -26,11 +26,12 @@
  */
 import { join } from 'node:path'
 import { agentCommand } from '../agents/presets.js'
+import { runStop } from '../agents/run-stop.js'
 import type { ConvergenceCheck, ExecutorRun, LoopState, Task, TaskResult } from '../model/index.js'
 import { verificationEntries } from '../model/verification.js'
 import type { RunBudget } from './budget.js'
 import { feedbackMarkdown } from './debug.js'
-import { agentRunStop, develop, type ExecutorLaunch } from './develop.js'
+import { develop, type ExecutorLaunch } from './develop.js'
 import { runChecks, type CheckLaunch } from './evidence.js'
 import { executorFailureText, sameExecutorFailure } from './failure-text.js'
 import { LoopTracker } from './loop-state.js'
@@ -41,19 +42,31 @@ import { judge, statementCheck, testsPassed } from './validate.js'
 
 export type ControlDecision = 'continue' | 'pause' | 'stop'
 
-export interface TaskLoopOptions {
-  issue: { number: number; title: string }
-  solutionId: string
-  /** The checked-out work branch: the working directory of the executor and of every command. */
-  repoDir: string
-  /** Where the files of each attempt are written (`attempt-<n>/`); best outside `repoDir`. */
-  workDir: string
+/**
+ * The part of a run's policy (`pipeline/run-request.ts`) a task's loop follows: a policy field the loop uses is
+ * declared here, and reaches it from the host's mapping with no file between forwarding it.
+ */
+export interface LoopPolicy {
   /** The workflow author's shell template; `'none'` or empty: run no executor, only verify. */
   executorCommand: string
   /** Attempts at most (≥ 1). */
   maxIterations: number
   /** Timeout of each verification command. */
   timeoutMs: number
+  /**
+   * `max-turns`: given to the executor as `$CONVERGE_MAX_TURNS` (the presets pass it to agents that take a turn
+   * limit), and enforced from the agent's report: a run that took more turns fails the task unverified.
+   */
+  maxTurns?: number | undefined
+}
+
+export interface TaskLoopOptions extends LoopPolicy {
+  issue: { number: number; title: string }
+  solutionId: string
+  /** The checked-out work branch: the working directory of the executor and of every command. */
+  repoDir: string
+  /** Where the files of each attempt are written (`attempt-<n>/`); best outside `repoDir`. */
+  workDir: string
   /** Timeout of the executor; default `timeoutMs`. */
   executorTimeoutMs?: number
   /** Masked in every recorded output. */
@@ -72,11 +85,6 @@ export interface TaskLoopOptions {
   loop?: LoopState
   /** The run's spending limit: charged after every executor run; no executor run starts once it is spent. */
   budget?: RunBudget
-  /**
-   * `max-turns`: given to the executor as `$CONVERGE_MAX_TURNS` (the presets pass it to agents that take a turn
-   * limit), and enforced from the agent's report: a run that took more turns fails the task unverified.
-   */
-  maxTurns?: number
   /** Each non-empty line the executor prints while it runs, secrets masked. */
   onExecutorOutput?: (line: string) => void
   /**
@@ -170,7 +178,8 @@ export async function convergeTask(task: Task, options: TaskLoopOptions): Promis
         runs.push(developed.run)
         options.budget?.charge(developed.run, task.id)
         // A refused key or a reached turn limit: another attempt cannot help, and nothing is verified.
-        const stop = agentRunStop(developed.run, preset, options.maxTurns)
+        const { exit_code: exitCode, agent, output_tail: outputTail } = developed.run
+        const stop = runStop({ exitCode, agent, outputTail }, preset, options.maxTurns)
         if (stop) {
           await tracker.error('develop', `${task.id}: ${stop}`)
           await tracker.finish('failed')

@@ -6,18 +6,17 @@ import { convergedTally } from '../report/evidence-words.js'
 import type { ExecutionRecord, IssueState, LoopState, Solution, TaskResult } from '../model/index.js'
 import type { ScheduleResult } from '../execute/schedule.js'
 import { statePaths, toStateJson } from '../model/state-layout.js'
-import { transact, type StateStore } from '../state/store.js'
+import { transact } from '../state/store.js'
 import { recordIssue, withFeedback } from '../state/transitions.js'
 import { simpleEvent } from './events.js'
 import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
 import { executionMarkdown } from './run-record.js'
-import type { RunMode, StateBefore } from './run-start.js'
+import type { RunContext, RunMode } from './run-context.js'
+import type { StateBefore } from './run-start.js'
 
-export async function finishRun(
-  store: StateStore, n: number, mode: RunMode, plan: Solution, schedule: ScheduleResult,
-  options: { now: () => string; secrets: string[]; signal?: AbortSignal | undefined },
-) {
-  const now = options.now()
+export async function finishRun(context: RunContext, plan: Solution, schedule: ScheduleResult) {
+  const { store, n, mode } = context
+  const now = context.now()
   let finished = {} as { issue: IssueState; record: ExecutionRecord }
   const verb = mode === 'verify' ? 'verification' : 'execution'
   await transact(
@@ -45,7 +44,7 @@ export async function finishRun(
         ? { ...issue, status: 'completed', error: null, updated_at: now }
         : { ...issue, status: status === 'completed' ? 'completed' : 'failed', executed_at: now, error, updated_at: now }
       // A cancelled job no longer runs anything: the issue says so (a pause or a stop said so already).
-      const cancelled = interrupted && (options.signal?.aborted ?? false)
+      const cancelled = interrupted && (context.signal?.aborted ?? false)
       const cancel = `The run was cancelled with ${converged}/${plan.tasks.length} tasks converged: ${mode} again to go on`
       // What failed is kept as feedback for the next planning (an agent planner reads it).
       const next: IssueState = cancelled
@@ -58,7 +57,7 @@ export async function finishRun(
           [statePaths.issue(n)]: toStateJson(next),
           [statePaths.execution(n)]: toStateJson(record),
           [statePaths.runState]: toStateJson(recordIssue(run, next, now, { note: `${verb} ${status}`, phase: 'executing' })),
-          [statePaths.executionReport(n)]: executionMarkdown(n, issue.title, plan, record, options),
+          [statePaths.executionReport(n)]: executionMarkdown(n, issue.title, plan, record, context),
           [statePaths.events(n)]: appendEvent(events, n, simpleEvent(now, n, `${verb} ${status}`, `**Converged**: ${convergedTally(plan.tasks.length, results)}${error ? ` | **Why**: ${error}` : ''}`)),
           // The loop ends with the run: loop.json agrees with execution.json and issue.json.
           ...(loop && !interrupted ? { [statePaths.loop(n)]: toStateJson(endedLoop(loop, status === 'completed' ? null : (next.error ?? status), now)) } : {}),
@@ -71,7 +70,9 @@ export async function finishRun(
 }
 
 /** A run that could not begin or go on with its tasks: recorded as failed with the reason, its earlier results kept. */
-export async function abandonRun(store: StateStore, n: number, reason: string, previousTasks: Record<string, TaskResult>, now: string): Promise<void> {
+export async function abandonRun(context: Pick<RunContext, 'store' | 'n' | 'now'>, reason: string, previousTasks: Record<string, TaskResult>): Promise<void> {
+  const { store, n } = context
+  const now = context.now()
   await transact(
     store,
     async (snapshot) => {
@@ -101,9 +102,10 @@ export async function abandonRun(store: StateStore, n: number, reason: string, p
  * something failed; the event log keeps why.
  */
 export async function undoStart(
-  store: StateStore, n: number, plan: Solution, before: StateBefore, reason: string, options: { now: () => string; secrets: string[] },
+  context: Pick<RunContext, 'store' | 'n' | 'now' | 'secrets'>, plan: Solution, before: StateBefore, reason: string,
 ): Promise<void> {
-  const now = options.now()
+  const { store, n } = context
+  const now = context.now()
   await transact(
     store,
     async (snapshot) => {
@@ -114,7 +116,7 @@ export async function undoStart(
           [statePaths.issue(n)]: toStateJson(before.issue),
           [statePaths.execution(n)]: before.execution ? toStateJson(before.execution) : null,
           [statePaths.loop(n)]: before.loop ? toStateJson(before.loop) : null,
-          ...(before.execution ? { [statePaths.executionReport(n)]: executionMarkdown(n, before.issue.title, plan, before.execution, options) } : {}),
+          ...(before.execution ? { [statePaths.executionReport(n)]: executionMarkdown(n, before.issue.title, plan, before.execution, context) } : {}),
           [statePaths.runState]: toStateJson(recordIssue(run, before.issue, now, { note: reason, phase: 'executing' })),
           [statePaths.events(n)]: appendEvent(events, n, simpleEvent(now, n, 'run refused before it began (nothing ran; the issue is as it was)', `**Why**: ${reason}`)),
         },

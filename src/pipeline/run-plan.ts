@@ -7,7 +7,8 @@
  *
  * A run goes through four modules in order: `run-start.ts` (the gate, the run recorded as started),
  * `run-schedule.ts` (the tasks in dependency order, each carried out by `run-task.ts`), `run-record.ts` (each
- * finished task recorded) and `run-finish.ts` (the run's end recorded).
+ * finished task recorded) and `run-finish.ts` (the run's end recorded); what they share is one `RunContext`
+ * (`run-context.ts`).
  */
 import type { ExecutionRecord, IssueState, Solution, Task } from '../model/index.js'
 import { agentPreflight } from '../agents/preflight.js'
@@ -16,20 +17,18 @@ import { costBudget } from '../execute/budget.js'
 import type { StateStore } from '../state/store.js'
 import { abandonRun, finishRun, undoStart } from './run-finish.js'
 import { scheduleTasks } from './run-schedule.js'
-import { startRun, type RunHolder, type RunMode } from './run-start.js'
-import type { TaskRunOptions } from './run-task.js'
+import type { Clock, RunContext, RunMode } from './run-context.js'
+import { startRun, type RunHolder } from './run-start.js'
+import type { TaskPolicy, TaskRunOptions } from './run-task.js'
 
 export interface RunPlanOptions {
   /** The checkout the tasks run in. */
   repoDir: string
   /** Scratch space for per-task files (the runner's temp directory). */
   workRoot: string
-  maxParallel: number
-  /** Timeout of each command and of each executor run. */
-  timeoutMs: number
   /** Values masked in everything recorded. */
   secrets: string[]
-  now: () => string
+  now: Clock
   /** Called with the record after every finished task (for check-run progress). */
   onProgress?: (record: ExecutionRecord, plan: Solution) => void
   /** Called when a task starts (the CLI's live progress). */
@@ -46,16 +45,22 @@ export interface RunPlanOptions {
   missingProgramFix?: string
 }
 
-/** The run's options: the run's own, and what each task is carried out with (`TaskRunOptions`). */
-export interface ExecuteOptions extends RunPlanOptions, TaskRunOptions {
+/** The part of a run's policy (`pipeline/run-request.ts`) a run of the plan follows: each task's, and the run's limits. */
+export interface PlanPolicy extends TaskPolicy {
+  maxParallel: number
   /** The run stops starting tasks once this many failed. */
   maxErrors: number
+  /** `max-cost-usd`: what this run's executor runs may cost, as their agents report it. */
+  maxCostUsd?: number | undefined
+}
+
+/** The run's options: the run's own, and what each task is carried out with (`TaskRunOptions`). */
+export interface ExecuteOptions extends RunPlanOptions, TaskRunOptions {
+  policy: PlanPolicy
   /** Tasks to run again although an earlier run recorded them (`retry`); `failed`: every failed task. */
   retry?: readonly string[] | 'failed'
   /** Runs once the run is recorded as started, before any task (e.g. checking out the work branch). */
   beforeTasks?: () => Promise<void>
-  /** `max-cost-usd`: what this run's executor runs may cost, as their agents report it. */
-  maxCostUsd?: number
 }
 
 export type RunPlanResult =
@@ -77,10 +82,13 @@ const DEFAULT_CONTROL_INTERVAL_MS = 3_000
  * `maxParallel` at a time.
  */
 export function verifyIssue(
-  store: StateStore, n: number, options: RunPlanOptions & Pick<TaskRunOptions, 'evidence'> & Pick<ExecuteOptions, 'beforeTasks'>,
+  store: StateStore, n: number,
+  options: RunPlanOptions & Pick<TaskRunOptions, 'evidence'> & Pick<ExecuteOptions, 'beforeTasks'> & { policy: Pick<PlanPolicy, 'maxParallel' | 'timeoutMs'> },
 ): Promise<RunPlanResult> {
+  const { maxParallel, timeoutMs } = options.policy
   return runPlan(store, n, 'verify', {
-    ...options, executorCommand: 'none', maxIterations: 1, onFailure: 'skip', maxRetries: 0, maxErrors: Number.POSITIVE_INFINITY,
+    ...options,
+    policy: { maxParallel, timeoutMs, executorCommand: 'none', maxIterations: 1, onFailure: 'skip', maxRetries: 0, maxErrors: Number.POSITIVE_INFINITY },
   })
 }
 
@@ -94,12 +102,14 @@ export function executeIssue(store: StateStore, n: number, options: ExecuteOptio
 }
 
 async function runPlan(store: StateStore, n: number, mode: RunMode, options: ExecuteOptions): Promise<RunPlanResult> {
+  const { policy } = options
   // Before any attempt, and before anything is recorded: the executor's program is there, or how to install it.
   if (mode === 'execute') {
-    const missing = await agentPreflight(options.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir)
+    const missing = await agentPreflight(policy.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir)
     if (missing) return { ok: false, reason: `Execution could not start: ${missing}` }
   }
-  const started = await startRun(store, n, mode, options)
+  const context: RunContext = { store, n, mode, now: options.now, secrets: options.secrets, signal: options.signal }
+  const started = await startRun(context, { retry: options.retry, holder: options.holder, executorCommand: policy.executorCommand })
   if (!started.ok) return started
   if (options.beforeTasks) {
     try {
@@ -110,19 +120,18 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
       if (!options.signal?.aborted) {
         // Nothing ran: the issue is left as it was (the reason is in its event log and the answer).
         const reason = `${mode === 'verify' ? 'Verification' : 'Execution'} could not start: ${(error as Error).message}`
-        await undoStart(store, n, started.plan, started.before, reason, options)
+        await undoStart(context, started.plan, started.before, reason)
         return { ok: false, reason }
       }
     }
   }
 
-  const { schedule, ran, unrecorded } = await scheduleTasks(store, n, mode, started, {
-    maxParallel: options.maxParallel,
-    onFailure: mode === 'verify' ? 'continue' : options.onFailure === 'abort' ? 'abort' : 'skip',
-    maxErrors: options.maxErrors,
+  const { schedule, ran, unrecorded } = await scheduleTasks(context, started, {
+    maxParallel: policy.maxParallel,
+    onFailure: mode === 'verify' ? 'continue' : policy.onFailure === 'abort' ? 'abort' : 'skip',
+    maxErrors: policy.maxErrors,
     controlIntervalMs: options.controlIntervalMs ?? DEFAULT_CONTROL_INTERVAL_MS,
-    budget: mode === 'execute' && options.maxCostUsd !== undefined ? costBudget(options.maxCostUsd) : undefined,
-    signal: options.signal,
+    budget: mode === 'execute' && policy.maxCostUsd !== undefined ? costBudget(policy.maxCostUsd) : undefined,
     onTaskStart: options.onTaskStart,
     onProgress: options.onProgress,
   }, options)
@@ -130,7 +139,7 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
   if (unrecorded) {
     // Recorded as failed when GitHub takes it, so that the issue does not look as if it were still running;
     // either way the next run resumes from what was recorded.
-    await abandonRun(store, n, unrecorded.message, started.previousTasks, options.now()).catch(() => {})
+    await abandonRun(context, unrecorded.message, started.previousTasks).catch(() => {})
     throw unrecorded
   }
   // A verification whose checks could not start (a program not installed where they ran) says nothing about the
@@ -138,10 +147,10 @@ async function runPlan(store: StateStore, n: number, mode: RunMode, options: Exe
   const cannotCheck = mode === 'verify' ? checksThatCouldNotStart(started.plan, started.record) : undefined
   if (cannotCheck) {
     const reason = `${cannotCheck}. Nothing of this verification was recorded: the results of the execution stand${options.missingProgramFix ? `. ${options.missingProgramFix}` : ''}`
-    await undoStart(store, n, started.plan, started.before, reason, options)
+    await undoStart(context, started.plan, started.before, reason)
     return { ok: false, reason }
   }
-  const finished = await finishRun(store, n, mode, started.plan, schedule, options)
+  const finished = await finishRun(context, started.plan, schedule)
   return { ok: true, plan: started.plan, issue: finished.issue, record: finished.record, ran }
 }
 

@@ -9,16 +9,18 @@ import { planHash } from '../plan/hash.js'
 import { renderExecutionMarkdown } from '../report/execution-md.js'
 import { renderTaskEvent } from '../report/task-event.js'
 import { statePaths, toStateJson } from '../model/state-layout.js'
-import { transact, type StateStore } from '../state/store.js'
+import { transact } from '../state/store.js'
 import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
-import type { RunMode } from './run-start.js'
+import type { RunContext } from './run-context.js'
 
 /** Records one finished task (execution.json, loop.json, events.md, execution.md) in one commit, safe beside other writers. */
 export async function recordTask(
-  store: StateStore, n: number, mode: RunMode, plan: Solution, task: Task, ran: TaskResult, loop: LoopState, options: { now: () => string; secrets: string[] },
+  context: Pick<RunContext, 'store' | 'n' | 'mode' | 'now' | 'secrets'>, plan: Solution, task: Task, finished: { result: TaskResult; loop: LoopState },
   previous?: TaskResult,
 ): Promise<TaskResult> {
-  const now = options.now()
+  const { store, n, mode, secrets } = context
+  const { result: ran, loop } = finished
+  const now = context.now()
   // A retry that did not do the work again keeps what was proven (SPEC §7): the earlier result stands, with what
   // the retry did beside it.
   const kept = keptOverRetry(previous, ran, now)
@@ -40,8 +42,8 @@ export async function recordTask(
         files: {
           [statePaths.execution(n)]: toStateJson(record),
           [statePaths.loop(n)]: toStateJson(withFilesChanged(mergeLoop(stored, loop, task.id), task.id, result.files_modified)),
-          [statePaths.events(n)]: appendEvent(events, n, renderTaskEvent(task, ran, now, options.secrets)),
-          [statePaths.executionReport(n)]: executionMarkdown(n, issue?.title ?? '', plan, record, options),
+          [statePaths.events(n)]: appendEvent(events, n, renderTaskEvent(task, ran, now, secrets)),
+          [statePaths.executionReport(n)]: executionMarkdown(n, issue?.title ?? '', plan, record, context),
         },
       }
     },
@@ -76,7 +78,7 @@ export function keptOverRetry(previous: TaskResult | undefined, retry: TaskResul
 }
 
 /** An interrupted task leaves only its loop state (pending again): the task itself has no result yet. */
-export async function recordLoop(store: StateStore, n: number, taskId: string, loop: LoopState): Promise<void> {
+export async function recordLoop({ store, n }: Pick<RunContext, 'store' | 'n'>, taskId: string, loop: LoopState): Promise<void> {
   await transact(
     store,
     async (snapshot) => {

@@ -9,28 +9,18 @@ import type { GitIdentity } from '../git/git.js'
 import type { GitRemote } from '../git/work-branch.js'
 import type { ExecutionRecord, Solution, Task } from '../model/index.js'
 import { RunBranch } from './run-branch.js'
-import type { ExecuteOptions } from './run-plan.js'
+import { systemClock } from './run-context.js'
+import type { ExecuteOptions, PlanPolicy } from './run-plan.js'
 import type { RunHolder } from './run-start.js'
 
-/** How a run behaves: what the workflow author or the CLI's user chose. */
-export interface RunPolicy {
-  /** The shell template (or agent preset) of the executor; `none`: verification only. */
-  executorCommand: string
-  maxParallel: number
-  maxIterations: number
-  onFailure: 'retry' | 'skip' | 'abort'
-  /** With `onFailure: retry`: how many times a task that did not converge is run again, from the start. */
-  maxRetries: number
-  /** The run stops starting tasks once this many failed. */
-  maxErrors: number
-  /** Timeout of each command and of each executor run. */
-  timeoutMs: number
+/**
+ * How a run behaves: what the workflow author or the CLI's user chose. Each field is declared where it is used —
+ * a task's loop (`LoopPolicy`, `execute/task-loop.ts`), its rounds (`TaskPolicy`, `run-task.ts`), the run of the
+ * plan (`PlanPolicy`, `run-plan.ts`), or here for what `runOf` reads — and the policy reaches each of them whole.
+ */
+export interface RunPolicy extends PlanPolicy {
   /** `false`: no baseline before each task's executor (evidence `not-measured`). */
   measureEvidence: boolean
-  /** `max-turns`: turns of each executor run. */
-  maxTurns?: number | undefined
-  /** `max-cost-usd`: what the run's executor runs may cost, as their agents report it. */
-  maxCostUsd?: number | undefined
   /** Uncommitted changes found in the checkout stay out of every task's commit (else: refused). */
   allowDirty: boolean
 }
@@ -102,21 +92,13 @@ export function runOf(request: RunRequest, n: number, run: RunOf): { options: Ex
   })
   const before = run.before
   const options: ExecuteOptions = {
+    policy,
     repoDir: workspace.repoDir,
     workRoot: workspace.workRoot,
-    maxParallel: policy.maxParallel,
-    timeoutMs: policy.timeoutMs,
     secrets: workspace.secrets,
-    now: () => new Date().toISOString(),
-    executorCommand: policy.executorCommand,
-    maxIterations: policy.maxIterations,
-    onFailure: policy.onFailure,
-    maxRetries: policy.maxRetries,
-    maxErrors: policy.maxErrors,
+    now: systemClock,
     executorEnv: workspace.executorEnv,
     evidence: run.evidence ?? { measure: policy.measureEvidence },
-    ...(policy.maxCostUsd !== undefined ? { maxCostUsd: policy.maxCostUsd } : {}),
-    ...(policy.maxTurns !== undefined ? { maxTurns: policy.maxTurns } : {}),
     ...(run.retry ? { retry: run.retry } : {}),
     ...(workspace.signal ? { signal: workspace.signal } : {}),
     ...(workspace.holder ? { holder: workspace.holder } : {}),

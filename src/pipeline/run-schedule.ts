@@ -9,7 +9,8 @@ import { statePaths } from '../model/state-layout.js'
 import type { StateStore } from '../state/store.js'
 import { readIssueFiles } from './issue-files.js'
 import { recordLoop, recordTask } from './run-record.js'
-import type { RunMode, StartedRun } from './run-start.js'
+import type { RunContext } from './run-context.js'
+import type { StartedRun } from './run-start.js'
 import { convergeAndCommit, earlierBaseline, type TaskRunOptions } from './run-task.js'
 import { CheckMemo } from '../execute/check-memo.js'
 
@@ -24,8 +25,6 @@ export interface ScheduleSettings {
   controlIntervalMs: number
   /** The run's spending limit, shared by its tasks. */
   budget?: RunBudget | undefined
-  /** Cancellation (Ctrl-C, a cancelled job): running commands are ended, nothing new starts. */
-  signal?: AbortSignal | undefined
   /** Called when a task starts (the CLI's live progress). */
   onTaskStart?: ((task: Task) => void) | undefined
   /** Called with the record after every finished task (for check-run progress). */
@@ -40,9 +39,8 @@ export interface ScheduledRun {
   unrecorded?: Error
 }
 
-export async function scheduleTasks(
-  store: StateStore, n: number, mode: RunMode, started: StartedRun, settings: ScheduleSettings, taskRun: TaskRunOptions,
-): Promise<ScheduledRun> {
+export async function scheduleTasks(context: RunContext, started: StartedRun, settings: ScheduleSettings, taskRun: TaskRunOptions): Promise<ScheduledRun> {
+  const { store, n, mode } = context
   const { plan, issue, record } = started
   const { budget } = settings
   const control = controlSignals(store, n, settings.controlIntervalMs)
@@ -53,7 +51,7 @@ export async function scheduleTasks(
   // A result the state branch would not take (GitHub failing past the client's retries) halts the run: no task
   // starts whose result could not be recorded either, and the running ones are ended, unrecorded.
   const halt = new AbortController()
-  const signal = settings.signal ? AbortSignal.any([settings.signal, halt.signal]) : halt.signal
+  const signal = context.signal ? AbortSignal.any([context.signal, halt.signal]) : halt.signal
   let unrecorded: Error | undefined
   const haltWith = (error: unknown, where: string) => {
     unrecorded ??= new Error(`ISS-${n}: the run stopped ${where}: ${(error as Error).message}. Run it again to go on from what was recorded.`)
@@ -113,10 +111,10 @@ export async function scheduleTasks(
     let recorded: TaskResult
     try {
       if (run.kind === 'interrupted') {
-        await recordLoop(store, n, task.id, run.loop)
+        await recordLoop(context, task.id, run.loop)
         return run.status
       }
-      recorded = await recordTask(store, n, mode, plan, task, run.result, run.loop, taskRun, mode === 'execute' ? started.previousTasks[task.id] : undefined)
+      recorded = await recordTask(context, plan, task, run, mode === 'execute' ? started.previousTasks[task.id] : undefined)
     } catch (error) {
       const commit = run.kind === 'finished' && run.result.commit_hash ? ` (its commit ${run.result.commit_hash.slice(0, 12)} is pushed)` : ''
       unrecorded ??= new Error(`ISS-${n}: the run stopped after ${task.id}${commit}: ${(error as Error).message}. Run it again to go on from what was recorded.`)

@@ -3,19 +3,17 @@
  * then the run recorded as started — or resumed, with the results of an earlier run of the same plan carried over.
  */
 import { plural } from '../report/markdown.js'
-import { maskTokenShapes } from '../report/secrets.js'
+import { maskTokenShapes } from '../model/secrets.js'
 import { executionOfPlan, wasStopped, type ExecutionRecord, type IssueState, type LoopState, type Solution, type TaskResult } from '../model/index.js'
 import { analysePlan } from '../plan/analyse.js'
 import { planHash } from '../plan/hash.js'
 import type { RecordedStatus } from '../execute/schedule.js'
 import { statePaths, toStateJson } from '../model/state-layout.js'
-import { transact, type StateStore } from '../state/store.js'
+import { transact } from '../state/store.js'
 import { recordIssue } from '../state/transitions.js'
 import { simpleEvent } from './events.js'
 import { appendEvent, issueFilePaths, readIssueFiles } from './issue-files.js'
-
-/** `execute` runs the executor and commits; `verify` runs the commands alone against the code as it is. */
-export type RunMode = 'execute' | 'verify'
+import type { RunContext, RunMode } from './run-context.js'
 
 /**
  * Why the issue's plan may not run now, or null when it may (SPEC §6): there is a plan without errors, the
@@ -72,11 +70,12 @@ export interface RunHolder {
 
 /** Checks the gate and records that the run started (or resumed). */
 export async function startRun(
-  store: StateStore, n: number, mode: RunMode,
-  options: { now: () => string; retry?: readonly string[] | 'failed' | undefined; holder?: RunHolder | undefined; executorCommand?: string },
+  context: Pick<RunContext, 'store' | 'n' | 'mode' | 'now'>,
+  options: { retry?: readonly string[] | 'failed' | undefined; holder?: RunHolder | undefined; executorCommand?: string },
 ): Promise<StartedRun | { ok: false; reason: string }> {
+  const { store, n, mode } = context
   let result = { ok: false, reason: '' } as StartedRun | { ok: false; reason: string }
-  const now = options.now()
+  const now = context.now()
   const verb = mode === 'verify' ? 'verification' : 'execution'
   await transact(
     store,

@@ -9,10 +9,11 @@ import { runBaseline, runsOfChecks, taskCommands, taskEvidence, type EvidenceSet
 import type { CheckMemo } from '../execute/check-memo.js'
 import type { RunBudget } from '../execute/budget.js'
 import type { ControlSignal } from '../execute/schedule.js'
-import { convergeTask, type TaskOutcome } from '../execute/task-loop.js'
+import { convergeTask, type LoopPolicy, type TaskOutcome } from '../execute/task-loop.js'
 import { differentialRuns, type Differential } from '../execute/differential.js'
 import { taskEnvironment } from '../execute/task-environment.js'
 import type { Content } from '../git/task-change.js'
+import type { Clock } from './run-context.js'
 import { TaskProof, type ProofBranch } from './task-proof.js'
 
 /** Commits a converged task's changes (the work branch); null when the task changed nothing. */
@@ -23,29 +24,27 @@ export interface TaskCommitter extends Partial<ProofBranch> {
   discardTask(task: Task, othersRunning: readonly Task[]): Promise<void>
 }
 
-/** What carrying out one task needs: its checkout and scratch space, its executor, its attempts and its commit. */
+/** The part of a run's policy one task follows: its loop's (`LoopPolicy`), and its rounds. */
+export interface TaskPolicy extends LoopPolicy {
+  onFailure: 'retry' | 'skip' | 'abort'
+  /** With `onFailure: retry`: how many times a task that did not converge is run again, from the start. */
+  maxRetries: number
+}
+
+/** What carrying out one task needs: its policy, its checkout and scratch space, its executor's environment and its commit. */
 export interface TaskRunOptions {
+  policy: TaskPolicy
   /** The checkout the tasks run in. */
   repoDir: string
   /** Scratch space for per-task files (the runner's temp directory). */
   workRoot: string
-  /** The workflow author's shell template; `none`: verification only. */
-  executorCommand: string
-  maxIterations: number
-  onFailure: 'retry' | 'skip' | 'abort'
-  /** With `onFailure: retry`: how many times a task that did not converge is run again, from the start. */
-  maxRetries: number
-  /** Timeout of each command and of each executor run. */
-  timeoutMs: number
   /** Values masked in everything recorded. */
   secrets: string[]
-  now: () => string
+  now: Clock
   /** Extra environment for the executor alone (its API keys). */
   executorEnv?: Record<string, string>
   /** Where converged tasks are committed; absent: changes stay in the working tree. */
   committer?: TaskCommitter
-  /** `max-turns`: turns of each executor run. */
-  maxTurns?: number
   /** Called with each non-empty line a task's executor prints while it runs, secrets masked (the CLI's status line). */
   onOutput?: (taskId: string, line: string) => void
   /** How evidence is measured; default: a baseline before each task's executor. */
@@ -81,10 +80,11 @@ export async function convergeAndCommit(
   },
 ): Promise<TaskRun> {
   const { n, plan, options, signal } = context
+  const { policy } = options
   const startedAt = options.now()
   const before = await baselineOf(task, context)
   if (signal.aborted) return { kind: 'cancelled' }
-  const rounds = options.onFailure === 'retry' ? 1 + options.maxRetries : 1
+  const rounds = policy.onFailure === 'retry' ? 1 + policy.maxRetries : 1
   const proof = proofOf(task, context)
   let run: TaskOutcome | undefined
   let attempts = 0
@@ -92,17 +92,15 @@ export async function convergeAndCommit(
   for (let round = 1; round <= rounds; round++) {
     roundsRun = round
     run = await convergeTask(task, {
+      // The loop reads the fields of `LoopPolicy`; whatever else the run's policy holds, it does not look at.
+      ...policy,
       issue: { number: n, title: context.issueTitle },
       solutionId: plan.id,
       repoDir: options.repoDir,
       workDir: join(options.workRoot, `ISS-${n}`, task.id, `round-${round}`),
-      executorCommand: options.executorCommand,
-      maxIterations: options.maxIterations,
-      timeoutMs: options.timeoutMs,
       secrets: options.secrets,
       signal,
       ...(options.executorEnv ? { executorEnv: options.executorEnv } : {}),
-      ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
       ...(context.budget ? { budget: context.budget } : {}),
       ...(options.onOutput ? { onExecutorOutput: (line: string) => options.onOutput!(task.id, line) } : {}),
       ...(proof ? { guard: proof } : {}),
@@ -141,7 +139,7 @@ export async function convergeAndCommit(
       if (change && before) {
         differential = await differentialRuns(change, {
           repoDir: options.repoDir, commands: taskCommands(task), env: taskEnvironment(undefined, n, task.id, 0),
-          timeoutMs: options.timeoutMs, secrets: options.secrets, signal,
+          timeoutMs: policy.timeoutMs, secrets: options.secrets, signal,
         })
         if (signal.aborted) return { kind: 'cancelled' }
       }
@@ -171,8 +169,8 @@ export async function convergeAndCommit(
 
 /** The proof of a task whose executor runs on a work branch (`task-proof.ts`); undefined otherwise. */
 function proofOf(task: Task, context: { options: TaskRunOptions; othersRunning: () => Task[]; memo?: CheckMemo }): TaskProof | undefined {
-  const { committer, executorCommand, repoDir } = context.options
-  const executor = agentCommand(executorCommand, 'executor').command
+  const { committer, policy, repoDir } = context.options
+  const executor = agentCommand(policy.executorCommand, 'executor').command
   if (!committer?.settle || !committer.taskPaths || !committer.head || executor === '' || executor === 'none') return undefined
   return new TaskProof(repoDir, committer as ProofBranch, task, context.othersRunning, context.memo)
 }
@@ -188,9 +186,9 @@ async function baselineOf(
   const { options } = context
   const given = options.evidence?.baselines?.get(task.id) ?? (context.earlierBaseline?.length ? context.earlierBaseline : undefined)
   if (given) return given
-  const executor = agentCommand(options.executorCommand, 'executor').command
+  const executor = agentCommand(options.policy.executorCommand, 'executor').command
   if (options.evidence?.measure === false || executor === '' || executor === 'none') return undefined
-  const launch = { repoDir: options.repoDir, timeoutMs: options.timeoutMs, secrets: options.secrets, issue: context.n, signal: context.signal }
+  const launch = { repoDir: options.repoDir, timeoutMs: options.policy.timeoutMs, secrets: options.secrets, issue: context.n, signal: context.signal }
   return runBaseline(task, launch, context.memo ? { memo: context.memo, key: await context.memo.key() } : undefined)
 }
 

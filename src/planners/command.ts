@@ -35,7 +35,7 @@ import { issueId, solutionId, type AgentReport, type Feedback, type PlanAttempt,
 import { jsonSchemas } from '../model/json-schema.js'
 import { analysePlan } from '../plan/analyse.js'
 import { MAX_PLAN_BYTES, readPlanJson } from '../plan/read.js'
-import { maskSecrets, maskStrings } from '../report/secrets.js'
+import { maskSecrets, maskStrings } from '../model/secrets.js'
 import { attemptNote, feedbackMarkdown, howItEnded, recordedErrors, type Evaluation } from './command-feedback.js'
 import { findExplicitPlan } from './explicit.js'
 import { planPrompt } from './plan-prompt.js'

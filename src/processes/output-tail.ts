@@ -8,7 +8,7 @@
  * then lies whole in the buffer and is masked. Limitation: stdout and stderr share one tail in arrival order, so a
  * value written in two pieces with the other stream's output landing in between is not recognised.
  */
-import { maskTokenShapes } from '../report/secrets.js'
+import { maskTokenShapes } from '../model/secrets.js'
 import { redact, secretPatterns } from './redact.js'
 
 export class OutputTail {

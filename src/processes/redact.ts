@@ -4,7 +4,7 @@
  * Every byte covered by any appearance is masked, overlapping appearances included, and each
  * covered run becomes one `***`.
  */
-import { MASK, secretForms } from '../report/secrets.js'
+import { MASK, secretForms } from '../model/secrets.js'
 
 const MASK_BYTES = Buffer.from(MASK)
 

@@ -17,7 +17,7 @@
  */
 import { spawn } from 'node:child_process'
 import { setTimeout as delay } from 'node:timers/promises'
-import { maskTokenShapes } from '../report/secrets.js'
+import { maskTokenShapes } from '../model/secrets.js'
 import { baseEnvironment } from './environment.js'
 import { OutputTail } from './output-tail.js'
 import { randomBytes } from 'node:crypto'

@@ -5,7 +5,7 @@ import { appendLines } from './lines.js'
 import { cell, code, codeBlock, codeCell, inline, table } from './markdown.js'
 import { renderTaskGraph } from './mermaid.js'
 import type { RunReport } from './run-report.js'
-import { maskSecrets } from './secrets.js'
+import { maskSecrets } from '../model/secrets.js'
 import { renderTaskDetails } from './task-details.js'
 import { STATE_ICON, maskedView, type ReportView, type TaskState, type TaskView } from './task-view.js'
 

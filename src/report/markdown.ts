@@ -81,7 +81,10 @@ export function details(summary: string, body: string, open = false): string {
 }
 
 /** `1 task`, `3 tasks`; `plural(2, 'child', 'children')` for a word whose plural is not `-s`. */
-export const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`
+export const plural = (n: number, word: string, many = `${word}s`) => `${n} ${pluralWord(n, word, many)}`
+
+/** The word alone, for a count written another way (the board's `1,204 issues`). */
+export const pluralWord = (n: number, word: string, many = `${word}s`) => (n === 1 ? word : many)
 
 /** At most `max` characters (UTF-16 units), ending in `…` when cut; never splits a surrogate pair. */
 export function truncate(text: string, max: number): string {

@@ -9,7 +9,7 @@ import { cell, code, codeBlock, codeCell, details, inline, plural, table, trunca
 import { renderTaskGraph } from './mermaid.js'
 import { nextStep } from './next-step.js'
 import type { RunReport } from './run-report.js'
-import { maskSecrets } from './secrets.js'
+import { maskSecrets } from '../model/secrets.js'
 import { fitToLimit, type Compaction } from './size.js'
 import { renderTaskDetails } from './task-details.js'
 import { STATE_ICON, maskedView, isFinished, type ReportView, type TaskView } from './task-view.js'

@@ -1,7 +1,7 @@
 import type { Task, TaskResult } from '../model/index.js'
 import { formatDuration } from './format.js'
 import { code, inline, truncate } from './markdown.js'
-import { maskStrings, maskTokenShapes } from './secrets.js'
+import { maskStrings, maskTokenShapes } from '../model/secrets.js'
 import { taskChecks, taskConverged } from './task-view.js'
 
 /**

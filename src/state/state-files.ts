@@ -15,16 +15,27 @@ export async function readStateJson<S extends z.ZodType>(
 ): Promise<z.output<S> | undefined> {
   const text = await snapshot.read(path)
   if (text === undefined) return undefined
+  const parsed = parseStateJson(text, schema)
+  if (!parsed.ok) throw new CorruptStateError(path, parsed.detail)
+  return parsed.value
+}
+
+/**
+ * A state file's text parsed and validated against its schema, or what is wrong with it: not JSON (the parser's
+ * message), or not of its schema (the first issue's path and message). `readStateJson` throws it; the board, which
+ * reads tolerantly, shows it.
+ */
+export function parseStateJson<S extends z.ZodType>(
+  text: string, schema: S,
+): { ok: true; value: z.output<S> } | { ok: false; wrong: 'json' | 'schema'; detail: string } {
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch (error) {
-    throw new CorruptStateError(path, (error as Error).message)
+    return { ok: false, wrong: 'json', detail: (error as Error).message }
   }
   const result = schema.safeParse(value)
-  if (!result.success) {
-    const issue = result.error.issues[0]!
-    throw new CorruptStateError(path, `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-  }
-  return result.data
+  if (result.success) return { ok: true, value: result.data }
+  const issue = result.error.issues[0]!
+  return { ok: false, wrong: 'schema', detail: `${issue.path.join('.') || '(root)'}: ${issue.message}` }
 }

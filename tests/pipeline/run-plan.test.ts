@@ -17,12 +17,16 @@ import { approvePlan } from '../../src/pipeline/approve.js'
 import { signalIssue } from '../../src/pipeline/control.js'
 import { readIssueFiles } from '../../src/pipeline/issue-files.js'
 import { pipelinePlan } from '../../src/pipeline/plan-command.js'
+import { systemClock } from '../../src/pipeline/run-context.js'
 import { executeIssue, verifyIssue, type ExecuteOptions, type RunPlanResult } from '../../src/pipeline/run-plan.js'
 import { mergeLoop } from '../../src/pipeline/run-record.js'
+import type { RunPolicy } from '../../src/pipeline/run-request.js'
 import type { IssueDocument } from '../../src/planners/types.js'
 import { statePaths, toStateJson } from '../../src/model/state-layout.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import type { StateStore } from '../../src/state/store.js'
+import { answerPlan, answerTask, checkScript, issueBodyWithPlan, type Answer } from '../support/answer-plans.js'
+import { testPolicy } from '../support/run-policy.js'
 import { FULL_SUITE } from '../support/suite-size.js'
 
 const N = 42
@@ -57,14 +61,6 @@ if ((config.gate || []).includes(task.id)) {
   }, 10)
 } else setTimeout(finish, config.sleepMs || 0)
 `
-/** The verification command, committed to the repository as tools/check.cjs. */
-const CHECK = `
-const fs = require('node:fs')
-const file = process.argv[2]
-const value = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '(missing)'
-if (value !== 'ok') { console.error(file + ':1:1: error: expected ok, got ' + value); process.exit(1) }
-console.log('ok ' + file)
-`
 
 interface ExecutorConfig {
   never?: string[]
@@ -73,31 +69,18 @@ interface ExecutorConfig {
   sleepMs?: number
 }
 
-const planTask = (id: string, file: string, dependsOn: string[] = []) => ({
-  id, title: `Write ${file}`, action: 'Create', description: `Write the answer to ${file}`,
-  files: [{ path: file, action: 'create', changes: [`Write ok to ${file}`] }],
-  implementation: [`Write ok to ${file}`],
-  test: { commands: [`node tools/check.cjs ${file}`] },
-  convergence: { criteria: [`${file} holds ok`], verification: `node tools/check.cjs ${file}`, definition_of_done: `${file} holds the answer users expect` },
-  depends_on: dependsOn,
-})
+/** Each task writes `ok` to its file, which tools/check.cjs checks. */
+const OK: Answer = { value: 'ok', check: 'tools/check.cjs' }
 /** A chain T1 → T2 → T4 and T3 beside it (T4 also waits for T3). */
 const FILES = { T1: 'src/a.txt', T2: 'src/b.txt', T3: 'src/c.txt', T4: 'src/d.txt' } as const
-const PLAN = {
-  description: 'Write the answers',
-  analysis: { risk: 'low', impact: 'low', complexity: 'low' },
-  tasks: [planTask('T1', FILES.T1), planTask('T2', FILES.T2, ['T1']), planTask('T3', FILES.T3), planTask('T4', FILES.T4, ['T2', 'T3'])],
-}
-const ISSUE: IssueDocument = {
-  number: N, title: 'Write the answers', labels: [],
-  body: `Write the answers.\n\n\`\`\`json\n${JSON.stringify(PLAN, null, 2)}\n\`\`\`\n`,
-}
+const PLAN = answerPlan([answerTask('T1', FILES.T1, [], OK), answerTask('T2', FILES.T2, ['T1'], OK), answerTask('T3', FILES.T3, [], OK), answerTask('T4', FILES.T4, ['T2', 'T3'], OK)])
+const ISSUE: IssueDocument = { number: N, title: 'Write the answers', labels: [], body: issueBodyWithPlan(PLAN) }
 
 let root: string
 let repo: string
 let tools: string
 let store: LocalGitStore
-const now = () => new Date().toISOString()
+const now = systemClock
 
 const git = async (...args: string[]) =>
   (await runGit(['-c', 'commit.gpgsign=false', ...args], { cwd: repo, env: identityEnv({ name: 'Test User', email: 'test@example.com' }) })).stdout.trim()
@@ -111,7 +94,7 @@ beforeEach(async () => {
   await writeFile(join(tools, 'executor.cjs'), EXECUTOR)
   await configure({})
   await writeFile(join(repo, 'README.md'), '# answers\n')
-  await writeFile(join(repo, 'tools/check.cjs'), CHECK)
+  await writeFile(join(repo, OK.check), checkScript(OK.value))
   await git('init', '--quiet', '--initial-branch=main')
   await git('add', '--all')
   await git('commit', '--quiet', '-m', 'initial')
@@ -130,20 +113,14 @@ async function planAndApprove(): Promise<Solution> {
 }
 
 /** Options as `converge execute` sets them: the work branch checked out before the tasks, each converged task committed. */
-function executeOptions(overrides: Partial<ExecuteOptions> = {}): ExecuteOptions {
+function executeOptions(overrides: Partial<ExecuteOptions> = {}, policy: Partial<RunPolicy> = {}): ExecuteOptions {
   let branch: WorkBranch | undefined
   return {
+    policy: testPolicy(`${JSON.stringify(process.execPath)} ${JSON.stringify(join(tools, 'executor.cjs'))}`, policy),
     repoDir: repo,
     workRoot: join(root, 'work'),
-    maxParallel: 2,
-    timeoutMs: 20_000,
     secrets: [],
     now,
-    executorCommand: `${JSON.stringify(process.execPath)} ${JSON.stringify(join(tools, 'executor.cjs'))}`,
-    maxIterations: 1,
-    maxRetries: 0,
-    maxErrors: 10,
-    onFailure: 'skip',
     executorEnv: {},
     beforeTasks: async () => {
       branch = await WorkBranch.prepare({ repoDir: repo, branch: WORK_BRANCH, identity: CONVERGE_IDENTITY })
@@ -229,7 +206,7 @@ describe('executeIssue', () => {
   it('skips the dependents of a task that never converges (on-failure skip) and says why the run failed', async () => {
     await planAndApprove()
     await configure({ never: ['T2'] })
-    const result = ok(await executeIssue(store, N, executeOptions({ maxIterations: 2 })))
+    const result = ok(await executeIssue(store, N, executeOptions({}, { maxIterations: 2 })))
 
     expect(await statuses()).toEqual({ T1: 'completed', T2: 'failed', T3: 'completed', T4: 'skipped' })
     const { issue, execution } = await state()
@@ -249,7 +226,7 @@ describe('executeIssue', () => {
   it('starts nothing new after a failure with on-failure abort', async () => {
     await planAndApprove()
     await configure({ never: ['T1'] })
-    const result = ok(await executeIssue(store, N, executeOptions({ onFailure: 'abort' })))
+    const result = ok(await executeIssue(store, N, executeOptions({}, { onFailure: 'abort' })))
 
     // T3 was already running beside T1; T2 and T4 never started and have no result.
     expect(await statuses()).toEqual({ T1: 'failed', T3: 'completed' })
@@ -263,7 +240,7 @@ describe('executeIssue', () => {
   it('runs a task that did not converge again, from the start, with on-failure retry', async () => {
     await planAndApprove()
     await configure({ convergeOnRun: { T2: 3 } })
-    const result = ok(await executeIssue(store, N, executeOptions({ onFailure: 'retry', maxRetries: 2 })))
+    const result = ok(await executeIssue(store, N, executeOptions({}, { onFailure: 'retry', maxRetries: 2 })))
 
     expect(result.record.status).toBe('completed')
     expect(result.record.tasks.T2).toMatchObject({ status: 'completed', attempts: 3, error: null })
@@ -279,7 +256,7 @@ describe('executeIssue', () => {
   it.runIf(FULL_SUITE)('gives up on a task after 1 + maxRetries rounds, attempts summed', async () => {
     await planAndApprove()
     await configure({ never: ['T3'] })
-    ok(await executeIssue(store, N, executeOptions({ onFailure: 'retry', maxRetries: 1, maxIterations: 2 })))
+    ok(await executeIssue(store, N, executeOptions({}, { onFailure: 'retry', maxRetries: 1, maxIterations: 2 })))
     const { execution } = await state()
     expect(execution!.tasks.T3).toMatchObject({ status: 'failed', attempts: 4 })
     expect(execution!.tasks.T4!.status).toBe('skipped')
@@ -289,7 +266,7 @@ describe('executeIssue', () => {
   it('stops starting tasks once maxErrors tasks failed', async () => {
     await planAndApprove()
     await configure({ never: ['T1'] })
-    ok(await executeIssue(store, N, executeOptions({ maxParallel: 1, maxErrors: 1 })))
+    ok(await executeIssue(store, N, executeOptions({}, { maxParallel: 1, maxErrors: 1 })))
 
     // T1 failed: its dependents are skipped, and T3 (independent) is not started.
     expect(await statuses()).toEqual({ T1: 'failed', T2: 'skipped', T4: 'skipped' })
@@ -514,7 +491,7 @@ describe('executeIssue', () => {
   it('stops at a pause recorded by another writer at the task boundary: the running task finishes and is recorded; resume goes on', async () => {
     await planAndApprove()
     await configure({ gate: ['T2'] })
-    const running = executeIssue(store, N, executeOptions({ maxParallel: 1, controlIntervalMs: 0 }))
+    const running = executeIssue(store, N, executeOptions({ controlIntervalMs: 0 }, { maxParallel: 1 }))
 
     // T2's executor is running: pause the issue as `/converge pause` would, then let the executor finish.
     await waitFor(join(tools, 'waiting-T2'))
@@ -577,7 +554,7 @@ describe('verifyIssue', () => {
 describe('mergeLoop', () => {
   it('keeps the entries of tasks that ran side by side', async () => {
     await planAndApprove()
-    ok(await executeIssue(store, N, executeOptions({ maxParallel: 2 })))
+    ok(await executeIssue(store, N, executeOptions({}, { maxParallel: 2 })))
     const { loop } = await state()
     // Merging a stale copy that knows only T1 keeps every other task's entry.
     const stale = structuredClone(loop!)

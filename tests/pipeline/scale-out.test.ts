@@ -20,6 +20,7 @@ import { approvePlan } from '../../src/pipeline/approve.js'
 import { signalIssue } from '../../src/pipeline/control.js'
 import { readIssueFiles } from '../../src/pipeline/issue-files.js'
 import { pipelinePlan } from '../../src/pipeline/plan-command.js'
+import { systemClock } from '../../src/pipeline/run-context.js'
 import { executeTask, type ExecuteTaskOptions, type ExecuteTaskResult } from '../../src/pipeline/scale-out/execute-task.js'
 import { planMatrix } from '../../src/pipeline/scale-out/matrix.js'
 import { EMPTY_MATRIX, buildMatrix, currentRecord, readiness } from '../../src/pipeline/scale-out/readiness.js'
@@ -27,6 +28,8 @@ import { issuesToReport, reportIssue } from '../../src/pipeline/scale-out/report
 import type { IssueDocument } from '../../src/planners/types.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import { task } from '../support/tasks.js'
+import { answerPlan, answerTask, checkScript, issueBodyWithPlan, type Answer } from '../support/answer-plans.js'
+import { testPolicy } from '../support/run-policy.js'
 
 const solution = (tasks: Task[]): Solution => ({ id: 'SOL-ISS-1-1', issue_id: 'ISS-1', description: 'd', strategy_type: 's', tasks, is_bound: true })
 const result = (id: string, status: TaskResult['status']): TaskResult => ({
@@ -148,28 +151,11 @@ setTimeout(() => {
   }
 }, config.sleepMs || 0)
 `
-const CHECK = `
-const fs = require('node:fs')
-const file = process.argv[2]
-const value = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '(missing)'
-if (value !== 'ok') { console.error(file + ':1:1: error: expected ok, got ' + value); process.exit(1) }
-`
-const planTask = (id: string, file: string, dependsOn: string[] = []) => ({
-  id, title: `Write ${file}`, action: 'Create', description: `Write the answer to ${file}`,
-  files: [{ path: file, action: 'create', changes: [`Write ok to ${file}`] }],
-  implementation: [`Write ok to ${file}`], test: { commands: [`node tools/check.cjs ${file}`] },
-  convergence: { criteria: [`${file} holds ok`], verification: `node tools/check.cjs ${file}`, definition_of_done: `${file} holds the answer users expect` },
-  depends_on: dependsOn,
-})
+/** Each task writes `ok` to its file, which tools/check.cjs checks. */
+const OK: Answer = { value: 'ok', check: 'tools/check.cjs' }
 /** T1, T2, T3 side by side; T4 after T1 and T2. */
-const PLAN = {
-  description: 'Write the answers',
-  analysis: { risk: 'low', impact: 'low', complexity: 'low' },
-  tasks: [planTask('T1', 'src/a.txt'), planTask('T2', 'src/b.txt'), planTask('T3', 'src/c.txt'), planTask('T4', 'src/d.txt', ['T1', 'T2'])],
-}
-const issueDoc = (n: number, plan: unknown = PLAN): IssueDocument => ({
-  number: n, title: 'Write the answers', labels: [], body: `Write the answers.\n\n\`\`\`json\n${JSON.stringify(plan, null, 2)}\n\`\`\`\n`,
-})
+const PLAN = answerPlan([answerTask('T1', 'src/a.txt', [], OK), answerTask('T2', 'src/b.txt', [], OK), answerTask('T3', 'src/c.txt', [], OK), answerTask('T4', 'src/d.txt', ['T1', 'T2'], OK)])
+const issueDoc = (n: number, plan: unknown = PLAN): IssueDocument => ({ number: n, title: 'Write the answers', labels: [], body: issueBodyWithPlan(plan) })
 
 let root: string
 let bare: string
@@ -177,7 +163,7 @@ let tools: string
 let remote: GitRemote
 let store: LocalGitStore
 let clones = 0
-const now = () => new Date().toISOString()
+const now = systemClock
 const git = async (cwd: string, ...args: string[]) =>
   (await runGit(['-c', 'commit.gpgsign=false', ...args], { cwd, env: identityEnv({ name: 'Test User', email: 'test@example.com' }) })).stdout.trim()
 
@@ -191,7 +177,7 @@ beforeEach(async () => {
   await writeFile(join(tools, 'executor.cjs'), EXECUTOR)
   await configure({})
   await writeFile(join(seed, 'README.md'), '# answers\n')
-  await writeFile(join(seed, 'tools/check.cjs'), CHECK)
+  await writeFile(join(seed, OK.check), checkScript(OK.value))
   await git(seed, 'init', '--quiet', '--initial-branch=main')
   await git(seed, 'add', '--all')
   await git(seed, 'commit', '--quiet', '-m', 'initial')
@@ -221,11 +207,7 @@ async function job(taskId: string, overrides: Partial<ExecuteTaskOptions> = {}, 
   return executeTask(new LocalGitStore({ repoDir: bare }), n, taskId, {
     repoDir: dir,
     workRoot: join(root, `work-${clones}`),
-    executorCommand: `${JSON.stringify(process.execPath)} ${JSON.stringify(join(tools, 'executor.cjs'))}`,
-    maxIterations: 1,
-    onFailure: 'skip',
-    maxRetries: 0,
-    timeoutMs: 20_000,
+    policy: testPolicy(`${JSON.stringify(process.execPath)} ${JSON.stringify(join(tools, 'executor.cjs'))}`),
     secrets: [],
     now,
     beforeTasks: async () => {

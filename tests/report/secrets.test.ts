@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { maskReport, maskSecrets, maskStrings, maskTokenShapes, secretForms } from '../../src/report/secrets.js'
+import { maskSecrets, maskStrings, maskTokenShapes, secretForms } from '../../src/model/secrets.js'
+import { maskReport } from '../../src/report/secrets.js'
 import { renderIssueComment } from '../../src/report/issue-comment.js'
 import * as fx from './fixtures.js'
 

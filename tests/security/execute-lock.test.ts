@@ -29,7 +29,7 @@ describe('one execute of a plan at a time', () => {
   afterEach(() => repo.cleanup())
 
   it('of two runs starting at once, one starts and the other is refused with the run that holds the plan', async () => {
-    const starts = await Promise.all([RUN_A, RUN_B].map((run) => startRun(store, 7, 'execute', { now: at(1000), holder: { run, staleAfterMs: HOUR } })))
+    const starts = await Promise.all([RUN_A, RUN_B].map((run) => startRun({ store, n: 7, mode: 'execute', now: at(1000) }, { holder: { run, staleAfterMs: HOUR } })))
     expect(starts.filter((s) => s.ok)).toHaveLength(1)
     const refused = starts.find((s) => !s.ok) as { reason: string }
     const winner = starts[0]!.ok ? RUN_A : RUN_B
@@ -37,9 +37,9 @@ describe('one execute of a plan at a time', () => {
   })
 
   it('a re-run of the holding run goes on at once; another run takes over only once the holder shows no progress for staleAfterMs', async () => {
-    expect(await startRun(store, 7, 'execute', { now: at(1000), holder: { run: RUN_A, staleAfterMs: HOUR } })).toMatchObject({ ok: true })
-    expect(await startRun(store, 7, 'execute', { now: at(2000), holder: { run: RUN_A, staleAfterMs: HOUR } })).toMatchObject({ ok: true })
-    expect(await startRun(store, 7, 'execute', { now: at(HOUR / 2), holder: { run: RUN_B, staleAfterMs: HOUR } })).toMatchObject({ ok: false })
-    expect(await startRun(store, 7, 'execute', { now: at(2 * HOUR), holder: { run: RUN_B, staleAfterMs: HOUR } })).toMatchObject({ ok: true })
+    expect(await startRun({ store, n: 7, mode: 'execute', now: at(1000) }, { holder: { run: RUN_A, staleAfterMs: HOUR } })).toMatchObject({ ok: true })
+    expect(await startRun({ store, n: 7, mode: 'execute', now: at(2000) }, { holder: { run: RUN_A, staleAfterMs: HOUR } })).toMatchObject({ ok: true })
+    expect(await startRun({ store, n: 7, mode: 'execute', now: at(HOUR / 2) }, { holder: { run: RUN_B, staleAfterMs: HOUR } })).toMatchObject({ ok: false })
+    expect(await startRun({ store, n: 7, mode: 'execute', now: at(2 * HOUR) }, { holder: { run: RUN_B, staleAfterMs: HOUR } })).toMatchObject({ ok: true })
   })
 })

@@ -1,26 +1,41 @@
 /**
  * The plans the end-to-end suites execute: each task writes `42` to one file, and its verification,
- * `node tools/check.js <file>`, passes only when the file holds 42. The executors differ per suite (what they get
- * wrong, how slow they are); the tasks, the check, the issue body and the repository are these.
+ * `node tools/check.js <file>`, passes only when the file holds 42 (the pipeline's own tests: `ok`, checked by
+ * tools/check.cjs). The executors differ per suite (what they get wrong, how slow they are); the tasks, the check,
+ * the issue body and the repository are these.
  */
 import { startEmulator, type Emulator } from './emulator/index.js'
 
-/** tools/check.js of the emulated repository: fails with a `file:1:1: error:` line (an annotation) unless 42. */
-export const CHECK_SCRIPT = `
+/** What a plan's tasks write and the command that checks it: `42` and tools/check.js in the end-to-end suites. */
+export interface Answer {
+  value: string
+  check: string
+}
+
+export const FORTY_TWO: Answer = { value: '42', check: 'tools/check.js' }
+
+/** The check script: fails with a `file:1:1: error:` line (an annotation) unless the file holds `value`. */
+export function checkScript(value: string): string {
+  return `
 const fs = require('node:fs')
 const file = process.argv[2]
 const value = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '(missing)'
-if (value !== '42') { console.error(file + ':1:1: error: expected 42, got ' + value); process.exit(1) }
+if (value !== '${value}') { console.error(file + ':1:1: error: expected ${value}, got ' + value); process.exit(1) }
 console.log('ok ' + file)
 `
+}
 
-/** A task that writes 42 to `file`, verified by tools/check.js. */
-export function answerTask(id: string, file: string, dependsOn: string[] = []) {
+/** tools/check.js of the emulated repository. */
+export const CHECK_SCRIPT = checkScript(FORTY_TWO.value)
+
+/** A task that writes the answer (42) to `file`, verified by its check (`node tools/check.js <file>`). */
+export function answerTask(id: string, file: string, dependsOn: string[] = [], answer: Answer = FORTY_TWO) {
+  const { value, check } = answer
   return {
     id, title: `Write ${file}`, action: 'Create', description: `Write the answer to ${file}`,
-    files: [{ path: file, action: 'create', changes: [`Write 42 to ${file}`] }],
-    implementation: [`Write 42 to ${file}`], test: { commands: [`node tools/check.js ${file}`] },
-    convergence: { criteria: [`${file} holds 42`], verification: `node tools/check.js ${file}`, definition_of_done: `${file} holds the answer users expect` },
+    files: [{ path: file, action: 'create', changes: [`Write ${value} to ${file}`] }],
+    implementation: [`Write ${value} to ${file}`], test: { commands: [`node ${check} ${file}`] },
+    convergence: { criteria: [`${file} holds ${value}`], verification: `node ${check} ${file}`, definition_of_done: `${file} holds the answer users expect` },
     depends_on: dependsOn,
   }
 }

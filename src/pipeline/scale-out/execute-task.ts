@@ -11,6 +11,7 @@ import { readStateJson } from '../../state/state-files.js'
 import { transact, type StateStore } from '../../state/store.js'
 import { recordIssue } from '../../state/transitions.js'
 import { appendEvent, issueFilePaths, readIssueFiles } from '../issue-files.js'
+import type { RunContext } from '../run-context.js'
 import { recordLoop, recordTask } from '../run-record.js'
 import { controlSignals } from '../run-schedule.js'
 import { gateRefusal } from '../run-start.js'
@@ -49,9 +50,10 @@ export type ExecuteTaskResult =
  * or whose dependencies have not all converged; a task that converged already is not run again.
  */
 export async function executeTask(store: StateStore, n: number, taskId: string, options: ExecuteTaskOptions): Promise<ExecuteTaskResult> {
-  const missing = await agentPreflight(options.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir)
+  const missing = await agentPreflight(options.policy.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir)
   if (missing) return { ok: false, reason: `${taskId} could not start: ${missing}`, started: false }
-  const started = await startTask(store, n, taskId, options.now())
+  const context: RunContext = { store, n, mode: 'execute', now: options.now, secrets: options.secrets, signal: options.signal }
+  const started = await startTask(context, taskId)
   if (!started.ok) return { ...started, started: false }
   const { plan, task } = started
   let { issue } = started
@@ -76,13 +78,13 @@ export async function executeTask(store: StateStore, n: number, taskId: string, 
   })
   if (run.kind === 'cancelled') return { ok: false, reason: `${task.id} was cancelled: nothing is recorded, it stays ready`, plan, issue, task, started: true }
   if (run.kind === 'interrupted') {
-    await recordLoop(store, n, task.id, run.loop)
-    const record = await readRecord(store, n, plan)
+    await recordLoop(context, task.id, run.loop)
+    const record = await readRecord(context, plan)
     return { ok: true, plan, issue, task, result: undefined, ran: true, interrupted: run.status, record: record ?? started.record }
   }
   const { result } = run
-  await recordTask(store, n, 'execute', plan, task, result, run.loop, options)
-  const record = await readRecord(store, n, plan)
+  await recordTask(context, plan, task, run)
+  const record = await readRecord(context, plan)
   issue = { ...issue, status: 'executing' }
   return { ok: true, plan, issue, task, result, ran: true, record: record ?? { ...started.record, tasks: { ...started.record.tasks, [task.id]: result } } }
 }
@@ -96,7 +98,9 @@ type StartedTask =
  * the plan is created unless one exists (jobs starting together keep the first one's), the issue is
  * `executing`, and events.md says which task started.
  */
-async function startTask(store: StateStore, n: number, taskId: string, now: string): Promise<StartedTask> {
+async function startTask(context: Pick<RunContext, 'store' | 'n' | 'now'>, taskId: string): Promise<StartedTask> {
+  const { store, n } = context
+  const now = context.now()
   let started: StartedTask = { ok: false, reason: '' }
   await transact(
     store,
@@ -144,7 +148,7 @@ async function startTask(store: StateStore, n: number, taskId: string, now: stri
   return started
 }
 
-async function readRecord(store: StateStore, n: number, plan: Solution): Promise<ExecutionRecord | undefined> {
+async function readRecord({ store, n }: Pick<RunContext, 'store' | 'n'>, plan: Solution): Promise<ExecutionRecord | undefined> {
   const snapshot = await store.snapshot([statePaths.execution(n)])
   return currentRecord(plan, await readStateJson(snapshot, statePaths.execution(n), ExecutionRecordSchema))
 }

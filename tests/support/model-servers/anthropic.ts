@@ -9,10 +9,10 @@
  * `write` step is a call of Claude Code's own `Write` tool, so the CLI edits the checkout itself. Requests without
  * tools (titles, summaries) get a short text. Errors are answered as the API does: `{"type":"error","error":…}`.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { ServerResponse } from 'node:http'
 import { join } from 'node:path'
-import type { ModelServer, ModelStep, RecordedRequest, Scenario, ServerOptions } from './types.js'
+import { sendJson, serveModel } from './serve.js'
+import type { ModelServer, ModelStep, Scenario, ServerOptions } from './types.js'
 
 const ERROR_TYPES: Record<number, string> = {
   400: 'invalid_request_error', 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error',
@@ -30,21 +30,8 @@ interface MessagesRequest {
 }
 
 export async function startAnthropicServer(scenario: Scenario, options: ServerOptions = {}): Promise<ModelServer> {
-  const requests: RecordedRequest[] = []
   let toolCalls = 0
-  const server = createServer((request, response) => {
-    void handle(request, response).catch((error: unknown) => {
-      response.writeHead(500, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: String(error) } }))
-    })
-  })
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    let text = ''
-    for await (const chunk of request) text += chunk
-    const path = (request.url ?? '/').split('?')[0]!
-    const body = text ? (JSON.parse(text) as MessagesRequest) : {}
-    requests.push({ method: request.method ?? 'GET', path, body, headers: request.headers })
+  return serveModel<MessagesRequest>(async (request, response, { path, text, body }) => {
     if (request.method !== 'POST' || path !== '/v1/messages') return json(response, 404, { type: 'error', error: { type: 'not_found_error', message: `Not found: ${path}` } })
     // The Messages API takes the key in x-api-key (an OAuth token would come as a bearer).
     if (options.key !== undefined && request.headers['x-api-key'] !== options.key) {
@@ -62,14 +49,10 @@ export async function startAnthropicServer(scenario: Scenario, options: ServerOp
       id: `msg_${toolCalls}`, type: 'message', role: 'assistant', model: body.model, content: [block.type === 'text' ? { type: 'text', text: block.text } : { type: 'tool_use', id: block.id, name: block.name, input: block.input }],
       stop_reason: block.type === 'text' ? 'end_turn' : 'tool_use', stop_sequence: null, usage: { input_tokens: USAGE.input, output_tokens: USAGE.output },
     })
-  }
-
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
+  }, (response, error) => {
+    response.writeHead(500, { 'content-type': 'application/json' })
+    response.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: String(error) } }))
+  })
 }
 
 type Block = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
@@ -101,8 +84,7 @@ function stream(response: ServerResponse, model: string, block: Block): void {
 }
 
 function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json', ...(status === 429 || status === 529 ? { 'retry-after': '0' } : {}) })
-  response.end(JSON.stringify(body))
+  sendJson(response, status, body, status === 429 || status === 529)
 }
 
 /** The text of the first user message (Claude Code puts context reminders before the prompt in the same message). */

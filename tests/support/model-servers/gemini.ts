@@ -18,10 +18,9 @@
  * `"general":{"maxAttempts":1}` keeps it from retrying an error ten times with a backoff of up to 30 s (a refused
  key, a 400, it does not retry).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import type { ModelServer, ModelStep, RecordedRequest, Scenario, ServerOptions } from './types.js'
+import { sendJson, serveModel } from './serve.js'
+import type { ModelServer, ModelStep, Scenario, ServerOptions } from './types.js'
 
 const STATUSES: Record<number, string> = {
   400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND',
@@ -47,24 +46,14 @@ interface GenerateRequest {
 }
 
 export async function startGeminiServer(scenario: Scenario, options: ServerOptions = {}): Promise<ModelServer> {
-  const requests: RecordedRequest[] = []
-  const server = createServer((request, response) => {
-    void handle(request, response).catch((error: unknown) => json(response, 500, googleError(500, String(error))))
-  })
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    let text = ''
-    for await (const chunk of request) text += chunk
-    const path = (request.url ?? '/').split('?')[0]!
-    const body = text ? (JSON.parse(text) as GenerateRequest) : {}
-    requests.push({ method: request.method ?? 'GET', path, body, headers: request.headers })
+  return serveModel<GenerateRequest>(async (request, response, { path, body }) => {
     const method = /^\/v1(?:beta)?\/models\/[^/:]+:(\w+)$/.exec(path)?.[1]
-    if (request.method !== 'POST' || !method) return json(response, 404, googleError(404, `Not found: ${path}`))
+    if (request.method !== 'POST' || !method) return sendJson(response, 404, googleError(404, `Not found: ${path}`))
     // The key comes in x-goog-api-key (or ?key=); Google answers a missing one with a 403, a wrong one with a 400.
     const key = request.headers['x-goog-api-key'] ?? new URL(request.url ?? '/', 'http://localhost').searchParams.get('key')
-    if (options.key !== undefined && !key) return json(response, 403, googleError(403, "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API."))
-    if (options.key !== undefined && key !== options.key) return json(response, 400, googleError(400, 'API key not valid. Please pass a valid API key.'))
-    if (method === 'countTokens') return json(response, 200, { totalTokens: USAGE.promptTokenCount })
+    if (options.key !== undefined && !key) return sendJson(response, 403, googleError(403, "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API."))
+    if (options.key !== undefined && key !== options.key) return sendJson(response, 400, googleError(400, 'API key not valid. Please pass a valid API key.'))
+    if (method === 'countTokens') return sendJson(response, 200, { totalTokens: USAGE.promptTokenCount })
 
     const contents = body.contents ?? []
     const isMainLoop = body.tools?.some((t) => t.functionDeclarations?.length)
@@ -72,21 +61,14 @@ export async function startGeminiServer(scenario: Scenario, options: ServerOptio
     const step: ModelStep = isMainLoop
       ? scenario({ prompt: promptOf(contents), cwd: cwdOf(contents), toolResults: results.length, results })
       : { kind: 'text', text: sideAnswer(body.generationConfig) }
-    if (step.kind === 'error') return json(response, step.status, googleError(step.status, step.message))
+    if (step.kind === 'error') return sendJson(response, step.status, googleError(step.status, step.message))
     const answer = { candidates: [{ content: { role: 'model', parts: [part(step, cwdOf(contents))] }, finishReason: 'STOP', index: 0 }], usageMetadata: USAGE }
     if (method === 'streamGenerateContent') {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
       return void response.end(`data: ${JSON.stringify(answer)}\r\n\r\n`)
     }
-    json(response, 200, answer)
-  }
-
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
+    sendJson(response, 200, answer)
+  }, (response, error) => sendJson(response, 500, googleError(500, String(error))))
 }
 
 function part(step: Exclude<ModelStep, { kind: 'error' }>, cwd: string): Part {
@@ -119,11 +101,6 @@ function valueOf(schema: JsonSchema): unknown {
 
 function googleError(code: number, message: string) {
   return { error: { code, message, status: STATUSES[code] ?? 'UNKNOWN', ...(DETAILS[code] ? { details: DETAILS[code] } : {}) } }
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' })
-  response.end(JSON.stringify(body))
 }
 
 /** The prompt: the first user text that is not the CLI's `<session_context>` (it sends both in the first turn). */

@@ -19,9 +19,9 @@
  * Codex 0.169 does not read OPENAI_BASE_URL: it is pointed here by `openai_base_url` in `$CODEX_HOME/config.toml`
  * (see codexConfig), and sends the key of CODEX_API_KEY as a bearer, which the server checks when given one.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import type { ModelServer, ModelStep, RecordedRequest, Scenario, ServerOptions } from './types.js'
+import type { ServerResponse } from 'node:http'
+import { sendJson, serveModel } from './serve.js'
+import type { ModelServer, ModelStep, Scenario, ServerOptions } from './types.js'
 
 const ERRORS: Record<number, { type: string; code: string }> = {
   401: { type: 'invalid_request_error', code: 'invalid_api_key' },
@@ -68,19 +68,8 @@ export function codexConfig(url: string, options: { model?: string } = {}): stri
 }
 
 export async function startOpenAIServer(scenario: Scenario, options: ServerOptions = {}): Promise<ModelServer> {
-  const requests: RecordedRequest[] = []
   let answers = 0
-  const server = createServer((request, response) => {
-    // A scenario that cannot be played is a 400: Codex shows a 400's message, and replaces a 500's with its own.
-    void handle(request, response).catch((error: unknown) => json(response, 400, apiError(400, String(error))))
-  })
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    let text = ''
-    for await (const chunk of request) text += chunk
-    const path = (request.url ?? '/').split('?')[0]!
-    const body = text ? (JSON.parse(text) as ResponsesRequest) : {}
-    requests.push({ method: request.method ?? 'GET', path, body, headers: request.headers })
+  return serveModel<ResponsesRequest>(async (request, response, { path, text, body }) => {
     // `codex exec` asks nothing else (no /v1/models: it knows its models); anything else is the API's 404.
     if (request.method !== 'POST' || path !== '/v1/responses') return json(response, 404, apiError(404, `Not found: ${request.method} ${path}`))
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1]
@@ -92,14 +81,9 @@ export async function startOpenAIServer(scenario: Scenario, options: ServerOptio
     const step = scenario({ prompt: promptOf(input), cwd: cwdOf(text), toolResults: results.length, results })
     if (step.kind === 'error') return json(response, step.status, apiError(step.status, step.message))
     stream(response, body.model ?? 'gpt-scripted', outputItem(step, offeredTools(body), ++answers))
-  }
-
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
+  },
+  // A scenario that cannot be played is a 400: Codex shows a 400's message, and replaces a 500's with its own.
+  (response, error) => json(response, 400, apiError(400, String(error))), '/v1')
 }
 
 /** The tools a request offers, by name, with the namespace they are in ('' at the top). */
@@ -170,8 +154,7 @@ function apiError(status: number, message: string): { error: { message: string; 
 }
 
 function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json', ...(status === 429 || status >= 500 ? { 'retry-after': '0' } : {}) })
-  response.end(JSON.stringify(body))
+  sendJson(response, status, body, status === 429 || status >= 500)
 }
 
 /** The text of the last user message: Codex sends its context (AGENTS.md, environment) in an earlier one. */
