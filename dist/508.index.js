@@ -17,6 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./src/report/format.ts
 var format = __webpack_require__(2011);
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __webpack_require__(4285);
 ;// CONCATENATED MODULE: ./src/board/escape.ts
 /** Text from issues, plans and command output, made safe to put in the page's HTML. */
 const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -27,7 +29,8 @@ const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 /** `‹U+202E›`: a bidi control as a reader can see it. */
 const showBidi = (text) => text.replace(BIDI_CONTROLS, (c) => `‹U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}›`);
-const NEEDS_ESCAPE = new RegExp(`[&<>"']|${BIDI_CONTROLS.source}`);
+/** One character class (not an alternation of two): the scan of text that needs nothing is the common case. */
+const NEEDS_ESCAPE = new RegExp(`[&<>"'${BIDI_CONTROLS.source.slice(1, -1)}]`);
 /** For element content and quoted attribute values alike. */
 function escapeHtml(text) {
     // Most text needs nothing: a test is cheaper than two replaces, and a board escapes hundreds of thousands of texts.
@@ -38,6 +41,7 @@ function escapeHtml(text) {
 
 ;// CONCATENATED MODULE: ./src/board/format.ts
 /** How the board writes numbers, states and links; every text it is given is escaped here. */
+
 
 
 const format_text = escapeHtml;
@@ -79,9 +83,9 @@ function format_link(label, href) {
 function shortHash(hash) {
     return escapeHtml(hash.replace(/^sha256:/, '').slice(0, 12));
 }
-/** `1 issue`, `5 issues`. */
+/** `1 issue`, `1,204 issues`: the count as the board writes numbers. */
 function plural(n, word) {
-    return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+    return `${n.toLocaleString('en-US')} ${(0,markdown/* pluralWord */.XK)(n, word)}`;
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -102,20 +106,23 @@ var blockers = __webpack_require__(3448);
 var ansi = __webpack_require__(1659);
 // EXTERNAL MODULE: ./src/report/evidence-words.ts
 var evidence_words = __webpack_require__(2109);
-// EXTERNAL MODULE: ./src/report/secrets.ts
-var secrets = __webpack_require__(7663);
-// EXTERNAL MODULE: ./src/report/task-view.ts
-var task_view = __webpack_require__(8623);
+// EXTERNAL MODULE: ./src/model/secrets.ts
+var secrets = __webpack_require__(5780);
+// EXTERNAL MODULE: ./src/report/task-view.ts + 1 modules
+var task_view = __webpack_require__(5312);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 7 modules
 var schemas = __webpack_require__(2311);
 // EXTERNAL MODULE: ./src/model/evidence.ts
 var evidence = __webpack_require__(6860);
+// EXTERNAL MODULE: ./src/state/state-files.ts
+var state_files = __webpack_require__(8278);
 ;// CONCATENATED MODULE: ./src/board/input.ts
 /**
  * What the board reads from the state branch (SPEC §4), read tolerantly: a file that does not match its schema is
  * reported on the board as a problem of its issue, never a reason to show nothing. Task results may carry
  * `evidence` (SPEC §7), which records written before it existed lack: those tasks count as "not recorded".
  */
+
 
 
 
@@ -127,15 +134,16 @@ const EVIDENCE_COLUMNS = [...evidence/* EVIDENCE_KINDS */.At, 'not-recorded'];
  */
 const BoardEvidenceSchema = evidence/* TaskEvidenceSchema */.Qs.extend({
     check_files: evidence/* TaskEvidenceSchema */.Qs.shape.check_files.catch(undefined),
-    forward: schemas/* array */.YOg(evidence/* EvidenceRunSchema */.Gb).optional().catch(undefined),
-    reverse: schemas/* array */.YOg(evidence/* EvidenceRunSchema */.Gb).optional().catch(undefined),
+    forward: evidence/* TaskEvidenceSchema */.Qs.shape.forward.catch(undefined),
+    reverse: evidence/* TaskEvidenceSchema */.Qs.shape.reverse.catch(undefined),
 });
-/** Lines added and removed in one file, when a record carries them (`file_stats`); else the board names the paths. */
-const FileStatSchema = schemas/* object */.Ikc({ path: schemas/* string */.YjP(), added: schemas/* number */.aig().int().nonnegative(), removed: schemas/* number */.aig().int().nonnegative() });
-/** A task result as execution.json holds it, with its evidence when recorded (an unreadable one counts as absent). */
+/**
+ * A task result as execution.json holds it, with its evidence and its files' lines when recorded (an unreadable one
+ * counts as absent: the board then names the files without their lines).
+ */
 const BoardTaskResultSchema = model/* TaskResultSchema */.oU.extend({
     evidence: BoardEvidenceSchema.optional().catch(undefined),
-    file_stats: schemas/* array */.YOg(FileStatSchema).optional().catch(undefined),
+    file_stats: schemas/* array */.YOg(model/* FileStatSchema */.Or).optional().catch(undefined),
 });
 const BoardExecutionSchema = model/* ExecutionRecordSchema */.ZB.extend({
     tasks: schemas/* record */.g1P(schemas/* string */.YjP(), BoardTaskResultSchema),
@@ -155,18 +163,10 @@ function parseStateFile(path, text, schema) {
         return {};
     if (text.length > MAX_STATE_FILE_CHARS)
         return { problem: `${path}: ${(text.length / 1024 / 1024).toFixed(1)} MB, more than the board reads (${MAX_STATE_FILE_CHARS / 1024 / 1024} MB)` };
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch (error) {
-        return { problem: `${path}: not JSON (${error.message})` };
-    }
-    const result = schema.safeParse(json);
-    if (result.success)
-        return { value: result.data };
-    const issue = result.error.issues[0];
-    return { problem: `${path}: ${issue.path.join('.') || '(root)'}: ${issue.message}` };
+    const parsed = (0,state_files/* parseStateJson */.j2)(text, schema);
+    if (parsed.ok)
+        return { value: parsed.value };
+    return { problem: parsed.wrong === 'json' ? `${path}: not JSON (${parsed.detail})` : `${path}: ${parsed.detail}` };
 }
 
 ;// CONCATENATED MODULE: ./src/board/totals.ts
@@ -284,7 +284,8 @@ function boardIssue(files, run, shown) {
     const status = issue?.status ?? summary?.status ?? 'unknown';
     const hash = plan ? (0,plan_hash/* planHash */.SH)(plan) : null;
     const view = plan && shown ? (0,task_view/* buildView */.kK)({ issue: { number: files.number, title: issue?.title ?? '' }, status: status === 'unknown' ? 'registered' : status, solution: plan, analysis: (0,analyse/* analyseSolution */.Bw)(plan), ...(execution ? { execution } : {}), commandPrefix: '/converge', links: {} }, (0,task_view/* approvalOf */.xf)(plan, hash)) : undefined;
-    const tasks = (view?.tasks ?? []).map((t) => boardTask(t.task.id, t, execution?.tasks[t.task.id]));
+    const clean = outputCleaner();
+    const tasks = (view?.tasks ?? []).map((t) => boardTask(t.task.id, t, execution?.tasks[t.task.id], clean));
     const evidence = noEvidence();
     if (shown) {
         for (const task of tasks)
@@ -329,7 +330,7 @@ function boardIssue(files, run, shown) {
         problems: files.problems,
     };
 }
-function boardTask(id, view, result) {
+function boardTask(id, view, result, clean) {
     const usage = (0,agents_usage/* taskUsage */.NZ)(result);
     return {
         id,
@@ -341,9 +342,9 @@ function boardTask(id, view, result) {
         files: filesOf(view.task.files, result),
         checks: view.checks.map((c) => ({
             kind: c.kind, text: c.text, verdict: c.verdict, how: c.verified_by,
-            exit_code: c.exit_code ?? null, duration_ms: c.duration_ms ?? null, output_tail: c.output_tail === undefined ? null : cleanOutput(c.output_tail),
+            exit_code: c.exit_code ?? null, duration_ms: c.duration_ms ?? null, output_tail: c.output_tail === undefined ? null : clean(c.output_tail),
         })),
-        evidence: evidenceOf(id, result),
+        evidence: evidenceOf(id, result, clean),
         commit: result?.commit_hash ?? null,
         attempts: result?.attempts ?? 0,
         duration_ms: result?.duration_ms ?? null,
@@ -358,16 +359,32 @@ function boardTask(id, view, result) {
 function cleanOutput(output) {
     return (0,secrets/* maskTokenShapes */._2)((0,ansi/* stripAnsi */.a)(output));
 }
-function evidenceOf(id, result) {
+/**
+ * `cleanOutput` for one issue, remembering what it cleaned: a task's runs after the change are its checks' runs (the
+ * same output twice), and a baseline can be another task's. Found by comparing (cheap for texts that differ early or
+ * in length), not by a Map: hashing each 6 KB output costs about as much as cleaning it.
+ */
+function outputCleaner() {
+    const seen = [];
+    return (output) => {
+        for (const [raw, text] of seen)
+            if (raw === output)
+                return text;
+        const text = cleanOutput(output);
+        seen.push([output, text]);
+        return text;
+    };
+}
+function evidenceOf(id, result, clean) {
     if (!result || result.status === 'skipped')
         return null;
     const none = { before: [], after: [], check_files: [], differential: null };
     if (!result.evidence)
         return { kind: 'not-recorded', sentence: `${id}: no evidence recorded (a record of an earlier version)`, ...none };
     const e = result.evidence;
-    const clean = (runs) => (runs ?? []).map((r) => ({ ...r, output_tail: cleanOutput(r.output_tail) }));
-    const differential = e.forward?.length || e.reverse?.length ? { forward: clean(e.forward), reverse: clean(e.reverse) } : null;
-    return { kind: e.kind, sentence: (0,evidence_words/* evidenceSentence */.fT)(id, e), before: clean(e.before), after: clean(e.after), check_files: (e.check_files ?? []).map((f) => f.path), differential };
+    const cleanRuns = (runs) => (runs ?? []).map((r) => ({ ...r, output_tail: clean(r.output_tail) }));
+    const differential = e.forward?.length || e.reverse?.length ? { forward: cleanRuns(e.forward), reverse: cleanRuns(e.reverse) } : null;
+    return { kind: e.kind, sentence: (0,evidence_words/* evidenceSentence */.fT)(id, e), before: cleanRuns(e.before), after: cleanRuns(e.after), check_files: (e.check_files ?? []).map((f) => f.path), differential };
 }
 /** The plan's files, then those the task changed unasked; each with its lines when recorded, check files marked. */
 function filesOf(planned, result) {
@@ -377,7 +394,7 @@ function filesOf(planned, result) {
     const actions = new Map(planned.map((f) => [f.path, f.action]));
     return [...new Set([...actions.keys(), ...changed, ...stats.keys(), ...checks])].map((path) => ({
         path, action: actions.get(path) ?? null, changed: changed.has(path) || stats.has(path),
-        added: stats.get(path)?.added ?? null, removed: stats.get(path)?.removed ?? null, check: checks.has(path),
+        added: stats.get(path)?.added ?? null, removed: stats.get(path)?.removed ?? null, binary: stats.get(path)?.binary ?? false, check: checks.has(path),
     }));
 }
 const AGENT_NAMES = { 'claude-json': 'Claude Code', 'codex-jsonl': 'Codex', 'gemini-json': 'Gemini CLI', text: 'agent (text output)' };
@@ -668,6 +685,8 @@ const TITLE_FIT = 24;
 const LAYOUT_VERSION = 'layered-1';
 class graph_GraphLayout {
     layouts = new Map();
+    /** The shapes of the graphs drawn: only their layouts are kept for the next board (the file would grow forever). */
+    used = new Set();
     /** Layouts made in this process (the others came from the cache). */
     made = 0;
     /** The SVG of `tasks` (their ids, titles, states and dependencies) for issue `number`. */
@@ -678,6 +697,7 @@ class graph_GraphLayout {
         const known = new Set(tasks.map((t) => t.id));
         const edges = tasks.flatMap((t) => t.depends_on.filter((d) => known.has(d)).map((d) => [d, t.id]));
         const key = (0,external_node_crypto_.createHash)('sha256').update(`${LAYOUT_VERSION}|${tasks.map((t) => t.id).join(',')}|${edges.map((e) => e.join('>')).join(',')}`).digest('base64url').slice(0, 22);
+        this.used.add(key);
         let layout = this.layouts.get(key);
         if (!layout) {
             layout = this.run(tasks.map((t) => t.id), edges);
@@ -685,10 +705,11 @@ class graph_GraphLayout {
         }
         return layout;
     }
-    /** The layouts made so far, by shape, to keep for the next board. */
+    /** The layouts of the graphs drawn, by shape, to keep for the next board (those of plans gone are dropped). */
     exportLayouts() {
         const saved = {};
-        for (const [key, l] of this.layouts) {
+        for (const key of this.used) {
+            const l = this.layouts.get(key);
             saved[key] = {
                 width: l.width, height: l.height,
                 nodes: [...l.nodes].map(([id, at]) => [id, at.x, at.y]),
@@ -990,7 +1011,7 @@ function filesList(t) {
     if (!t.files.length)
         return '<span class="muted">none named</span>';
     const items = t.files.map((f) => {
-        const lines = f.added !== null || f.removed !== null ? ` <span class="added">+${f.added ?? 0}</span> <span class="removed">−${f.removed ?? 0}</span>` : '';
+        const lines = f.binary ? ' <span class="muted">binary</span>' : f.added !== null || f.removed !== null ? ` <span class="added">+${f.added ?? 0}</span> <span class="removed">−${f.removed ?? 0}</span>` : '';
         const what = [f.action ? format_text(f.action) : 'not in the plan', ...(f.changed && !lines ? ['changed'] : [])].join(', ');
         const check = f.check ? ' <strong class="check-file">check file it wrote or changed itself</strong>' : '';
         return `<li${f.check ? ' class="check-file"' : ''}><code>${format_text(f.path)}</code>${lines} <span class="muted">(${what})</span>${check}</li>`;
@@ -1218,7 +1239,7 @@ async function renderBoard(data, layout = new graph_GraphLayout()) {
     const issues = new Map();
     for (const issue of data.issues)
         issues.set(issue.number, issueScript(issue, issue.tasks.length ? layout.svg(issue.number, issue.tasks) : ''));
-    return { data, html: boardPage(data), issues, json: `${JSON.stringify(data, null, 2)}\n`, layouts: `${JSON.stringify(layout.exportLayouts())}\n` };
+    return { data, html: boardPage(data), issues, json: `${JSON.stringify(data)}\n`, layouts: `${JSON.stringify(layout.exportLayouts())}\n` };
 }
 const BOARD_FILES = { page: 'index.html', data: 'board.json', layouts: 'layouts.json' };
 /** A layout engine holding the layouts an earlier board wrote to `dir` (none when there is none or it is unreadable). */

@@ -1,8 +1,8 @@
-export const id = 466;
-export const ids = [466];
+export const id = 662;
+export const ids = [662];
 export const modules = {
 
-/***/ 4466:
+/***/ 2662:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -79,102 +79,8 @@ async function* followingPages(client, first) {
 
 // EXTERNAL MODULE: ./src/plan/analyse.ts + 1 modules
 var analyse = __webpack_require__(1376);
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-/** Small markdown helpers; every piece of user text that goes into a report passes through them. */
-/** CommonMark ends a line at `\n`, `\r` or `\r\n`: user text must not contain any of them where one line is expected. */
-const LINE_BREAKS = /\s*[\r\n]+\s*/g;
-const MENTION = /@(?=[\w-])/g;
-/**
- * User text inside a table cell: one line, pipes escaped, HTML, entities and @-mentions defused (a bot
- * comment must not ping people named in an issue, nor carry markup someone slipped into a task title).
- */
-function cell(text) {
-    return escapePipes(defused(text));
-}
-/**
- * User text in running markdown: `cell`'s defusing, and a line that cannot open a block (a heading, a
- * quote, a list, a code fence, a rule) even where it starts a line or a list item.
- */
-function inline(text) {
-    const line = defused(text);
-    const ordered = ORDERED_ITEM.exec(line);
-    if (ordered)
-        return `${ordered[0]}\\${line.slice(ordered[0].length)}`;
-    return BLOCK_START.test(line) ? `\\${line}` : line;
-}
-/** What opens a block at the start of a line: a heading, a bullet, a code fence, a thematic break (`>` and `<` are escaped already). */
-const BLOCK_START = /^(?:#{1,6}(?=\s|$)|[-+*](?=\s|$)|`{3,}|~{3,}|([-*_])(?:\s*\1){2,}\s*$)/;
-/** The number of an ordered list item (`1.` or `1)`), before its delimiter. */
-const ORDERED_ITEM = /^\d{1,9}(?=[.)](?:\s|$))/;
-/** One line, trimmed (leading spaces would make indented code), with `&`, `<`, `>` and mentions made inert. */
-function defused(text) {
-    return text
-        .replace(LINE_BREAKS, ' ')
-        .trim()
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(MENTION, '@\u200b');
-}
-/** User text inside raw HTML (a `<summary>`), where markdown is not read: `cell`'s defusing, and quotes as entities. */
-function htmlText(text) {
-    return defused(text).replace(/"/g, '&quot;');
-}
-/** A code span that survives backticks inside. */
-function code(text) {
-    const flat = text.replace(LINE_BREAKS, ' ');
-    const longest = longestRun(flat, '`');
-    const fence = '`'.repeat(longest + 1);
-    return `${fence}${longest ? ' ' : ''}${flat}${longest ? ' ' : ''}${fence}`;
-}
-/** A code span inside a table cell: GFM splits cells on a pipe even inside a code span unless it is escaped. */
-function codeCell(text) {
-    return escapePipes(code(text));
-}
-/**
- * Every pipe escaped for GFM's table splitter, which reads `\\` as an escaped backslash: a pipe needs an
- * odd number of backslashes before it, so a `\|` the text already holds stays as it is.
- */
-function escapePipes(text) {
-    return text.replace(/(\\*)\|/g, (run, backslashes) => (backslashes.length % 2 ? run : `${backslashes}\\|`));
-}
-/** A fenced code block whose fence is longer than any backtick run inside, so the text cannot close it. */
-function codeBlock(text, language = 'text') {
-    const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
-    return `${fence}${language}\n${text.replace(/\r\n?/g, '\n')}\n${fence}`;
-}
-function table(header, rows) {
-    return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
-}
-/** A collapsed section; `summary` is HTML (escape user text with `htmlText`), `body` is markdown. */
-function details(summary, body, open = false) {
-    return `<details${open ? ' open' : ''}><summary>${summary}</summary>\n\n${body}\n\n</details>`;
-}
-/** `1 task`, `3 tasks`; `plural(2, 'child', 'children')` for a word whose plural is not `-s`. */
-const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
-/** At most `max` characters (UTF-16 units), ending in `…` when cut; never splits a surrogate pair. */
-function truncate(text, max) {
-    if (text.length <= max)
-        return text;
-    let end = Math.max(0, max - 1);
-    if (end > 0 && isHighSurrogate(text.charCodeAt(end - 1)))
-        end--;
-    return `${text.slice(0, end)}…`;
-}
-function isHighSurrogate(unit) {
-    return unit >= 0xd800 && unit <= 0xdbff;
-}
-function longestRun(text, char) {
-    let longest = 0;
-    let run = 0;
-    for (const c of text) {
-        run = c === char ? run + 1 : 0;
-        if (run > longest)
-            longest = run;
-    }
-    return longest;
-}
-
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __webpack_require__(4285);
 // EXTERNAL MODULE: ./src/plan/hash.ts
 var plan_hash = __webpack_require__(2239);
 // EXTERNAL MODULE: ./src/model/state-layout.ts
@@ -624,36 +530,8 @@ function simpleEvent(at, issue, title, detail) {
     return `## ${at} — ISS-${issue}: ${title}\n\n${detail}\n\n---\n\n`;
 }
 
-;// CONCATENATED MODULE: ./src/state/state-files.ts
-/** A state file that exists but does not match its schema: reported, never overwritten blindly. */
-class CorruptStateError extends Error {
-    path;
-    constructor(path, detail) {
-        super(`State file ${path} is not valid: ${detail}. Fix or delete it on the state branch, then run again.`);
-        this.path = path;
-        this.name = 'CorruptStateError';
-    }
-}
-/** Reads and validates a JSON state file; undefined when it does not exist. */
-async function state_files_readStateJson(snapshot, path, schema) {
-    const text = await snapshot.read(path);
-    if (text === undefined)
-        return undefined;
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (error) {
-        throw new CorruptStateError(path, error.message);
-    }
-    const result = schema.safeParse(value);
-    if (!result.success) {
-        const issue = result.error.issues[0];
-        throw new CorruptStateError(path, `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-    }
-    return result.data;
-}
-
+// EXTERNAL MODULE: ./src/state/state-files.ts
+var state_files = __webpack_require__(8278);
 ;// CONCATENATED MODULE: ./src/pipeline/issue-files.ts
 
 
@@ -662,11 +540,11 @@ async function state_files_readStateJson(snapshot, path, schema) {
 /** The state files of one issue, as a command reads them. */
 async function issue_files_readIssueFiles(snapshot, n, now) {
     return {
-        run: (await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT)) ?? initialRunState(now),
-        issue: await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.issue(n), model/* IssueStateSchema */.cG),
-        plan: await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.plan(n), model/* SolutionSchema */.Ze),
-        loop: await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.loop(n), model/* LoopStateSchema */.Zt),
-        execution: await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.execution(n), model/* ExecutionRecordSchema */.ZB),
+        run: (await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT)) ?? initialRunState(now),
+        issue: await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.issue(n), model/* IssueStateSchema */.cG),
+        plan: await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.plan(n), model/* SolutionSchema */.Ze),
+        loop: await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.loop(n), model/* LoopStateSchema */.Zt),
+        execution: await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.execution(n), model/* ExecutionRecordSchema */.ZB),
         events: await snapshot.read(state_layout/* statePaths */.mt.events(n)),
     };
 }
@@ -795,7 +673,7 @@ async function signalIssue(store, n, signal, actor, now) {
             result = { ok: false, reason: `ISS-${n} is not known to Converge yet: run \`/converge plan\` first` };
             return null;
         }
-        const next = nextStatus(issue, signal, Boolean(plan), loop);
+        const next = nextStatus(issue, signal, Boolean(plan));
         if (next === undefined) {
             result = { ok: false, reason: `ISS-${n} is ${issue.status}: nothing to ${signal}` };
             return null;
@@ -820,7 +698,7 @@ async function signalIssue(store, n, signal, actor, now) {
     }, { prefetch: issue_files_issueFilePaths(n) });
     return result.ok ? { ...result, commit } : result;
 }
-function nextStatus(issue, signal, hasPlan, loop) {
+function nextStatus(issue, signal, hasPlan) {
     const active = issue.status === 'planned' || issue.status === 'queued' || issue.status === 'executing';
     switch (signal) {
         case 'pause':
@@ -830,7 +708,8 @@ function nextStatus(issue, signal, hasPlan, loop) {
         case 'resume':
             if (issue.status !== 'paused' && !(0,model/* wasStopped */.th)(issue))
                 return undefined;
-            return loop ? 'executing' : hasPlan ? 'planned' : 'registered';
+            // Pause and stop both end the run they interrupt, so after resume nothing runs until an execute starts one.
+            return hasPlan ? 'planned' : 'registered';
     }
 }
 /** The loop's own status, which the executor checks before every action (`loop-state-schema.md`). */
@@ -1034,7 +913,7 @@ const ROLE_PATTERNS = [
     ['done', /definition of done|\bdod\b|done checklist|определение готовности|完成标准|完成定义|完了の定義|defini[çc][ãa]o de (?:pronto|conclu[íi]do|feito)|definici[óo]n de (?:hecho|terminado)/i],
     [
         'criteria',
-        /acceptance|acceptation|success criteria|exit criteria|(?:done|complete|finished|closed|fixed|resolved) when|closing criteria|验收|受け入れ(?:条件|基準)|受入(?:条件|基準)|完了条件|crit[ée]rios? de aceita[çc][ãa]o|crit[ée]rios? de aceite|crit[ée]rios? de aceptaci[óo]n|akzeptanzkriterien|crit[èe]res d'acceptation|인수 ?조건|완료 ?조건|критери[йи] (?:приёмки|приемки|готовности)/i,
+        /acceptance|acceptation|success criteria|exit criteria|(?:done|complete|finished|closed|fixed|resolved) when|closing criteria|验收|受け入れ(?:条件|基準)|受入(?:条件|基準)|完了条件|crit[ée]rios? de aceita[çc][ãa]o|crit[ée]rios? de aceite|crit[ée]rios? de aceptaci[óo]n|akzeptanzkriterien|crit[èe]res d'acceptation|인수 ?조건|완료 ?조건|критери[йи] (?:приёмки|приемки|готовности)|^(?:(?:functional|screen|ui|behaviou?r(?:al)?) )?spec(?:ification)?s?$|(?:画面|機能|动作|動作|功能|界面)?仕様$|(?:功能|界面)?(?:规格|规范)$|^especifica[çc][ãa]o(?: funcional)?$|^especificaci[óo]n(?: funcional)?$|^spezifikation$|^sp[ée]cification(?:s)? fonctionnelles?$|기능 ?명세|^функциональн\w* спецификац/i,
     ],
     [
         'expected',
@@ -1046,7 +925,7 @@ const ROLE_PATTERNS = [
     ],
     [
         'context',
-        /reproduc|\brepro\b|steps to (?:re|trigger)|actual|current behaviou?r|environment|supporting information|system info(?:rmation)?|\bversions?\b|platform|operating system|\bos\b|browser|screenshot|\blogs?\b|log output|stack ?trace|traceback|additional (?:context|information|info)|anything else|alternatives?|workaround|related (?:issues?|links?)|drawbacks?|unresolved questions|open questions|prior art|risks?$|复现|重现|实际|当前行为|环境|版本|日志|截图|补充|其他|备注|再現|実際|現在の(?:動作|挙動)|環境|バージョン|ログ|スクリーンショット|補足|その他|代替案|passos para|como reproduzir|comportamento atual|ambiente|vers[ãa]o|capturas? de tela|informa[çc][õo]es adicionais|contexto adicional|alternativas|pasos para|comportamiento actual|entorno|versi[óo]n|reproduzier|tats[äa]chlich|umgebung|zus[äa]tzlich|재현|현재 동작|환경|추가 (?:정보|내용)|로그|스크린샷|воспроизв|шаги|фактическ|окружение|операционн|верси[яи]|(?:^|\s)лог|скриншот|дополнительн/i,
+        /reproduc|\brepro\b|steps to (?:re|trigger)|actual|current (?:behaviou?r|result|output)|observed (?:behaviou?r|result)|environment|supporting information|system info(?:rmation)?|\bversions?\b|platform|operating system|\bos\b|browser|screenshot|\blogs?\b|log output|stack ?trace|traceback|additional (?:context|information|info)|anything else|alternatives?|workaround|related (?:issues?|links?)|drawbacks?|unresolved questions|open questions|prior art|risks?$|复现|重现|实际|当前行为|环境|版本|日志|截图|补充|其他|备注|再現|実際|現在の(?:動作|挙動)|環境|バージョン|ログ|スクリーンショット|補足|その他|代替案|passos para|como reproduzir|comportamento atual|ambiente|vers[ãa]o|capturas? de tela|informa[çc][õo]es adicionais|contexto adicional|alternativas|pasos para|comportamiento actual|entorno|versi[óo]n|reproduzier|tats[äa]chlich|umgebung|zus[äa]tzlich|재현|현재 동작|환경|추가 (?:정보|내용)|로그|스크린샷|воспроизв|шаги|фактическ|окружение|операционн|верси[яи]|(?:^|\s)лог|скриншот|дополнительн/i,
     ],
     ['verification', /verif|\brecette\b|how to (?:test|measure|check)|benchmark|^testing\b|\btesting$|test plan|^tests?$|验证|测试|検証|テスト方法|確認方法|como testar|c[óo]mo probar|testplan|검증|테스트 방법/i],
     ['constraints', /constraint|non-goals?|out of scope|约束|限制|制約|範囲外|restri[çc][õo]es|fora do escopo|restricciones|fuera de alcance|einschr[äa]nkungen/i],
@@ -1118,14 +997,21 @@ function readMarkdown(markdown) {
                     break;
                 }
                 case 'list':
-                    section.blocks.push({ kind: 'list', ordered: token.ordered, items: token.items.map(listItem) });
+                    // A template's prompts as list items, each answered under it: each prompt is a heading over its answer.
+                    if (isPromptList(token))
+                        for (const item of token.items) {
+                            open(PSEUDO_HEADING_DEPTH, inlineText(item.tokens[0].tokens ?? [item.tokens[0]]).plain.trim());
+                            visit(item.tokens.slice(1));
+                        }
+                    else
+                        section.blocks.push({ kind: 'list', ordered: token.ordered, items: token.items.map(listItem) });
                     break;
                 case 'code':
                     // GitHub's tasklist block (```[tasklist]) renders its markdown as a task list.
-                    if (markdown_codeBlock(token).lang === '[tasklist]')
+                    if (codeBlock(token).lang === '[tasklist]')
                         visit(lexMarkdown(token.text));
                     else
-                        section.blocks.push({ kind: 'code', ...markdown_codeBlock(token) });
+                        section.blocks.push({ kind: 'code', ...codeBlock(token) });
                     break;
                 case 'blockquote':
                     visit(token.tokens);
@@ -1136,7 +1022,7 @@ function readMarkdown(markdown) {
             }
         });
     };
-    visit(lexMarkdown(normaliseLines(htmlTables(markdown))));
+    visit(lexMarkdown(normaliseLines(htmlTables(htmlPre(markdown)))));
     return sections;
 }
 /**
@@ -1160,12 +1046,17 @@ function normaliseLines(markdown) {
     })
         .join('\n');
 }
-const UNUSUAL = /==|<(?:h[1-6]|br|p|li|summary|details)\b|^\s*(?:\d+[、．]|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im;
+const UNUSUAL = /==|<(?:h[1-6]|br|p|li|summary|details|b|strong|i|em|code|a)\b|^\s*(?:\[[^\]\n]{3,60}\]|【)|^\s*(?:\d+[、．]|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im;
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳';
 function asMarkdown(line) {
     const wiki = /^(={2,6})[ \t]*([^=\n][^\n]*?)[ \t]*\1[ \t]*$/.exec(line);
     if (wiki)
         return `${'#'.repeat(wiki[1].length)} ${wiki[2]}`;
+    // A label in brackets that names a role (`[Expected result]: …`, `【期望结果】…`, as QA and tracker forms write them).
+    const bracketed = /^\s*(?:\[([^\]\n]{3,60})\]|【([^】\n]{2,30})】)[ \t]*[:：]?[ \t]*(.*)$/.exec(line);
+    const label = bracketed && (bracketed[1] ?? bracketed[2]).trim();
+    if (bracketed && label && !/\]\s*\(/.test(line) && headingRole(label))
+        return `###### ${label}\n${bracketed[3] ? `\n${bracketed[3]}` : ''}`;
     let out = line
         .replace(/<h([1-6])\b[^>]*>(.*?)<\/h\1\s*>/gi, (_, depth, text) => `\n${'#'.repeat(Number(depth))} ${text.trim()}\n`)
         // A collapsible's summary names what it holds ("<summary>Expected output</summary>"): a heading below the others.
@@ -1175,7 +1066,12 @@ function asMarkdown(line) {
         .replace(/<br\s*\/?>/gi, '\n')
         .replace(/<\/?p\s*>/gi, '\n')
         .replace(/<\/?(?:ul|ol)\s*>/gi, '\n')
-        .replace(/<li\b[^>]*>(.*?)(?:<\/li>|$)/gi, (_, text) => `\n- ${text.trim()}\n`);
+        .replace(/<li\b[^>]*>(.*?)(?:<\/li>|$)/gi, (_, text) => `\n- ${text.trim()}\n`)
+        // Inline HTML as the markdown it means: a bold label can be a heading, a code span names a file.
+        .replace(/<(?:b|strong)\b[^>]*>(.*?)<\/(?:b|strong)\s*>/gi, (_, text) => (text.trim() ? `**${text.trim()}**` : ''))
+        .replace(/<(?:i|em)\b[^>]*>(.*?)<\/(?:i|em)\s*>/gi, (_, text) => (text.trim() ? `_${text.trim()}_` : ''))
+        .replace(/<code\b[^>]*>(.*?)<\/code\s*>/gi, (_, text) => `\`${text}\``)
+        .replace(/<a\b[^>]*>(.*?)<\/a\s*>/gi, '$1');
     out = out
         .split('\n')
         .map((part) => part
@@ -1187,6 +1083,15 @@ function asMarkdown(line) {
         .replace(/^(\s*)[☑☒]\s*/, '$1- [x] '))
         .join('\n');
     return out;
+}
+/** An HTML `<pre>` block (outside fenced code) as the fenced code it shows: a log or a trace pasted from a web form. */
+function htmlPre(markdown) {
+    if (!/<pre\b/i.test(markdown))
+        return markdown;
+    return markdown
+        .split(/(^\s{0,3}(?:`{3,}|~{3,})[^\n]*\n[\s\S]*?^\s{0,3}(?:`{3,}|~{3,})\s*$)/m)
+        .map((part, i) => (i % 2 ? part : part.replace(/<pre\b[^>]*>(?:\s*<code\b[^>]*>)?\n?([\s\S]*?)(?:<\/code>\s*)?<\/pre\s*>/gi, (_, text) => `\n\n\`\`\`\n${text.replace(/\n$/, '')}\n\`\`\`\n\n`)))
+        .join('');
 }
 /**
  * HTML tables (outside fenced code) as the pipe tables they mean, so that marked reads their rows: an issue pasted
@@ -1221,7 +1126,7 @@ function tableRows(header, rows) {
         return { kind: 'paragraph', ...inlineText(marked_esm/* Lexer */.JG.lexInline(text)) };
     });
 }
-function markdown_codeBlock(token) {
+function codeBlock(token) {
     return { lang: (token.lang ?? '').trim().split(/\s+/)[0].toLowerCase(), text: token.text };
 }
 function pseudoHeading(token) {
@@ -1242,12 +1147,29 @@ function pseudoHeading(token) {
  */
 function boldLead(token) {
     const [first, second, ...others] = token.tokens;
+    if (first?.type === 'strong' && second?.type === 'text' && !/^[ \t]*\n/.test(second.raw))
+        return inlineLabel(first, second, others);
     if (first?.type !== 'strong' || !second || second.type !== 'text' || !/^[ \t]*\n/.test(second.raw))
         return undefined;
     const label = inlineText([first]).plain.trim().replace(/[:：]$/, '').trim();
     if (!label || label.length > PSEUDO_HEADING_MAX_LENGTH)
         return undefined;
     const text = second.raw.replace(/^[ \t]*\n/, '');
+    return { label, rest: [...(text ? [{ type: 'text', raw: text, text }] : []), ...others] };
+}
+/** A field that states a level ("**Risk:** high"): read line by line as a statement, never a heading. */
+const LEVEL_FIELD = /^(?:risks?|impact|complexity|priority|severity|风险|影响|复杂度|优先级)$/i;
+/**
+ * A bold label that names a role, with its text on the same line (`**Expected:** the total is 7.25`, `<b>Actual:</b> …`
+ * from an HTML body): the label is a heading over the text. A bold word that names no role ("**Note:** …") stays text.
+ */
+function inlineLabel(first, second, others) {
+    const bold = inlineText([first]).plain.trim();
+    const colon = /[:：]$/.test(bold) || /^[ \t]*[:：]/.test(second.raw);
+    const label = bold.replace(/[:：]$/, '').trim();
+    if (!colon || !label || label.length > PSEUDO_HEADING_MAX_LENGTH || !headingRole(label) || LEVEL_FIELD.test(label))
+        return undefined;
+    const text = second.raw.replace(/^[ \t]*[:：]?[ \t]*/, '');
     return { label, rest: [...(text ? [{ type: 'text', raw: text, text }] : []), ...others] };
 }
 /** A line this short that ends with a colon is a label ("Expected result:"), not the start of a sentence. */
@@ -1272,6 +1194,20 @@ function labelOverList(token, next) {
         return undefined;
     return headingRole(line) ? line : undefined;
 }
+/**
+ * A list of a template's prompts, each answered under it ("- What steps will reproduce the problem?" over the steps,
+ * "- What is the expected output?" over the answer): every item's first line is a question or names a role (steps,
+ * expected, version), at least two name one, and the items hold their answers.
+ */
+function isPromptList(list) {
+    const heads = list.items.map((i) => (i.tokens[0]?.type === 'text' || i.tokens[0]?.type === 'paragraph' ? i.tokens[0].text.split('\n')[0].trim() : ''));
+    const question = (h) => /[?？]\s*(?:[（(][^)）]*[)）])?$/.test(h);
+    return (list.items.length >= 2 &&
+        heads.every((h) => h && (question(h) || headingRole(h) !== undefined)) &&
+        heads.filter(question).length >= 2 &&
+        heads.filter((h) => headingRole(h) !== undefined).length >= 2 &&
+        list.items.every((i, at) => i.tokens.some((t, k) => k > 0 && t.type !== 'space') && !list.items[at].tokens[0].raw.trim().includes('\n')));
+}
 function listItem(item) {
     const texts = [];
     const children = [];
@@ -1288,7 +1224,7 @@ function listItem(item) {
                 children.push(...token.items.map(listItem));
                 break;
             case 'code':
-                code.push(markdown_codeBlock(token));
+                code.push(codeBlock(token));
                 break;
         }
     }
@@ -1552,7 +1488,7 @@ const STORY_LINE = /^(?:as an?|i want|i'd like|so that|in order to|en tant qu['e
 /** A Given/When/Then line (Gherkin), in English, French, Portuguese, Spanish, German, Russian, Chinese, Japanese. */
 const GHERKIN_LINE = /^(?:given|when|then|and|but|[ée]tant donn[ée]e?s?|lorsqu['e]|quand|alors|et|dado|quando|ent[ãa]o|cuando|entonces|angenommen|gegeben sei|wenn|dann|дано|когда|тогда|假如|假设|当|那么|前提|もし|ならば)\b[\s:：]/i;
 /** A checkbox that names a person (`@amara`, `@joao (backend)`): a read-confirmation, never work. */
-const block_roles_MENTION = /^@[\w.-]+(?:\s*[(（][^)）]*[)）])?[.!]?$/;
+const MENTION = /^@[\w.-]+(?:\s*[(（][^)）]*[)）])?[.!]?$/;
 /** A paragraph that says the checkboxes below are a bot's controls ("tick a checkbox below to force a rebase"). */
 const CONTROL_PARAGRAPH = /\b(?:click|tick|check|select|mark)\b[^.\n]{0,40}\bcheck ?box(?:es)?\b/i;
 /** A paragraph that asks people to tick their own name (after reading, to agree): the names are confirmations. */
@@ -1562,7 +1498,7 @@ const ISSUE_LINK = /^(?:blocked by|blocks|depends on|related to|relates to|part 
 /** The role of `list` in `section`: from its content when that is unmistakable, else from the section's heading. */
 function listRole(section, list) {
     const heads = list.items.map((i) => text_squash(i.head.plain).replace(/^\*+|\*+$/g, ''));
-    if (heads.length && heads.every((h) => block_roles_MENTION.test(h)))
+    if (heads.length && heads.every((h) => MENTION.test(h)))
         return 'confirmations';
     if (introducedAsControls(section, list) || introducedBy(section, list, SIGN_PARAGRAPH))
         return 'confirmations';
@@ -1635,9 +1571,11 @@ function allItems(items) {
  * truncates …"), a wrong value ("should have been 36", "sollte eigentlich 36 € sein"), an expected result beside the
  * actual one ("expected 7.25 but got 6", a table's Expected and Actual columns), it worked in an earlier version
  * ("Last working release: 3.7.2", "going back to 3.7.2 … again"), the program ignores what the user set
- * ("whatever `scan_interval` I set", "ignores the configured …"). Such a block makes the issue a fix.
+ * ("whatever `scan_interval` I set", "ignores the configured …"), it stopped doing what it did ("stopped going out",
+ * "no longer syncs", "as they did until Tuesday"), it fails to build or start, a value is off ("one day early", "off by
+ * one"). Such a block makes the issue a fix.
  */
-const DEFECT_STATEMENT = /\binstead,? (?:it|this|they|we get|I get|the \w+) (?!(?:should|would|could|might|will|can|must)\b)\w+|\b(?:should|ought to) have been\b|\bexpected\b[^.\n]{0,80}\b(?:but (?:got|get|it|the|saw)|actual(?:ly)?|instead)\b|^Expected: .*\bActual: |\bsollte (?:eigentlich|aber|doch) |\b(?:einen|ein) (?:Fehler|Bug) gefunden\b|\baurait d[ûu] être\b|\bdeveria ter sido\b|\bdeber[íi]a haber sido\b|\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\bgoing back to v?\d[^.]*\bagain\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b/i;
+const DEFECT_STATEMENT = /\binstead,? (?:it|this|they|we get|I get|the \w+) (?!(?:should|would|could|might|will|can|must)\b)\w+|\b(?:should|ought to) have been\b|\bexpected\b[^.\n]{0,80}\b(?:but (?:got|get|it|the|saw)|actual(?:ly)?|instead)\b|^Expected: .*\bActual: |\bsollte (?:eigentlich|aber|doch) |\b(?:einen|ein) (?:Fehler|Bug) gefunden\b|\baurait d[ûu] être\b|\bdeveria ter sido\b|\bdeber[íi]a haber sido\b|\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\bgoing back to v?\d[^.]*\bagain\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b|\bstopped (?:working|\w+ing)\b|\bno longer (?!(?:needs|requires)\b)(?:works|\w+(?:[^s\W]s|ches|shes))\b|\bas (?:it|they|we|I) did (?:until|before)\b|\bfails? (?:to (?:build|compile|start|load)|with)\b|\b(?:one|a|an|two|three|\d+) (?:day|hour|minute|week|month|year|cent|row|item|page)s? (?:too )?(?:early|late|off|behind|ahead|short)\b|\boff by (?:one|\d+)\b/i;
 /** The documentation is the thing at fault: "the docs say …", "the documentation in `docs/x.md` should give …". */
 const DOCS_DEFECT = /\b(?:documentation|docs|readme|options page|manual|user guide)\b(?:[^.\n]|\.\w){0,60}\b(?:says?|states?|claims?|is (?:wrong|incorrect|outdated)|should (?:say|give|read|list|show|mention|document))\b/i;
 /** Every piece of text of the sections: paragraphs and list items (code blocks are evidence, not statements). */
@@ -1654,6 +1592,14 @@ function statesDefect(title, sections) {
 /** Whether the issue says its documentation is what is wrong: the work is a documentation fix. */
 function statesDocsDefect(sections) {
     return statements(sections).some((text) => DOCS_DEFECT.test(text));
+}
+/**
+ * The issue says what users see does not change ("Nothing should change for users", "no behaviour change", "public
+ * API behaviour stays unchanged"): the work restructures code, a refactor, whatever its template calls it.
+ */
+const UNCHANGED_BEHAVIOUR = /\bnothing (?:should |will )?changes? for (?:users|the user|anyone)\b|\bno (?:user-visible |user-facing |functional |behaviou?r(?:al)? )change\b|\bbehaviou?r (?:stays|remains|is kept|must stay|should stay) (?:the same|unchanged|as it is)\b|\bstays? unchanged\b|\bnada muda para\b|\bsem mudan[çc]a (?:de|no) comportamento\b|\bnada cambia para\b|\bsin cambios? (?:de|en el) comportamiento\b|\bf[üu]r (?:nutzer|benutzer)\w* [äa]ndert sich nichts\b|\brien ne change pour\b|挙動は変わら|动作不变|行为不变|동작은 (?:그대로|변하지)|поведение не (?:меняется|изменится)/i;
+function statesUnchangedBehaviour(sections) {
+    return statements(sections).some((text) => UNCHANGED_BEHAVIOUR.test(text));
 }
 
 ;// CONCATENATED MODULE: ./src/planners/templates.ts
@@ -1693,10 +1639,10 @@ const CONFIRMATIONS = [
 const HOUSEKEEPING = /^(?:claim (?:this|the) issue|comment (?:below|here|on (?:this|the) issue)|assign (?:it to )?yourself|accept (?:our|the) invitation|fork (?:this|the) repo(?:sitory)?|clone (?:your|the) (?:fork|repo(?:sitory)?)|(?:create|make|check ?out) (?:a )?(?:new )?branch\b|commit (?:your|the) changes?|push (?:your|the) (?:branch|changes?|commits?)|(?:open|start|create|submit|make) (?:a|the|your) (?:pull request|PR)\b|wait for (?:a )?review|ask (?:for help|questions?) (?:here|below|in)|star (?:this|the) repo)|\b(?:replace|swap|change|add|remove) the [`'"]?[^`'"]{1,30}[`'"]? label\b|^(?:the )?(?:code|branch|pull request|PR|MR|merge request|changes?)\b.{0,40}\b(?:reviewed|approved|merged|opened|tidied|deployed)\b|^merged (?:into|to)\b|^(?:the )?(?:whole|full|entire) test suite\b|^implementation (?:is )?(?:finished|done|complete)\b|^shown to the (?:product owner|po|client|team)\b|^docs? updated where needed\b/i;
 /**
  * A step of the team's process that changes no code (issue 38): a vote, a review or sign-off by people, a
- * release, an announcement, a stabilisation period. It names no file: a step that does
+ * release, an announcement, a stabilisation period, a meeting, sharing a report (in the languages the corpus has). It names no file: a step that does
  * ("publish `docs/x.md`") is work.
  */
-const PROCESS_STEP = /\b(?:votes?|voting|vote on|poll)\b|^(?:(?:the|two|all|\w+) )?(?:maintainers?|reviewers?|team|owners?|lead|leads|committee) (?:\w+ )?(?:review|approve|sign off|agree|decide)s?\b|^(?:review|approve|sign off)\b.{0,30}\b(?:pull request|PR|proposal|change|design)\b|^(?:ship|release|publish|announce|tag)\b.{0,40}\b(?:release|version|v?\d+\.\d+)\b|^(?:have|get) .{0,40}\b(?:approved|signed off)\b|^(?:make sure|ensure|check that) `?(?:npm|yarn|pnpm) (?:run )?test`? (?:passes|is green)\b|^`?(?:git tag|git push|npm publish|yarn publish|pnpm publish|cargo publish|twine upload)\b|\bstabili[sz](?:e|ation)\b/i;
+const PROCESS_STEP = /\b(?:votes?|voting|vote on|poll)\b|^(?:(?:the|two|all|\w+) )?(?:maintainers?|reviewers?|team|owners?|lead|leads|committee) (?:\w+ )?(?:review|approve|sign off|agree|decide)s?\b|^(?:review|approve|sign off)\b.{0,30}\b(?:pull request|PR|proposal|change|design)\b|^(?:ship|release|publish|announce|tag)\b.{0,40}\b(?:release|version|v?\d+\.\d+)\b|^(?:have|get) .{0,40}\b(?:approved|signed off)\b|^(?:make sure|ensure|check that) `?(?:npm|yarn|pnpm) (?:run )?test`? (?:passes|is green)\b|^`?(?:git tag|git push|npm publish|yarn publish|pnpm publish|cargo publish|twine upload)\b|\bstabili[sz](?:e|ation)\b|^(?:schedule|hold|book|run) (?:a |the )?(?:meeting|retro(?:spective)?|post-?mortem(?: meeting)?|review meeting)\b|^(?:share|announce|circulate|present) (?:this|the) (?:report|post-?mortem|results?|findings)\b|\b(?:review|present|discuss) (?:the )?(?:results?|report|findings|post-?mortem) (?:in|at) (?:the |a )?(?:meeting|retro)|(?:ミーティング|会議|打ち合わせ)(?:で|を|に).{0,12}(?:レビュー|設定|開催|実施|行う|共有|確認)|(?:レポート|結果|報告)を.{0,10}(?:共有|周知)する|(?:召开|组织|安排)(?:会议|复盘会)|在(?:会议|复盘会)上|(?:报告|结果)(?:分享|同步|通报)给|회의(?:에서|를) ?(?:검토|공유|진행)|(?:보고서|결과)를? 공유|\b(?:marcar|agendar|fazer) (?:uma |a )?reuni[ãa]o\b|\b(?:programar|agendar|convocar|hacer) (?:una |la )?reuni[óo]n\b|\b(?:compartilhar|divulgar|compartir) (?:o|a|el|la|este|esta) (?:relat[óo]rio|informe|resultado)|\b(?:besprechung|meeting) (?:ansetzen|planen|abhalten)\b|\b(?:bericht|ergebnisse?) (?:teilen|vorstellen)\b|\b(?:planifier|organiser|tenir) (?:une |la )?r[ée]union\b|\bpartager (?:le|ce) (?:rapport|r[ée]sultat)|(?:провести|назначить|организовать) (?:встречу|совещание)|(?:поделиться|разослать) (?:отч[её]том|результат)/i;
 const NAMES_FILE = /`[^`]*[./][^`]*`|\b[\w-]+\.(?:ts|js|py|md|json|ya?ml|sql|tsx|jsx|go|rs|rb|java)\b/;
 function isHousekeeping(text) {
     const line = leadingWords(text);
@@ -1747,7 +1693,7 @@ const BUG_LABEL = /(?:^|[\s:/])(?:bug|defect|regression|crash|erro|performance|p
 const FEATURE_LABEL = /(?:^|[\s:/])(?:enhancement|feature|feature request|feat|proposal|rfc)(?:$|[\s:/])/i;
 /** A title that is an error line ("KeyError: 'x'", "TypeError: …", "Uncaught ReferenceError") or a bracketed bug tag. */
 const BUG_TITLE = /^\s*(?:(?:uncaught\s+)?[A-Z]\w*(?:Error|Exception)\b|[[【(（]\s*(?:bug|bug report|defect|regression|バグ|缺陷|错误|erro|fehler)\s*[\]】)）]|(?:bug|fix|hotfix)\s*(?:\([^)]*\))?\s*[:：])/i;
-const BUG_HEADING = /describe the bug|bug description|bug report|what happened|what went wrong|问题描述|错误描述|缺陷描述|バグの(?:説明|内容)|不具合|descri[çc][ãa]o do (?:bug|erro|problema)|descripci[óo]n del (?:error|bug|problema)|fehlerbeschreibung|버그 설명|описание (?:ошибки|бага|проблемы)|description du (?:bug|probl[èe]me)/i;
+const BUG_HEADING = /describe the bug|root cause|根本原因|근본 원인|causa[- ]ra[íi]z|grundursache|cause (?:racine|profonde)|корневая причина|первопричин|bug description|bug report|what happened|what went wrong|问题描述|错误描述|缺陷描述|バグの(?:説明|内容)|不具合|descri[çc][ãa]o do (?:bug|erro|problema)|descripci[óo]n del (?:error|bug|problema)|fehlerbeschreibung|버그 설명|описание (?:ошибки|бага|проблемы)|description du (?:bug|probl[èe]me)/i;
 /** A heading over the steps to reproduce a bug ("To Reproduce", 复现步骤, 再現手順, Passos para reproduzir …). */
 const REPRODUCTION_HEADING = /reproduc|\brepro\b|attack vector|proof of concept|\bpoc\b|复现|重现|再現|reproduzir|reproducir|reproduzier|재현|воспроизв|шаги/i;
 /** Words that say something is broken, in a title or a short report. */
@@ -1783,8 +1729,8 @@ function isBugReport(issue, sections) {
 
 const BISECT_LINE = /\b(?:first bad|last good|bad commit|good commit|introduced (?:in|by)|bisect(?:ed|ing)?\b.*\bcommit)\b|首个坏提交|最初の不良コミット/i;
 const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)|panic)\b.*$/gm;
-/** `at fn (path:line:col)`, `at path:line:col`, `File "path", line n` (Python). */
-const FRAME = /^\s*(?:at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|([\w.@/-]+\.\w+):(\d+)\b)/;
+/** `at fn (path:line:col)`, `at path:line:col`, `File "path", line n` (Python), `path:line`, `../path(line,col)` (a compiler's diagnostic). */
+const FRAME = /^\s*(?:at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|(?:\.\.?\/)*([\w.@/-]+\.\w+)(?::|\()(\d+)\b)/;
 const ENVIRONMENT_HEADING = /environment|system info|\bversions?\b|platform|operating system|\bos\b|browser|环境|版本|環境|バージョン|ambiente|vers[ãa]o|entorno|umgebung|환경|окружение|операционн|верси[яи]/i;
 /** Headings over what a report shows rather than says: logs, traces, screenshots, and steps however they are titled. */
 const SHOWN_HEADING = /\bsteps\b|\blogs?\b|stack ?trace|traceback|screenshot|passos|pasos|日志|截图|ログ|スクリーンショット|로그|스크린샷|(?:^|\s)лог|скриншот/i;
@@ -1802,7 +1748,7 @@ function bugFacts(sections) {
     // Steps under a reproduction heading, or under a bare "Steps" heading of the report; a `Step 2: …` heading is a step itself.
     const stepHeading = (h) => /^\s*step\s*\d+\s*[:.)-]\s*\S/i.test(h);
     const steps = sections
-        .filter((s) => s.headings.some((h) => REPRODUCTION_HEADING.test(h) || BARE_STEPS.test(h)))
+        .filter((s) => isStepsSection(s))
         .flatMap((s) => [...(stepHeading(heading(s)) ? [heading(s).replace(/^\s*step\s*\d+\s*[:.)-]\s*/i, '')] : []), ...lines(s)])
         .filter((l) => l && !isEmptyAnswer(l));
     const bisect = sections.flatMap(lines).filter((l) => BISECT_LINE.test(l));
@@ -1814,7 +1760,7 @@ function bugFacts(sections) {
         .filter((s) => ACTUAL_HEADING.test(heading(s)) && !REPRODUCTION_HEADING.test(heading(s)))
         .flatMap(lines)
         .filter((l) => l && !isEmptyAnswer(l));
-    const traces = sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'code' && FRAME.test(b.text.split('\n').find((l) => FRAME.test(l)) ?? '') ? [b.text] : [])));
+    const traces = traceTexts(sections);
     const prose = sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : [])));
     // The error line: a Python trace ends with it, other traces start with it.
     const errorOf = (text) => {
@@ -1828,6 +1774,30 @@ function bugFacts(sections) {
     // A trace wholly inside an installed package is often filed on that package: its top package's frames are the clue.
     const frames = (own.length ? own : traces.flatMap((t) => topFirst(packageFrames(t), t))).slice(0, FRAMES_KEPT);
     return { steps, bisect, frames, environment, actual, ...(error ? { error } : {}) };
+}
+/**
+ * The texts that hold a trace or a log with locations: code blocks with a frame line, and paragraphs with an error line
+ * and a frame line (a bot or a reporter pastes a trace as plain text, its frames indented). A path a mail or a web form
+ * wrapped after a `/` is joined again (`at f (/srv/app/src/accounts/` + `formatBalance.ts:23:31)`).
+ */
+function traceTexts(sections) {
+    const hasFrame = (text) => text.split('\n').some((l) => FRAME.test(l));
+    return sections.flatMap((s) => s.blocks.flatMap((b) => {
+        const text = b.kind === 'code' ? b.text : b.kind === 'paragraph' ? b.text.replace(/\/[ \t]*\n[ \t]*(?=[\w.-]+\.\w+[:(]\d)/g, '/') : '';
+        const shown = b.kind === 'code' || new RegExp(ERROR_LINE.source, 'm').test(text) || DIAGNOSTIC.test(text);
+        return text && shown && hasFrame(text) ? [text] : [];
+    }));
+}
+/** A compiler's or linter's diagnostic line: `src/a.ts(14,5): error TS1139: …`, `src/a.ts:14:5 - error TS2345`, `src/a.py:3: error: …`. */
+const DIAGNOSTIC = /^\s*(?:\.\.?\/)*[\w.@/-]+\.\w+(?:\(\d+,\d+\)|:\d+(?::\d+)?)\s*(?:-\s*)?:?\s*(?:error|warning)\b/im;
+/**
+ * A section of steps to reproduce: under a reproduction or bare "Steps" heading, and not under a heading of its own
+ * role nested in it (a template's "### Expected Results" under "## Reproduce" is not a step).
+ */
+function isStepsSection(section) {
+    const steps = (h) => REPRODUCTION_HEADING.test(h) || BARE_STEPS.test(h);
+    const at = section.headings.findIndex(steps);
+    return at >= 0 && section.headings.slice(at + 1).every((h) => steps(h) || headingRole(h) === undefined);
 }
 /** The frames of a trace whose path is a relative path of the repository (not node_modules, a URL or `<anonymous>`). */
 function repositoryFrames(trace) {
@@ -1922,7 +1892,7 @@ function defectParagraphs(sections) {
     }
     return items.length >= 2 ? items : [];
 }
-const SECURITY = /\b(?:xss|cross[- ]site (?:scripting|request forgery)|csrf|ssrf|sql injections?|(?:command|code|html|script) injection|remote code execution|rce|path traversal|directory traversal|privilege escalation|open redirect|vulnerabilit(?:y|ies)|security (?:issue|flaw|hole|bug)|exploit|cve-\d{4}-\d+)\b|漏洞|脆弱性|취약점|уязвимост|vulnerabilidade|vulnerabilidad|sicherheitslücke/i;
+const SECURITY = /\b(?:xss|cross[- ]site (?:scripting|request forgery)|csrf|ssrf|sql injections?|(?:command|code|html|script) injection|remote code execution|rce|path traversal|directory traversal|privilege escalation|open redirect|vulnerabilit(?:y|ies)|security (?:issue|flaw|hole|bug)|exploit|cve-\d{4}-\d+|ghsa(?:-[23456789cfghjmpqrvwx]{4}){3}|security advisor(?:y|ies))\b|漏洞|脆弱性|취약점|уязвимост|vulnerabilidade|vulnerabilidad|sicherheitslücke/i;
 /** A security report: its title, labels or text name a vulnerability. It is a fix whose risk is at least medium. */
 function isSecurityReport(title, labels, body) {
     return SECURITY.test(title) || labels.some((l) => /security|vulnerab/i.test(l)) || SECURITY.test(body);
@@ -2394,9 +2364,15 @@ function closingParagraphs(section) {
 /** A sentence that says to run a command: how the work is checked, not what it must do. */
 const RUN_SENTENCE = /^\s*(?:please\s+)?(?:run|execute)\b[^`]*`/i;
 /** A sentence that states what must be true: a modal verb of obligation, in the languages issues are written in. */
-const REQUIREMENT = /\b(?:should|must|needs? to|has to|have to|is expected to|shall|i (?:would )?expect(?:ed)?|expected)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen)\b|해야/i;
+const REQUIREMENT = /\b(?:should|must|needs? to|has to|have to|is expected to|shall|i(?:'d| would)? expect(?:ed)?|expected)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen)\b|해야/i;
+/**
+ * A hedged sentence is a guess, not a requirement ("Maybe the timezone change broke it, I'm not sure"), and a footnote
+ * or a tool's footer line (`[^1]: …`, "┆Issue is synchronized with …", "Sent from my phone") is not the issue's text.
+ */
+const HEDGED = /\b(?:maybe|perhaps|possibly|i(?:'m| am) not sure|not sure (?:if|whether)|i (?:guess|wonder|suspect)|talvez|quiz[áa]s|tal vez|vielleicht|peut-[êe]tre)\b|может быть|也许|或许|かもしれ|たぶん|아마/i;
+const FOOTER = /^\s*(?:\[\^\w+\]:?|[¹²³]|┆|sent from my\b|--\s*$)/i;
 function isRequirement(sentence) {
-    return REQUIREMENT.test(sentence) && !/\?\s*$/.test(sentence);
+    return REQUIREMENT.test(sentence) && !/\?\s*$/.test(sentence) && !HEDGED.test(sentence) && !FOOTER.test(sentence);
 }
 /** Sentences of a paragraph (`.`, `!`, `?` before a space, or `。！？`), without the ones that are too short to check. */
 function sentences(text) {
@@ -2434,6 +2410,9 @@ const DOC_FILE = /\.(?:md|mdx|rst|adoc)$|^docs?\/.*\.txt$|^readme(?:\.\w+)?$/i;
 const DOC_VERB = /\b(?:document|describe|explain|mention|(?:also )?(?:update|revise|rewrite|correct) (?:the |our )?(?:`[^`]*\w|docs?|documentation|readme|guide)|list\s+(?:\w+\s+){0,3}in|add (?:a |an )?(?:section|link|entry|row|note|paragraph))\b|文档|ドキュメント|document(?:ar|er|ieren)|beschreib|記載|追記|説明を(?:追加|書)|说明/i;
 function isTestFile(path) {
     return TEST_FILE.test(path);
+}
+function isDocFile(path) {
+    return DOC_FILE.test(path);
 }
 /** The name of a file without its directories, its test suffix and its extension: `tests/cli/export.test.ts` → `export`. */
 function stem(path) {
@@ -2609,7 +2588,57 @@ function mentions_escape(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+;// CONCATENATED MODULE: ./src/planners/removals.ts
+
+const REMOVAL = /^(?:delete|remove|drop|retire|get rid of|clean up)\b|^(?:删除|移除|去掉)|^(?:remover|excluir|apagar|eliminar|borrar|quitar|entferne|entfernen|l[öo]sche|l[öo]schen|supprimer|retirer|удалить|убрать)\b|(?:を削除|を廃止|삭제)/i;
+/** "once nothing imports it", "when no screen uses it any more", "once every caller has moved": it waits for its readers. */
+const WAITS_FOR_READERS = /\b(?:once|when|after)\s+(?:nothing|no\s+\w+|none of \w+)\b.{0,40}\b(?:imports?|uses?|renders?|reads?|calls?|references?|needs?|depends on)\b|\b(?:once|when|after)\s+(?:all |every )?(?:the )?(?:callers?|readers?|users?|screens?|clients?|consumers?|modules?)\b.{0,30}\b(?:moved|migrated|switched|ported)\b/i;
+function isRemoval(task) {
+    return REMOVAL.test(task.title.trim());
+}
+/** Whether `task` is code work a removal can wait for: not a removal, and not only tests or documents. */
+function movesReaders(task) {
+    return !isRemoval(task) && !(task.files.length && task.files.every((f) => isTestFile(f.path) || isDocFile(f.path) || /^changelog/i.test(f.path)));
+}
+/** Orders removals after the work they wait for, in place; returns the edges added (`T3 → T1`, in the final ids). */
+function orderRemovalsAfterMoves(tasks) {
+    if (tasks.some((t) => t.labels.length))
+        return [];
+    const waits = new Map();
+    tasks.forEach((task, i) => {
+        if (!isRemoval(task))
+            return;
+        const removed = task.files.map((f) => stem(f.path)).filter((s) => s.length >= 4);
+        const named = (other) => removed.some((s) => `${other.title} ${other.description}`.toLowerCase().includes(s));
+        const before = WAITS_FOR_READERS.test(task.title) ? tasks.filter((t) => t !== task && movesReaders(t)) : tasks.slice(0, i).filter((t) => movesReaders(t) && named(t));
+        if (before.length)
+            waits.set(task, before);
+    });
+    if (!waits.size)
+        return [];
+    // Move each waiting removal right after the last task it waits for, then number the tasks again.
+    for (const [removal, before] of waits) {
+        const last = Math.max(...before.map((t) => tasks.indexOf(t)));
+        if (last > tasks.indexOf(removal))
+            tasks.splice(last, 0, ...tasks.splice(tasks.indexOf(removal), 1));
+    }
+    const renamed = new Map(tasks.map((t, i) => [t.id, `T${i + 1}`]));
+    for (const task of tasks) {
+        task.id = renamed.get(task.id);
+        task.dependencies = task.dependencies.map((d) => renamed.get(d) ?? d);
+    }
+    const added = [];
+    for (const [removal, before] of waits)
+        for (const mover of before)
+            if (!removal.dependencies.includes(mover.id)) {
+                removal.dependencies.push(mover.id);
+                added.push(`${removal.id} → ${mover.id}`);
+            }
+    return added;
+}
+
 ;// CONCATENATED MODULE: ./src/planners/planned-tasks.ts
+
 
 
 
@@ -2659,6 +2688,9 @@ function planTasks(issue, sections, found, facts, repo) {
     const resolve = (ref) => byLabel.get(ref) ?? ref;
     for (const task of tasks)
         task.dependencies = [...new Set([...task.dependencies, ...task.dependencyRefs.map(resolve)])];
+    const removals = orderRemovalsAfterMoves(tasks);
+    if (removals.length)
+        notes.push(`a removal comes after the work that moves its readers: ${removals.join(', ')}`);
     const tested = orderTestsAfterChanges(tasks);
     if (tested.length)
         notes.push(`a test task comes after the change it tests: ${tested.join(', ')}`);
@@ -2721,6 +2753,18 @@ function titleTask(issue, sections, facts, repo) {
                     if (item.checked === undefined)
                         addFiles(draft, item.head.codeSpans, action, text_squash(item.head.text), repo);
         }
+    // What happens instead often names the code at fault ("`applyRange` in `src/board/filters.ts` is never called").
+    for (const line of facts?.actual ?? [])
+        addFiles(draft, [...line.matchAll(/`([^`]+)`/g)].map((m) => ({ code: m[1], before: line.slice(0, m.index) })), action, line, repo);
+    // A snippet headed by a comment naming its file (`// src/pages/list.js`) says where the code at fault is.
+    for (const section of bug ? sections : [])
+        for (const block of section.blocks)
+            for (const named of block.kind === 'code' ? snippetFile(block.text) : []) {
+                const had = draft.files.length;
+                addFiles(draft, [named], action, `${named.code} (snippet)`, repo);
+                if (draft.files.length > had)
+                    draft.description += `\n\nWhere: ${named.code} (the snippet's file)`;
+            }
     for (const frame of facts?.frames ?? [])
         addFiles(draft, [{ code: `${frame.path}:${frame.line}`, before: '' }], action, `${facts.error ?? 'error'} (stack frame)`, repo);
     // Naming no file, the work goes where an acceptance item says it is written ("The SQL … is written in `scripts/x.sql`").
@@ -2736,6 +2780,11 @@ function titleTask(issue, sections, facts, repo) {
                         }
     draft.implementation.push({ step: '1', description: title, actions: draft.files.map((f) => `${capitalise(f.action)} ${f.path}`) });
     return draft;
+}
+/** The path a snippet's first line names in a comment: `// src/a.ts`, `# app/models.py`, `<!-- src/App.vue -->`. */
+function snippetFile(code) {
+    const path = /^\s*(?:\/\/|#|\/\*|<!--|--)\s*((?:[\w.@-]+\/)*[\w.@-]+\.\w+)\s*(?:\*\/|-->)?\s*$/.exec(code.split('\n')[0] ?? '')?.[1];
+    return path ? [{ code: path, before: '' }] : [];
 }
 const WHERE_WRITTEN = /\b(?:is|are|gets?) (?:written|kept|saved|added|placed|stored) (?:in|to|into|under) `[^`]+\.\w+`/i;
 /** The title without `[Bug]`-style tags; empty when it is nothing but tags. */
@@ -3795,7 +3844,10 @@ function builtinPlan(issue, options = {}) {
     notes.push(`analysis: ${analysis.reasons.join('; ')}`);
     if (description.fromTitle)
         notes.push('no description paragraph: the issue title describes the solution');
-    const strategy = labelStrategy(issue.labels) ?? (statesDocsDefect(sections) && onlyDocuments(tasks.flatMap((t) => t.files.slice(0, 1))) ? 'docs' : bug ? 'bugfix' : onlyDocuments(files) ? 'docs' : undefined);
+    // Work that says users see no change is a refactor, even under a feature label (a cleanup filed as an enhancement).
+    const labelled = labelStrategy(issue.labels);
+    const unchanged = !bug && (!labelled || labelled === 'feature') && statesUnchangedBehaviour(sections);
+    const strategy = unchanged ? 'refactor' : labelled ?? (statesDocsDefect(sections) && onlyDocuments(tasks.flatMap((t) => t.files.slice(0, 1))) ? 'docs' : bug ? 'bugfix' : onlyDocuments(files) ? 'docs' : undefined);
     const relevantFiles = unique(files.map((f) => f.path));
     const raw = {
         id: (0,model/* solutionId */.hd)(issue.number, options.seq ?? 1),
@@ -4011,7 +4063,7 @@ function findExplicitPlan(markdown) {
         const offset = source.indexOf(token.raw, cursor);
         if (offset >= 0)
             cursor = offset + token.raw.length;
-        const block = markdown_codeBlock(token);
+        const block = codeBlock(token);
         if (block.lang !== 'json' || !holdsPlan(block.text))
             continue;
         candidates++;
@@ -4304,8 +4356,8 @@ async function optional(value) {
 
 // EXTERNAL MODULE: external "node:timers/promises"
 var external_node_timers_promises_ = __webpack_require__(8500);
-// EXTERNAL MODULE: ./src/report/secrets.ts
-var report_secrets = __webpack_require__(7663);
+// EXTERNAL MODULE: ./src/model/secrets.ts
+var model_secrets = __webpack_require__(5780);
 ;// CONCATENATED MODULE: ./src/processes/redact.ts
 /**
  * Masking of secret values in raw command output: every form {@link secretForms} gives (the value, reversed,
@@ -4314,10 +4366,10 @@ var report_secrets = __webpack_require__(7663);
  * covered run becomes one `***`.
  */
 
-const MASK_BYTES = Buffer.from(report_secrets/* MASK */.v5);
+const MASK_BYTES = Buffer.from(model_secrets/* MASK */.v5);
 /** The byte sequences to mask for `secrets`, longest first. */
 function secretPatterns(secrets) {
-    const forms = new Set(secrets.flatMap(report_secrets/* secretForms */.eo));
+    const forms = new Set(secrets.flatMap(model_secrets/* secretForms */.eo));
     return [...forms].map((form) => Buffer.from(form, 'utf8')).sort((a, b) => b.length - a.length);
 }
 /**
@@ -4409,7 +4461,7 @@ class OutputTail {
         const buffer = held.subarray(Math.max(0, held.length - this.capacity));
         const cut = Math.max(0, buffer.length - this.maxBytes);
         const tail = redact(buffer, this.patterns, cut);
-        return (0,report_secrets/* maskTokenShapes */._2)((this.truncated ? dropPartialCharacter(tail) : tail).toString('utf8'));
+        return (0,model_secrets/* maskTokenShapes */._2)((this.truncated ? dropPartialCharacter(tail) : tail).toString('utf8'));
     }
 }
 /** A tail cut inside a UTF-8 character starts with its continuation bytes (10xxxxxx): drop them. */
@@ -4707,7 +4759,7 @@ class LineSplitter {
         this.partial = Buffer.alloc(0);
     }
     emit(bytes) {
-        const line = (0,report_secrets/* maskTokenShapes */._2)(redact(bytes, this.patterns).toString('utf8')).trimEnd();
+        const line = (0,model_secrets/* maskTokenShapes */._2)(redact(bytes, this.patterns).toString('utf8')).trimEnd();
         if (line.trim())
             this.onLine(line);
     }
@@ -4949,8 +5001,8 @@ function feedbackMarkdown(record, maxAttempts, evaluation, run, planFile, timeou
     if (analysis?.errors.length) {
         const graph = record.outcome === 'dag_errors';
         out.push(graph
-            ? `The plan was read, but its task dependencies are wrong (${plural(analysis.errors.length, 'error')}): every id in depends_on must name another task of the plan, and the dependencies must not form a cycle.`
-            : `The plan does not match the JSON Schema (${plural(analysis.errors.length, 'error')}):`, '');
+            ? `The plan was read, but its task dependencies are wrong (${(0,markdown/* plural */.LS)(analysis.errors.length, 'error')}): every id in depends_on must name another task of the plan, and the dependencies must not form a cycle.`
+            : `The plan does not match the JSON Schema (${(0,markdown/* plural */.LS)(analysis.errors.length, 'error')}):`, '');
         items.push(...analysis.errors.map(item));
     }
     else if (record.outcome === 'gate_fail' && analysis?.quality) {
@@ -5228,23 +5280,23 @@ async function commandPlan(issue, options) {
             exit_code: result.exitCode,
             timed_out: result.timedOut,
             duration_ms: result.durationMs,
-            errors: recordedErrors(last).map((e) => (0,report_secrets/* maskSecrets */.QU)(e, secrets)),
+            errors: recordedErrors(last).map((e) => (0,model_secrets/* maskSecrets */.QU)(e, secrets)),
             // A plan with errors fails its gate whatever its quality: only a readable, consistent plan has a gate to tell.
             ...(last.analysis?.quality && !last.analysis.errors.length ? { gate: last.analysis.gate, quality_score: last.analysis.quality.quality_score } : {}),
         };
         attempts.push(record);
-        notes.push((0,report_secrets/* maskSecrets */.QU)(attemptNote(record, maxAttempts, result), secrets));
+        notes.push((0,model_secrets/* maskSecrets */.QU)(attemptNote(record, maxAttempts, result), secrets));
         if (last.note)
-            notes.push((0,report_secrets/* maskSecrets */.QU)(last.note, secrets));
+            notes.push((0,model_secrets/* maskSecrets */.QU)(last.note, secrets));
         if (last.outcome === 'accepted' || last.outcome === 'changed_checkout')
             break;
         // A refused key: another attempt would be refused the same way.
         const refused = credentialFailure({ exitCode: result.exitCode, agent: agent.report ?? null, outputTail: result.outputTail }, (0,presets/* agentCommand */.zA)(options.command, 'planner').preset);
         if (refused) {
-            notes.push((0,report_secrets/* maskSecrets */.QU)(`planner command: ${credentialFailureText(refused)}; no other attempt`, secrets));
+            notes.push((0,model_secrets/* maskSecrets */.QU)(`planner command: ${credentialFailureText(refused)}; no other attempt`, secrets));
             break;
         }
-        feedback = (0,report_secrets/* maskSecrets */.QU)(feedbackMarkdown(record, maxAttempts, last, result, files.CONVERGE_PLAN_FILE, options.timeoutMs), secrets);
+        feedback = (0,model_secrets/* maskSecrets */.QU)(feedbackMarkdown(record, maxAttempts, last, result, files.CONVERGE_PLAN_FILE, options.timeoutMs), secrets);
         await (0,promises_.writeFile)((0,external_node_path_.join)(dir, 'feedback-for-next-attempt.md'), feedback);
     }
     const final = last;
@@ -5272,7 +5324,7 @@ async function commandPlan(issue, options) {
 async function planFromAgent(planFile, outputFile, secrets) {
     const exists = await (0,promises_.lstat)(planFile).then(() => true, () => false);
     const output = await (0,promises_.readFile)(outputFile, 'utf8').catch(() => '');
-    const report = (0,agent_output/* readAgentOutput */.X6)((0,report_secrets/* maskSecrets */.QU)(output, secrets));
+    const report = (0,agent_output/* readAgentOutput */.X6)((0,model_secrets/* maskSecrets */.QU)(output, secrets));
     const error = report?.error ?? undefined;
     // What a read-only planner tried and was refused is worth a look: the issue's text may have asked for it.
     const refused = report?.permission_denials.length ? `the agent was refused ${report.permission_denials.map((d) => `\`${d}\``).join(', ')}` : undefined;
@@ -5306,11 +5358,11 @@ async function evaluate(path, issue, secrets, run, timeoutMs, agentError) {
         const block = findExplicitPlan(text);
         const inner = block.found ? (0,read/* readPlanJson */.c7)(block.text) : undefined;
         if (!inner?.ok)
-            return { outcome: 'invalid_json', error: (0,report_secrets/* maskStrings */.X1)(json.error, secrets) };
+            return { outcome: 'invalid_json', error: (0,model_secrets/* maskStrings */.X1)(json.error, secrets) };
         json = inner;
         note = `read the \`\`\`json block on line ${block.found ? block.line : 1} of the plan file, which held more than JSON`;
     }
-    const raw = (0,report_secrets/* maskStrings */.X1)(command_withIds(json.value, issue.number), secrets);
+    const raw = (0,model_secrets/* maskStrings */.X1)(command_withIds(json.value, issue.number), secrets);
     const analysis = (0,analyse/* analysePlan */.J6)(raw);
     const outcome = !analysis.solution
         ? 'schema_errors'
@@ -5487,13 +5539,13 @@ async function recordEpic(store, issue, epic, now, relations = {}) {
     const paths = [state_layout/* statePaths */.mt.runState, state_layout/* statePaths */.mt.issue(n), state_layout/* statePaths */.mt.events(n), ...numbers.flatMap((c) => [state_layout/* statePaths */.mt.issue(c), state_layout/* statePaths */.mt.events(c)])];
     let result;
     const { commit } = await (0,state_store/* transact */.hL)(store, async (snapshot) => {
-        const run = (await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT)) ?? initialRunState(now);
-        const previous = await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.issue(n), model/* IssueStateSchema */.cG);
+        const run = (await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT)) ?? initialRunState(now);
+        const previous = await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.issue(n), model/* IssueStateSchema */.cG);
         const files = {};
         const records = [];
         const children = [];
         for (const child of epic.children) {
-            const stored = await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.issue(child.number), model/* IssueStateSchema */.cG);
+            const stored = await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.issue(child.number), model/* IssueStateSchema */.cG);
             const base = stored ?? registeredIssue({ number: child.number, title: child.title ?? `#${child.number}`, labels: [] }, now);
             const blockedBy = union(base.blocked_by, orderBlockers(epic, child.number));
             const linked = { ...base, parent: n, ...(blockedBy.length ? { blocked_by: blockedBy } : {}) };
@@ -5531,10 +5583,10 @@ async function recordEpic(store, issue, epic, now, relations = {}) {
         const stamped = { ...state, updated_at: now };
         result.issueState = stamped;
         files[state_layout/* statePaths */.mt.issue(n)] = (0,state_layout/* toStateJson */.$W)(stamped);
-        files[state_layout/* statePaths */.mt.events(n)] = appendEvent(await snapshot.read(state_layout/* statePaths */.mt.events(n)), n, simpleEvent(now, n, `epic of ${plural(numbers.length, 'child', 'children')}`, `**Status**: ${rolled.status.toUpperCase()} | **Children**: ${numbers.map((c) => `#${c}`).join(', ')}${epic.ordered ? ' (in this order)' : ''}`));
+        files[state_layout/* statePaths */.mt.events(n)] = appendEvent(await snapshot.read(state_layout/* statePaths */.mt.events(n)), n, simpleEvent(now, n, `epic of ${(0,markdown/* plural */.LS)(numbers.length, 'child', 'children')}`, `**Status**: ${rolled.status.toUpperCase()} | **Children**: ${numbers.map((c) => `#${c}`).join(', ')}${epic.ordered ? ' (in this order)' : ''}`));
         records.unshift({ issue: stamped, note: previous?.children ? 'epic updated' : `epic of ${numbers.map((c) => `#${c}`).join(', ')}`, ...(rolled.error ? { error: rolled.error } : {}) });
         return {
-            message: `ISS-${n}: epic of ${plural(numbers.length, 'child', 'children')} (${rolled.status})`,
+            message: `ISS-${n}: epic of ${(0,markdown/* plural */.LS)(numbers.length, 'child', 'children')} (${rolled.status})`,
             files: { ...files, [state_layout/* statePaths */.mt.runState]: (0,state_layout/* toStateJson */.$W)(recordIssues(run, records, now, { phase: 'planning' })) },
         };
     }, { prefetch: paths });
@@ -5546,12 +5598,12 @@ async function recordEpic(store, issue, epic, now, relations = {}) {
  */
 async function refreshEpic(store, n, done, now) {
     const snapshot = await store.snapshot([state_layout/* statePaths */.mt.issue(n)]);
-    const epic = await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.issue(n), model/* IssueStateSchema */.cG);
+    const epic = await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.issue(n), model/* IssueStateSchema */.cG);
     if (!epic?.children?.length)
         return undefined;
     let result;
     const { commit } = await (0,state_store/* transact */.hL)(store, async (current) => {
-        const stored = (await state_files_readStateJson(current, state_layout/* statePaths */.mt.issue(n), model/* IssueStateSchema */.cG)) ?? epic;
+        const stored = (await (0,state_files/* readStateJson */._Y)(current, state_layout/* statePaths */.mt.issue(n), model/* IssueStateSchema */.cG)) ?? epic;
         const children = await childStates(current, stored.children ?? [], done);
         const rolled = rollUp(children);
         result = { issueState: stored, children };
@@ -5559,7 +5611,7 @@ async function refreshEpic(store, n, done, now) {
             return null;
         const updated = { ...stored, status: rolled.status, error: rolled.error, updated_at: now };
         result.issueState = updated;
-        const run = (await state_files_readStateJson(current, state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT)) ?? initialRunState(now);
+        const run = (await (0,state_files/* readStateJson */._Y)(current, state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT)) ?? initialRunState(now);
         return {
             message: `ISS-${n}: epic ${rolled.status} (rolled up from its children)`,
             files: {
@@ -5573,7 +5625,7 @@ async function refreshEpic(store, n, done, now) {
 }
 async function childStates(snapshot, numbers, done) {
     return Promise.all(numbers.map(async (number) => {
-        const stored = await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.issue(number), model/* IssueStateSchema */.cG);
+        const stored = await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.issue(number), model/* IssueStateSchema */.cG);
         return {
             number, title: stored?.title ?? `#${number}`, ...(stored ? { status: stored.status } : {}),
             done: done.has(number), blockedBy: stored?.blocked_by ?? [],
@@ -5586,8 +5638,8 @@ function renderEpicComment(epic, state, children, commandPrefix) {
     const sections = children.some((c) => c.section);
     const rows = children.map((c) => [
         `#${c.number}`,
-        cell(c.title),
-        ...(sections ? [cell(c.section ?? '')] : []),
+        (0,markdown/* cell */.Hn)(c.title),
+        ...(sections ? [(0,markdown/* cell */.Hn)(c.section ?? '')] : []),
         c.done && c.status !== 'completed' ? 'done' : c.status === undefined || c.status === 'registered' ? 'not planned yet' : c.status,
         c.blockedBy.length ? c.blockedBy.map((b) => `#${b}`).join(', ') : '—',
     ]);
@@ -5596,7 +5648,7 @@ function renderEpicComment(epic, state, children, commandPrefix) {
         '',
         `**${done}/${children.length}** children done.${state.error ? ` ${state.error}.` : ''} This issue's own text is not planned as tasks: each child is planned and executed as its own issue (\`${commandPrefix} plan\` on it), and this epic is completed when all of them are.`,
         '',
-        table(['child', 'title', ...(sections ? ['section'] : []), 'state', 'waits for'], rows),
+        (0,markdown/* table */.tp)(['child', 'title', ...(sections ? ['section'] : []), 'state', 'waits for'], rows),
     ].join('\n');
 }
 function union(a, b) {
@@ -5667,8 +5719,8 @@ function largest(values) {
     return most;
 }
 
-// EXTERNAL MODULE: ./src/report/task-view.ts
-var task_view = __webpack_require__(8623);
+// EXTERNAL MODULE: ./src/report/task-view.ts + 1 modules
+var task_view = __webpack_require__(5312);
 ;// CONCATENATED MODULE: ./src/report/mermaid.ts
 
 
@@ -5699,7 +5751,7 @@ function renderTaskGraph(tasks) {
         return undefined;
     const ids = mermaidIds(tasks.map((t) => t.task.id));
     const nodeOf = new Map(tasks.map((t, i) => [t.task.id, ids[i]]));
-    const nodes = tasks.map((t, i) => `  ${ids[i]}["${mermaidLabel(`${task_view/* STATE_ICON */.S7[t.state]} ${t.task.id} · ${truncate(t.task.title, LABEL_TITLE_LENGTH)}`)}"]:::${t.state}`);
+    const nodes = tasks.map((t, i) => `  ${ids[i]}["${mermaidLabel(`${task_view/* STATE_ICON */.S7[t.state]} ${t.task.id} · ${(0,markdown/* truncate */.xv)(t.task.title, LABEL_TITLE_LENGTH)}`)}"]:::${t.state}`);
     const edges = [];
     for (const t of tasks)
         for (const dep of t.task.depends_on) {
@@ -5766,12 +5818,12 @@ function renderFailures(view) {
     for (const t of failed.slice(0, MAX_FAILURES_DESCRIBED))
         out.push(...describeFailure(t), '');
     if (failed.length > MAX_FAILURES_DESCRIBED)
-        out.push(`…and ${plural(failed.length - MAX_FAILURES_DESCRIBED, 'more failed task')}: ${listIds(failed.slice(MAX_FAILURES_DESCRIBED), MAX_IDS_LISTED)}.`, '');
+        out.push(`…and ${(0,markdown/* plural */.LS)(failed.length - MAX_FAILURES_DESCRIBED, 'more failed task')}: ${listIds(failed.slice(MAX_FAILURES_DESCRIBED), MAX_IDS_LISTED)}.`, '');
     if (blocked.length)
         out.push(blockedLine(blocked, failed), '');
     const reason = view.report.loop?.failure_reason;
     if (reason && view.report.loop?.status === 'failed')
-        out.push(`**Execution stopped**: ${inline(truncate(reason, 500))}`, '');
+        out.push(`**Execution stopped**: ${(0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(reason, 500))}`, '');
     return out;
 }
 /** `⛔ 2 tasks wait for failed work: T5, T7; they run once T3 converges.` */
@@ -5779,7 +5831,7 @@ function blockedLine(blocked, failed) {
     const waiting = listIds(blocked, MAX_IDS_LISTED);
     const failedIds = listIds(failed, MAX_IDS_LISTED);
     const verb = failed.length === 1 ? 'converges' : 'converge';
-    return `⛔ ${plural(blocked.length, 'task')} wait${blocked.length === 1 ? 's' : ''} for failed work: ${waiting}; ${blocked.length === 1 ? 'it runs' : 'they run'} once ${failedIds} ${verb}.`;
+    return `⛔ ${(0,markdown/* plural */.LS)(blocked.length, 'task')} wait${blocked.length === 1 ? 's' : ''} for failed work: ${waiting}; ${blocked.length === 1 ? 'it runs' : 'they run'} once ${failedIds} ${verb}.`;
 }
 function listIds(tasks, max) {
     const ids = tasks.slice(0, max).map((t) => t.task.id).join(', ');
@@ -5787,25 +5839,25 @@ function listIds(tasks, max) {
 }
 function describeFailure(t) {
     const result = t.result;
-    const attempts = result.attempts > 1 ? ` after ${plural(result.attempts, 'attempt')}` : '';
-    const out = [`#### ❌ ${t.task.id} failed${attempts}: ${inline(truncate(t.task.title, 120))}`, ''];
+    const attempts = result.attempts > 1 ? ` after ${(0,markdown/* plural */.LS)(result.attempts, 'attempt')}` : '';
+    const out = [`#### ❌ ${t.task.id} failed${attempts}: ${(0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(t.task.title, 120))}`, ''];
     const command = t.checks.find((c) => c.kind === 'command' && c.verdict === 'fail');
     const criteria = t.checks.filter((c) => c.kind === 'criterion' && c.verdict === 'fail');
     if (command)
         out.push(commandFailure(command));
     for (const c of criteria.slice(0, 3))
-        out.push(`- Criterion not met (${verifier(c)}): ${inline(truncate(c.text, 300))}`);
+        out.push(`- Criterion not met (${verifier(c)}): ${(0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(c.text, 300))}`);
     if (result.error && !command)
-        out.push(`- ${inline(truncate(result.error.split('\n')[0], 300))}`);
+        out.push(`- ${(0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(result.error.split('\n')[0], 300))}`);
     const why = command?.output_tail ? tellingLines(command.output_tail) : errorLines(result);
     if (why.length)
-        out.push('', codeBlock(why.join('\n')));
+        out.push('', (0,markdown/* codeBlock */.DV)(why.join('\n')));
     return out;
 }
 function commandFailure(check) {
-    const ran = `- ${code(truncate(check.text, 200))}`;
+    const ran = `- ${(0,markdown/* code */.aY)((0,markdown/* truncate */.xv)(check.text, 200))}`;
     const after = check.duration_ms !== undefined ? ` after ${(0,format/* formatDuration */.a3)(check.duration_ms)}` : '';
-    const tests = check.tests_failed ? ` (${plural(check.tests_failed, 'test')} failed${check.tests_passed !== undefined ? `, ${check.tests_passed} passed` : ''})` : '';
+    const tests = check.tests_failed ? ` (${(0,markdown/* plural */.LS)(check.tests_failed, 'test')} failed${check.tests_passed !== undefined ? `, ${check.tests_passed} passed` : ''})` : '';
     if (check.timed_out)
         return `${ran} timed out${after}${tests}.`;
     if (check.exit_code === null || check.exit_code === undefined)
@@ -5817,7 +5869,7 @@ function tellingLines(output) {
     const lines = cleanOutput(output).split('\n').filter((l) => l.trim());
     const telling = lines.filter((l) => TELLING_LINE.test(l) && !STACK_FRAME.test(l));
     const chosen = telling.length ? telling.slice(-MAX_WHY_LINES) : lines.slice(-5);
-    return chosen.map((l) => truncate(l, MAX_LINE_LENGTH));
+    return chosen.map((l) => (0,markdown/* truncate */.xv)(l, MAX_LINE_LENGTH));
 }
 /** Command output as text: colour codes and other control characters removed, line endings made `\n`. */
 function cleanOutput(output) {
@@ -5859,12 +5911,12 @@ function renderTaskDetails(t, tailLines) {
         body.push(listed(criteria.map((c) => criterionLine(c, c.verified_by === 'command' ? (0,verification/* linkedCommand */.DT)(t.task, c.text) : undefined)), criteria.length));
     if (commands.length) {
         const rows = commands.slice(0, MAX_CHECKS_LISTED).map((c) => [
-            codeCell(truncate(c.text, 200)), verdictCell(c), c.exit_code === undefined || c.exit_code === null ? '–' : String(c.exit_code),
+            (0,markdown/* codeCell */.MZ)((0,markdown/* truncate */.xv)(c.text, 200)), verdictCell(c), c.exit_code === undefined || c.exit_code === null ? '–' : String(c.exit_code),
             c.duration_ms === undefined ? '–' : (0,format/* formatDuration */.a3)(c.duration_ms),
         ]);
-        body.push(table(['Command', 'Result', 'Exit', 'Duration'], rows));
+        body.push((0,markdown/* table */.tp)(['Command', 'Result', 'Exit', 'Duration'], rows));
         if (commands.length > MAX_CHECKS_LISTED)
-            body.push(`…and ${plural(commands.length - MAX_CHECKS_LISTED, 'more command')}.`);
+            body.push(`…and ${(0,markdown/* plural */.LS)(commands.length - MAX_CHECKS_LISTED, 'more command')}.`);
         if (tailLines > 0)
             for (const c of commands.slice(0, MAX_CHECKS_LISTED))
                 if (c.output_tail?.trim())
@@ -5874,11 +5926,11 @@ function renderTaskDetails(t, tailLines) {
         body.push(changes(t));
     if (!body.length)
         body.push('_Nothing verifies this task: it has no criteria and no verification._');
-    return details(taskSummary(t), body.join('\n\n'), t.state === 'failed');
+    return (0,markdown/* details */.zH)(taskSummary(t), body.join('\n\n'), t.state === 'failed');
 }
 /** `✅ <b>T1</b> Fix the parser · 2/2 criteria met · 2/2 commands passed` (HTML, for a `<summary>`). */
 function taskSummary(t) {
-    const parts = [`${task_view/* STATE_ICON */.S7[t.state]} <b>${htmlText(t.task.id)}</b> ${htmlText(truncate(t.task.title, 100))}`];
+    const parts = [`${task_view/* STATE_ICON */.S7[t.state]} <b>${(0,markdown/* htmlText */.js)(t.task.id)}</b> ${(0,markdown/* htmlText */.js)((0,markdown/* truncate */.xv)(t.task.title, 100))}`];
     const criteria = t.checks.filter((c) => c.kind === 'criterion' && c.verified_by !== 'manual');
     const commands = t.checks.filter((c) => c.kind === 'command');
     const manual = t.checks.filter((c) => c.verified_by === 'manual' && c.verdict === 'pending').length;
@@ -5886,9 +5938,9 @@ function taskSummary(t) {
         if (criteria.length)
             parts.push(`${criteria.length} ${criteria.length === 1 ? 'criterion' : 'criteria'}`);
         if (commands.length)
-            parts.push(`${plural(commands.length, 'command')} to run`);
+            parts.push(`${(0,markdown/* plural */.LS)(commands.length, 'command')} to run`);
         if (manual)
-            parts.push(plural(manual, 'manual check'));
+            parts.push((0,markdown/* plural */.LS)(manual, 'manual check'));
     }
     else {
         const met = criteria.filter((c) => c.verdict === 'pass').length;
@@ -5898,7 +5950,7 @@ function taskSummary(t) {
         if (commands.length)
             parts.push(`${passed}/${commands.length} commands passed`);
         if (manual)
-            parts.push(`${plural(manual, 'manual check')} pending`);
+            parts.push(`${(0,markdown/* plural */.LS)(manual, 'manual check')} pending`);
     }
     if (t.result && t.result.attempts > 1)
         parts.push(`attempt ${t.result.attempts}`);
@@ -5907,10 +5959,10 @@ function taskSummary(t) {
 /** `command`: the command a criterion is linked to, which checks it. */
 function criterionLine(c, command) {
     const box = c.verdict === 'pass' ? '[x]' : '[ ]';
-    const how = command ? `checked by ${code(truncate(command, 120))}` : undefined;
+    const how = command ? `checked by ${(0,markdown/* code */.aY)((0,markdown/* truncate */.xv)(command, 120))}` : undefined;
     const who = c.verdict === 'pending' ? (how ? `${how}, not run yet` : c.verified_by !== 'manual' ? 'not checked yet' : verifier(c)) : how ?? verifier(c);
     const outcome = c.verdict === 'fail' ? ': **not met**' : '';
-    return `- ${box} ${inline(truncate(c.text, 300))} · *${who}*${outcome}`;
+    return `- ${box} ${(0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(c.text, 300))} · *${who}*${outcome}`;
 }
 function verdictCell(c) {
     const tests = c.tests_passed !== undefined || c.tests_failed !== undefined
@@ -5924,20 +5976,20 @@ function verdictCell(c) {
 }
 function outputTail(c, tailLines) {
     const lines = cleanOutput(c.output_tail).replace(/\n+$/, '').split('\n');
-    const shown = lines.slice(-tailLines).map((l) => truncate(l, MAX_TAIL_LINE));
-    const what = lines.length > shown.length ? `last ${plural(shown.length, 'line')} of ${lines.length}` : plural(lines.length, 'line');
-    return details(`Output of <code>${htmlText(truncate(c.text, 80))}</code> · ${what}`, codeBlock(shown.join('\n')));
+    const shown = lines.slice(-tailLines).map((l) => (0,markdown/* truncate */.xv)(l, MAX_TAIL_LINE));
+    const what = lines.length > shown.length ? `last ${(0,markdown/* plural */.LS)(shown.length, 'line')} of ${lines.length}` : (0,markdown/* plural */.LS)(lines.length, 'line');
+    return (0,markdown/* details */.zH)(`Output of <code>${(0,markdown/* htmlText */.js)((0,markdown/* truncate */.xv)(c.text, 80))}</code> · ${what}`, (0,markdown/* codeBlock */.DV)(shown.join('\n')));
 }
 function changes(t) {
     const files = t.result.files_modified;
     const parts = [];
     if (files.length)
-        parts.push(`Files modified: ${files.slice(0, 10).map((f) => code(f)).join(', ')}${files.length > 10 ? ` +${files.length - 10}` : ''}`);
+        parts.push(`Files modified: ${files.slice(0, 10).map((f) => (0,markdown/* code */.aY)(f)).join(', ')}${files.length > 10 ? ` +${files.length - 10}` : ''}`);
     if (t.result.commit_hash)
-        parts.push(`commit ${code(t.result.commit_hash.slice(0, 12))}`);
+        parts.push(`commit ${(0,markdown/* code */.aY)(t.result.commit_hash.slice(0, 12))}`);
     const undeclared = t.result.undeclared_files ?? [];
     if (undeclared.length)
-        parts.push(`⚠️ not in the plan's files: ${undeclared.slice(0, 10).map((f) => code(f)).join(', ')}${undeclared.length > 10 ? ` +${undeclared.length - 10}` : ''}`);
+        parts.push(`⚠️ not in the plan's files: ${undeclared.slice(0, 10).map((f) => (0,markdown/* code */.aY)(f)).join(', ')}${undeclared.length > 10 ? ` +${undeclared.length - 10}` : ''}`);
     return parts.join(' · ');
 }
 function listed(lines, total) {
@@ -5972,16 +6024,16 @@ function renderExecutionMarkdown(report) {
     const view = (0,task_view/* maskedView */.Fo)(report);
     const { solution, execution, issue } = view.report;
     const out = ['# Execution Overview', '', '## Session Info', ''];
-    out.push(`- **Issue**: ISS-${issue.number} — ${inline(issue.title)}`);
+    out.push(`- **Issue**: ISS-${issue.number} — ${(0,markdown/* inline */.mG)(issue.title)}`);
     if (solution)
-        out.push(`- **Solution**: ${code(solution.id)}`, `- **Plan Hash**: ${code(execution?.plan_hash ?? (0,plan_hash/* planHash */.SH)(report.solution))}`);
-    out.push(`- **Plan Source**: ${code(state_layout/* statePaths */.mt.plan(issue.number))}`);
+        out.push(`- **Solution**: ${(0,markdown/* code */.aY)(solution.id)}`, `- **Plan Hash**: ${(0,markdown/* code */.aY)(execution?.plan_hash ?? (0,plan_hash/* planHash */.SH)(report.solution))}`);
+    out.push(`- **Plan Source**: ${(0,markdown/* code */.aY)(state_layout/* statePaths */.mt.plan(issue.number))}`);
     if (execution)
-        out.push(`- **Started**: ${inline(execution.started_at)}`);
+        out.push(`- **Started**: ${(0,markdown/* inline */.mG)(execution.started_at)}`);
     out.push(`- **Total Tasks**: ${view.tasks.length}`, '');
     out.push('## Task Overview', '');
-    out.push(table(['#', 'ID', 'Title', 'Type', 'Priority', 'Status'], view.tasks.map((t, i) => [
-        String(i + 1), cell(t.task.id), cell(t.task.title), t.task.type, t.task.priority, SEED_STATUS[t.state],
+    out.push((0,markdown/* table */.tp)(['#', 'ID', 'Title', 'Type', 'Priority', 'Status'], view.tasks.map((t, i) => [
+        String(i + 1), (0,markdown/* cell */.Hn)(t.task.id), (0,markdown/* cell */.Hn)(t.task.title), t.task.type, t.task.priority, SEED_STATUS[t.state],
     ])), '');
     const add = (...sections) => appendLines(out, ...sections);
     add(['## Pre-Execution Analysis', ''], preExecution(view), ['']);
@@ -5992,19 +6044,19 @@ function renderExecutionMarkdown(report) {
         add(['## Task Details', ''], view.tasks.flatMap((t) => [renderTaskDetails(t, ALL_TAIL_LINES), '']));
     const graph = renderTaskGraph(view.tasks);
     if (graph)
-        out.push('## Task Graph', '', codeBlock(graph, 'mermaid'), '');
-    return (0,report_secrets/* maskSecrets */.QU)(`${out.join('\n').trimEnd()}\n`, report.secrets ?? []);
+        out.push('## Task Graph', '', (0,markdown/* codeBlock */.DV)(graph, 'mermaid'), '');
+    return (0,model_secrets/* maskSecrets */.QU)(`${out.join('\n').trimEnd()}\n`, report.secrets ?? []);
 }
 function preExecution(view) {
     const dag = view.analysis?.dag;
     const out = [];
     const errors = view.analysis?.errors ?? [];
     if (errors.length)
-        appendLines(out, ['### Plan Errors', ''], errors.map((e) => `- ${code(e.path)}: ${inline(e.message)}`), ['']);
+        appendLines(out, ['### Plan Errors', ''], errors.map((e) => `- ${(0,markdown/* code */.aY)(e.path)}: ${(0,markdown/* inline */.mG)(e.message)}`), ['']);
     if (dag?.waves.length)
         appendLines(out, ['### Execution Order', ''], dag.waves.map((w, i) => `- **Wave ${i + 1}**: ${w.join(', ')}`), ['']);
     if (dag?.conflicts.length)
-        appendLines(out, ['### File Conflicts', ''], dag.conflicts.map((c) => `- **${inline(c.path)}**: ${c.tasks.join(', ')}`));
+        appendLines(out, ['### File Conflicts', ''], dag.conflicts.map((c) => `- **${(0,markdown/* inline */.mG)(c.path)}**: ${c.tasks.join(', ')}`));
     else
         out.push('No file conflicts detected.');
     return out;
@@ -6017,7 +6069,7 @@ function timeline(tasks) {
     return finished.map((t) => {
         const r = t.result;
         const attempts = r.attempts === 1 ? '1 attempt' : `${r.attempts} attempts`;
-        return `- **${inline(r.executed_at)}** — ${task_view/* STATE_ICON */.S7[t.state]} ${t.task.id} ${SEED_STATUS[t.state]}: ${inline(t.task.title)} (${(0,format/* formatDuration */.a3)(r.duration_ms)}, ${attempts})`;
+        return `- **${(0,markdown/* inline */.mG)(r.executed_at)}** — ${task_view/* STATE_ICON */.S7[t.state]} ${t.task.id} ${SEED_STATUS[t.state]}: ${(0,markdown/* inline */.mG)(t.task.title)} (${(0,format/* formatDuration */.a3)(r.duration_ms)}, ${attempts})`;
     });
 }
 function summary(view) {
@@ -6026,10 +6078,10 @@ function summary(view) {
     const took = (0,format/* elapsedMs */.d5)(execution.started_at, execution.executed_at);
     const out = [`- **Status**: ${execution.status}`];
     if (execution.executed_at)
-        out.push(`- **Finished**: ${inline(execution.executed_at)}`);
+        out.push(`- **Finished**: ${(0,markdown/* inline */.mG)(execution.executed_at)}`);
     if (took !== undefined)
         out.push(`- **Duration**: ${(0,format/* formatDuration */.a3)(took)}`);
-    out.push(`- **Completed**: ${count.converged}/${tasks.length} · **Failed**: ${count.failed} · **Skipped**: ${count.skipped} · **Not run**: ${count.pending + count.blocked + count.running}`, '', '### Task Results', '', table(['ID', 'Status', 'Attempts', 'Duration', 'Files Modified', 'Convergence', 'Commit'], tasks.map(resultRow)));
+    out.push(`- **Completed**: ${count.converged}/${tasks.length} · **Failed**: ${count.failed} · **Skipped**: ${count.skipped} · **Not run**: ${count.pending + count.blocked + count.running}`, '', '### Task Results', '', (0,markdown/* table */.tp)(['ID', 'Status', 'Attempts', 'Duration', 'Files Modified', 'Convergence', 'Commit'], tasks.map(resultRow)));
     return out;
 }
 function resultRow(t) {
@@ -6037,13 +6089,13 @@ function resultRow(t) {
     const decided = t.checks.filter((c) => c.verdict !== 'pending');
     const passed = decided.filter((c) => c.verdict === 'pass').length;
     return [
-        cell(t.task.id),
+        (0,markdown/* cell */.Hn)(t.task.id),
         `${task_view/* STATE_ICON */.S7[t.state]} ${SEED_STATUS[t.state]}`,
         r ? String(r.attempts) : '–',
         r ? (0,format/* formatDuration */.a3)(r.duration_ms) : '–',
-        r?.files_modified.length ? r.files_modified.map((f) => codeCell(f)).join(' ') : '–',
+        r?.files_modified.length ? r.files_modified.map((f) => (0,markdown/* codeCell */.MZ)(f)).join(' ') : '–',
         `${passed}/${t.checks.length} passed`,
-        r?.commit_hash ? codeCell(r.commit_hash.slice(0, 12)) : '–',
+        r?.commit_hash ? (0,markdown/* codeCell */.MZ)(r.commit_hash.slice(0, 12)) : '–',
     ];
 }
 
@@ -6084,9 +6136,9 @@ pathExists) {
     const bodySha = (0,plan_hash/* sha256 */.sc)(issue.body);
     let result;
     const { commit } = await (0,state_store/* transact */.hL)(store, async (snapshot) => {
-        const run = (await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT)) ?? initialRunState(now);
-        const previous = await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.issue(n), model/* IssueStateSchema */.cG);
-        const stored = await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.plan(n), model/* SolutionSchema */.Ze);
+        const run = (await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT)) ?? initialRunState(now);
+        const previous = await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.issue(n), model/* IssueStateSchema */.cG);
+        const stored = await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.plan(n), model/* SolutionSchema */.Ze);
         const facts = { number: n, title: issue.title, labels: issue.labels, author: issue.author, url: issue.url };
         const current = linked(refreshIssue(previous, facts, now), issue, relations);
         if (!analysis.solution || analysis.errors.length) {
@@ -6248,7 +6300,7 @@ async function pipelinePlan(store, issue, mode, now, comment, options = {}) {
         if (missing)
             throw new PlannerMissingError(`Planning could not start: ${missing}`);
         const path = state_layout/* statePaths */.mt.issue(issue.number);
-        const previous = await state_files_readStateJson(await store.snapshot([path]), path, model/* IssueStateSchema */.cG);
+        const previous = await (0,state_files/* readStateJson */._Y)(await store.snapshot([path]), path, model/* IssueStateSchema */.cG);
         output = await commandPlan(issue, {
             ...options.command,
             ...(comment !== undefined ? { comment } : {}),
@@ -6372,7 +6424,7 @@ async function record_listing_recordListing(store, snapshot, stored, listing, op
     let counts = { added: 0, updated: 0, removed: 0, total: 0 };
     let queue = queueSummary(stored?.queue ?? []);
     const { commit } = await (0,state_store/* transact */.hL)(store, async (current) => {
-        const before = await state_files_readStateJson(current, state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT);
+        const before = await (0,state_files/* readStateJson */._Y)(current, state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT);
         const merged = merge(before ?? initialRunState(options.now));
         counts = merged.counts;
         const ahead = await readAhead(store, current, queuePaths(merged.run));
@@ -6542,11 +6594,11 @@ function newProblems(run, problems, now) {
 }
 async function readSafely(snapshot, path, schema) {
     try {
-        const value = await state_files_readStateJson(snapshot, path, schema);
+        const value = await (0,state_files/* readStateJson */._Y)(snapshot, path, schema);
         return value === undefined ? { ok: false, reason: `${path} is missing` } : { ok: true, value };
     }
     catch (error) {
-        if (error instanceof CorruptStateError)
+        if (error instanceof state_files/* CorruptStateError */.z6)
             return { ok: false, reason: error.message };
         throw error;
     }
@@ -6615,7 +6667,7 @@ const PER_PAGE = 100;
 async function syncIssues(store, client, repo, options) {
     const label = options.label?.trim() || null;
     const snapshot = await store.snapshot([state_layout/* statePaths */.mt.runState]);
-    const stored = await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT);
+    const stored = await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT);
     const cursor = stored?.sync && stored.sync.label === label ? stored.sync : null;
     const listing = await listChanges(client, repo, label, cursor);
     // Nothing changed on GitHub; the queue is rebuilt all the same when planning or execution left it behind.
@@ -7352,7 +7404,7 @@ const MAX_LISTED = 30;
  */
 function evidenceSection(view) {
     const mode = view.report.execution?.mode ?? 'execute';
-    const lines = view.tasks.flatMap((t) => t.result?.evidence && t.result.status !== 'skipped' ? [`- ${task_view/* STATE_ICON */.S7[t.state]} ${inline(truncate((0,evidence_words/* evidenceSentence */.fT)(t.task.id, t.result.evidence, mode), 400))}`] : []);
+    const lines = view.tasks.flatMap((t) => t.result?.evidence && t.result.status !== 'skipped' ? [`- ${task_view/* STATE_ICON */.S7[t.state]} ${(0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)((0,evidence_words/* evidenceSentence */.fT)(t.task.id, t.result.evidence, mode), 400))}`] : []);
     if (!lines.length)
         return [];
     const more = lines.length > MAX_LISTED ? [`- …and ${lines.length - MAX_LISTED} more: see execution.md`] : [];
@@ -7365,7 +7417,7 @@ function evidenceSection(view) {
 function personChecklist(view) {
     const items = view.tasks.flatMap((t) => t.checks.filter((c) => c.kind === 'criterion' && c.verified_by !== 'command').map((c) => {
         const agent = c.verified_by === 'agent' && c.verdict !== 'pending' ? ` · *the agent reported it ${c.verdict === 'pass' ? 'met' : 'not met'}*` : '';
-        return `- [ ] ${t.task.id}: ${inline(truncate(c.text, 300))}${agent}`;
+        return `- [ ] ${t.task.id}: ${(0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(c.text, 300))}${agent}`;
     }));
     if (!items.length)
         return [];
@@ -7391,7 +7443,7 @@ function nextStep(view) {
         return `**Next**: comment \`${p} plan\` to make a plan.`;
     if (analysis?.gate === 'fail')
         return `**Next**: the plan fails its quality gate: address the findings, then comment \`${p} plan\`.`;
-    const hash = code((0,plan_hash/* planHash */.SH)(solution).slice(0, 19));
+    const hash = (0,markdown/* code */.aY)((0,plan_hash/* planHash */.SH)(solution).slice(0, 19));
     if (view.approval === 'stale')
         return `**Next**: the plan changed after it was approved: comment \`${p} approve\` to approve this version (content hash ${hash}…), then \`${p} execute\`.`;
     if (view.approval === 'missing')
@@ -7448,15 +7500,15 @@ function renderReportBody(report, limit) {
     const graph = renderTaskGraph(view.tasks);
     const cutNotice = `_The report was cut to fit GitHub's size limit; the full report is in ${executionLink(view.report)} on the state branch._`;
     const text = (0,size/* fitToLimit */.Qt)((level) => renderAtLevel(view, graph, level), limit, cutNotice);
-    return (0,report_secrets/* maskSecrets */.QU)(text, report.secrets ?? []);
+    return (0,model_secrets/* maskSecrets */.QU)(text, report.secrets ?? []);
 }
 function renderAtLevel(view, graph, level) {
     const { report, analysis } = view;
     const out = [`### Converge · ISS-${report.issue.number} · ${report.status}`, ''];
     if (report.headline)
-        out.push(inline(truncate(report.headline, 500)), '');
+        out.push((0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(report.headline, 500)), '');
     for (const line of report.security ?? [])
-        out.push(`> ⚠️ ${inline(truncate(line, 1000))}`, '');
+        out.push(`> ⚠️ ${(0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(line, 1000))}`, '');
     if (view.started)
         appendLines(out, [statusLine(view), ''], evidenceSection(view));
     appendLines(out, renderFailures(view));
@@ -7472,7 +7524,7 @@ function renderAtLevel(view, graph, level) {
     if (leftOut.length)
         out.push(leftOutLine(leftOut), '');
     if (graph && level.graph)
-        out.push(codeBlock(graph, 'mermaid'), '');
+        out.push((0,markdown/* codeBlock */.DV)(graph, 'mermaid'), '');
     else if (!graph && view.tasks.length)
         out.push(`_The task graph is too large for Mermaid to draw; the waves are in ${executionLink(report)}._`, '');
     appendLines(out, [nextStep(view), ''], personChecklist(view));
@@ -7482,9 +7534,9 @@ function renderAtLevel(view, graph, level) {
     const findings = [...(analysis?.quality?.findings ?? []), ...(analysis?.proof ?? []), ...(analysis?.warnings ?? [])];
     // Open when they are why the plan cannot go ahead.
     if (findings.length)
-        out.push(details(`Plan quality findings (${findings.length})`, findingList(findings), analysis?.gate === 'fail'), '');
+        out.push((0,markdown/* details */.zH)(`Plan quality findings (${findings.length})`, findingList(findings), analysis?.gate === 'fail'), '');
     if (report.notes?.length)
-        out.push(details('Planner notes', noteList(report.notes)), '');
+        out.push((0,markdown/* details */.zH)('Planner notes', noteList(report.notes)), '');
     const cuts = cutsNotice(view, graph, level);
     if (cuts)
         out.push(cuts, '');
@@ -7518,10 +7570,10 @@ function statusLine(view) {
 }
 function errorSection(view) {
     const errors = view.analysis.errors;
-    const rows = errors.slice(0, MAX_ERRORS_LISTED).map((e) => [codeCell(truncate(e.path, 120)), cell(truncate(e.message, 300)), cell(truncate(e.hint, 300))]);
-    const out = [`**The plan cannot be used**: ${plural(errors.length, 'error')}.`, '', table(['Where', 'Problem', 'How to fix'], rows)];
+    const rows = errors.slice(0, MAX_ERRORS_LISTED).map((e) => [(0,markdown/* codeCell */.MZ)((0,markdown/* truncate */.xv)(e.path, 120)), (0,markdown/* cell */.Hn)((0,markdown/* truncate */.xv)(e.message, 300)), (0,markdown/* cell */.Hn)((0,markdown/* truncate */.xv)(e.hint, 300))]);
+    const out = [`**The plan cannot be used**: ${(0,markdown/* plural */.LS)(errors.length, 'error')}.`, '', (0,markdown/* table */.tp)(['Where', 'Problem', 'How to fix'], rows)];
     if (errors.length > MAX_ERRORS_LISTED)
-        out.push('', `…and ${plural(errors.length - MAX_ERRORS_LISTED, 'more error')}.`);
+        out.push('', `…and ${(0,markdown/* plural */.LS)(errors.length - MAX_ERRORS_LISTED, 'more error')}.`);
     return out;
 }
 /** `**Plan** `SOL-ISS-42-1`: 4 tasks in 2 waves · quality **100/100**, gate **pass** · approved by @alice` */
@@ -7530,10 +7582,10 @@ function planLine(view) {
     const analysis = view.analysis;
     const waves = analysis?.dag?.waves.length ?? 0;
     const quality = analysis?.quality;
-    const approver = solution.approval ? inline(`@${solution.approval.approved_by}`) : '';
+    const approver = solution.approval ? (0,markdown/* inline */.mG)(`@${solution.approval.approved_by}`) : '';
     const approval = view.approval === 'current' ? `approved by ${approver}` : view.approval === 'stale' ? `approved by ${approver} for an earlier version` : 'not approved yet';
     return [
-        `**Plan** ${code(solution.id)}: ${plural(solution.tasks.length, 'task')}${waves ? ` in ${plural(waves, 'wave')}` : ''}`,
+        `**Plan** ${(0,markdown/* code */.aY)(solution.id)}: ${(0,markdown/* plural */.LS)(solution.tasks.length, 'task')}${waves ? ` in ${(0,markdown/* plural */.LS)(waves, 'wave')}` : ''}`,
         quality ? `quality **${quality.quality_score}/100**, gate **${analysis.gate}**` : undefined,
         approval,
     ].filter(Boolean).join(' · ');
@@ -7547,31 +7599,31 @@ function taskTable(view, level) {
     const rows = listed.slice(0, level.maxRows);
     // The agent's usage per task, once an executor ran: cost, tokens, turns as it reported them.
     const agent = view.started && (0,agents_usage/* runUsage */.l_)(view.report.execution) !== undefined;
-    const progress = table(['Task', 'Title', 'Wave', 'Status', 'Attempts', 'Duration', ...(agent ? ['Agent'] : [])], rows.map((t) => progressRow(t, agent)));
-    const out = [view.started ? progress : table(['Task', 'Title', 'Wave', 'Type', 'Files', 'Depends on'], rows.map(planRow))];
+    const progress = (0,markdown/* table */.tp)(['Task', 'Title', 'Wave', 'Status', 'Attempts', 'Duration', ...(agent ? ['Agent'] : [])], rows.map((t) => progressRow(t, agent)));
+    const out = [view.started ? progress : (0,markdown/* table */.tp)(['Task', 'Title', 'Wave', 'Type', 'Files', 'Depends on'], rows.map(planRow))];
     const finished = view.tasks.length - listed.length;
     if (finished)
-        out.push('', `_${plural(finished, 'finished task')} not listed._`);
+        out.push('', `_${(0,markdown/* plural */.LS)(finished, 'finished task')} not listed._`);
     if (listed.length > rows.length)
-        out.push('', `_…and ${plural(listed.length - rows.length, 'more task')}._`);
+        out.push('', `_…and ${(0,markdown/* plural */.LS)(listed.length - rows.length, 'more task')}._`);
     return out;
 }
 function planRow(t) {
     const files = t.task.files;
     return [
-        cell(t.task.id),
-        cell(truncate(t.task.title, 100)),
+        (0,markdown/* cell */.Hn)(t.task.id),
+        (0,markdown/* cell */.Hn)((0,markdown/* truncate */.xv)(t.task.title, 100)),
         t.wave === undefined ? '–' : String(t.wave),
         t.task.type,
-        files.length ? files.slice(0, 3).map((f) => codeCell(truncate(f.path, 80))).join(' ') + (files.length > 3 ? ` +${files.length - 3}` : '') : '–',
-        cell(t.task.depends_on.join(', ')) || '–',
+        files.length ? files.slice(0, 3).map((f) => (0,markdown/* codeCell */.MZ)((0,markdown/* truncate */.xv)(f.path, 80))).join(' ') + (files.length > 3 ? ` +${files.length - 3}` : '') : '–',
+        (0,markdown/* cell */.Hn)(t.task.depends_on.join(', ')) || '–',
     ];
 }
 function progressRow(t, agent) {
     const usage = (0,agents_usage/* taskUsage */.NZ)(t.result);
     return [
-        cell(t.task.id),
-        cell(truncate(t.task.title, 100)),
+        (0,markdown/* cell */.Hn)(t.task.id),
+        (0,markdown/* cell */.Hn)((0,markdown/* truncate */.xv)(t.task.title, 100)),
         t.wave === undefined ? '–' : String(t.wave),
         `${task_view/* STATE_ICON */.S7[t.state]} ${t.state}`,
         t.result ? String(t.result.attempts) : '–',
@@ -7586,29 +7638,29 @@ function taskSections(view, level) {
 function findingList(findings) {
     const lines = findings
         .slice(0, MAX_FINDINGS_LISTED)
-        .map((f) => `- ${SEVERITY_ICON[f.severity]} **${f.severity}** ${code(truncate(f.path, 120))}: ${inline(truncate(f.message, 300))}. *Fix:* ${inline(truncate(f.fix, 300))}`);
+        .map((f) => `- ${SEVERITY_ICON[f.severity]} **${f.severity}** ${(0,markdown/* code */.aY)((0,markdown/* truncate */.xv)(f.path, 120))}: ${(0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(f.message, 300))}. *Fix:* ${(0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(f.fix, 300))}`);
     if (findings.length > MAX_FINDINGS_LISTED)
         lines.push(`- …and ${findings.length - MAX_FINDINGS_LISTED} more`);
     return lines.join('\n');
 }
 /** The planner's questions, where the reporter sees them: above the plan, not folded away with the notes. */
 function questionList(questions) {
-    return [`**The issue does not say** (add it to the issue and plan again):`, '', ...questions.map((q) => `- ${inline(truncate(q, 300))}`)].join('\n');
+    return [`**The issue does not say** (add it to the issue and plan again):`, '', ...questions.map((q) => `- ${(0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(q, 300))}`)].join('\n');
 }
 /** Work the issue marks as done: shown with the plan, never run. */
 function alreadyDone(items) {
-    const listed = items.slice(0, MAX_NOTES_LISTED).map((item) => inline(truncate(item, 120)));
+    const listed = items.slice(0, MAX_NOTES_LISTED).map((item) => (0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(item, 120)));
     const more = items.length > MAX_NOTES_LISTED ? ` and ${items.length - MAX_NOTES_LISTED} more` : '';
     return `✔️ **Already done** (ticked in the issue, not run): ${listed.join(' · ')}${more}`;
 }
 /** Work the issue asks for that no task carries (the built-in planner's `left_out`): said to the approver above the fold. */
 function leftOutLine(items) {
-    const listed = items.slice(0, MAX_NOTES_LISTED).map((l) => `${inline(truncate(l.item, 120))} (${inline(truncate(l.reason, 160))})`);
+    const listed = items.slice(0, MAX_NOTES_LISTED).map((l) => `${(0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(l.item, 120))} (${(0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(l.reason, 160))})`);
     const more = items.length > MAX_NOTES_LISTED ? ` and ${items.length - MAX_NOTES_LISTED} more` : '';
     return `⚠️ **Left out of the plan** (the issue asks for it; check before approving): ${listed.join(' · ')}${more}`;
 }
 function noteList(notes) {
-    const lines = notes.slice(0, MAX_NOTES_LISTED).map((n) => `- ${inline(truncate(n, 300))}`);
+    const lines = notes.slice(0, MAX_NOTES_LISTED).map((n) => `- ${(0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(n, 300))}`);
     if (notes.length > MAX_NOTES_LISTED)
         lines.push(`- …and ${notes.length - MAX_NOTES_LISTED} more`);
     return lines.join('\n');
@@ -7623,18 +7675,18 @@ function cutsNotice(view, graph, level) {
     const waiting = view.tasks.filter((t) => t.state === 'pending' || t.state === 'blocked').length;
     const active = view.tasks.length - finished - waiting;
     if (finished && level.rows !== 'all')
-        cuts.push(`${plural(finished, 'finished task')} left out of the table`);
+        cuts.push(`${(0,markdown/* plural */.LS)(finished, 'finished task')} left out of the table`);
     else if (finished && level.details !== 'all')
-        cuts.push(`${plural(finished, 'finished task')} collapsed`);
+        cuts.push(`${(0,markdown/* plural */.LS)(finished, 'finished task')} collapsed`);
     if (level.details === 'active' && waiting)
-        cuts.push(`${plural(waiting, 'waiting task')} collapsed`);
+        cuts.push(`${(0,markdown/* plural */.LS)(waiting, 'waiting task')} collapsed`);
     if (active > level.maxDetails)
-        cuts.push(`the details of ${plural(active - level.maxDetails, 'failed or running task')} left out`);
+        cuts.push(`the details of ${(0,markdown/* plural */.LS)(active - level.maxDetails, 'failed or running task')} left out`);
     if (graph && !level.graph)
         cuts.push('the task graph left out');
     const rows = level.rows === 'all' ? view.tasks.length : view.tasks.length - finished;
     if (rows > level.maxRows)
-        cuts.push(`${plural(rows - level.maxRows, 'more task')} left out of the table`);
+        cuts.push(`${(0,markdown/* plural */.LS)(rows - level.maxRows, 'more task')} left out of the table`);
     if (!cuts.length)
         return undefined;
     const said = cuts.length > 1 ? `${cuts.slice(0, -1).join(', ')} and ${cuts.at(-1)}` : cuts[0];
@@ -7667,7 +7719,7 @@ function links(report) {
 /** `2025-06-01 09:00 UTC` */
 function formatTime(iso) {
     const ms = Date.parse(iso);
-    return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC` : inline(iso);
+    return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC` : (0,markdown/* inline */.mG)(iso);
 }
 
 ;// CONCATENATED MODULE: ./src/report/check-run.ts
@@ -7788,20 +7840,20 @@ function renderPullRequestBody(report) {
     const view = (0,task_view/* maskedView */.Fo)(report);
     const n = view.report.issue.number;
     const rows = view.tasks.slice(0, MAX_ROWS).map((t) => [
-        cell(t.task.id),
-        cell(t.task.title.length > 100 ? `${t.task.title.slice(0, 99)}…` : t.task.title),
+        (0,markdown/* cell */.Hn)(t.task.id),
+        (0,markdown/* cell */.Hn)(t.task.title.length > 100 ? `${t.task.title.slice(0, 99)}…` : t.task.title),
         `${task_view/* STATE_ICON */.S7[t.state]} ${t.state}`,
         t.result ? String(t.result.attempts) : '–',
         t.result ? (0,format/* formatDuration */.a3)(t.result.duration_ms) : '–',
-        t.result?.commit_hash ? code(t.result.commit_hash.slice(0, 7)) : '–',
+        t.result?.commit_hash ? (0,markdown/* code */.aY)(t.result.commit_hash.slice(0, 7)) : '–',
     ]);
     const converged = view.count.converged;
     const parts = [
         `Closes #${n}`,
         '',
-        `Converge carried out ${inline(view.report.solution?.id ?? 'the plan')} for #${n}: ${converged} of ${view.tasks.length} tasks converged (one commit each), verified by running their commands${view.count.unproven ? `; ${view.count.unproven} completed without proof (see the issue)` : ''}.`,
+        `Converge carried out ${(0,markdown/* inline */.mG)(view.report.solution?.id ?? 'the plan')} for #${n}: ${converged} of ${view.tasks.length} tasks converged (one commit each), verified by running their commands${view.count.unproven ? `; ${view.count.unproven} completed without proof (see the issue)` : ''}.`,
         '',
-        table(['Task', 'Title', 'Status', 'Attempts', 'Duration', 'Commit'], rows),
+        (0,markdown/* table */.tp)(['Task', 'Title', 'Status', 'Attempts', 'Duration', 'Commit'], rows),
     ];
     if (view.tasks.length > rows.length)
         parts.push('', `_…and ${view.tasks.length - rows.length} more tasks: see the issue._`);
@@ -8307,10 +8359,10 @@ function taskMarker(n, taskId) {
  * The plan's text is anyone's: defused as the reports' is (no mentions that notify, no HTML, no blocks).
  */
 function taskIssueBody(n, plan, task) {
-    const criteria = task.convergence.criteria.map((c) => `- [ ] ${inline(c)}`);
+    const criteria = task.convergence.criteria.map((c) => `- [ ] ${(0,markdown/* inline */.mG)(c)}`);
     return [
         taskMarker(n, task.id),
-        ...task.description.split('\n').map(inline),
+        ...task.description.split('\n').map(markdown/* inline */.mG),
         ...(criteria.length ? ['', '**Criteria**', '', ...criteria] : []),
         '',
         `<sub>Task ${task.id} of ${plan.id} for #${n}, mirrored by Converge: closed when the task converges.</sub>`,
@@ -8427,9 +8479,9 @@ function renderQueueReport(input) {
         const done = run.queue.filter((i) => i.status === 'completed').length;
         const failed = run.queue.filter((i) => i.status === 'failed').length;
         const counts = [started && `${started} executing`, done && `${done} completed`, failed && `${failed} failed`].filter(Boolean);
-        out.push(`**${plural(run.queue.length, 'solution')}** in **${plural(groups.length, 'group')}** (${parallel} parallel, ${groups.length - parallel} sequential)${counts.length ? ` · ${counts.join(', ')}` : ''}${built}`, '', 'Items are numbered in queue order: issues already executing first, then by priority (a priority label of the issue, else the most urgent task of its solution), then by issue number. '
+        out.push(`**${(0,markdown/* plural */.LS)(run.queue.length, 'solution')}** in **${(0,markdown/* plural */.LS)(groups.length, 'group')}** (${parallel} parallel, ${groups.length - parallel} sequential)${counts.length ? ` · ${counts.join(', ')}` : ''}${built}`, '', 'Items are numbered in queue order: issues already executing first, then by priority (a priority label of the issue, else the most urgent task of its solution), then by issue number. '
             + 'Solutions that change a file in common, directly or through one another, form a **sequential** group (S) and run one after the other in that order; '
-            + 'those that share no file with any other form the **parallel** group (P) and can all run at once. No two groups change the same file, so groups do not wait for each other.', '', table(['group', 'kind', 'order', 'files in common'], groups.map((g) => [
+            + 'those that share no file with any other form the **parallel** group (P) and can all run at once. No two groups change the same file, so groups do not wait for each other.', '', (0,markdown/* table */.tp)(['group', 'kind', 'order', 'files in common'], groups.map((g) => [
             g.id,
             g.kind,
             g.items.map((i) => i.item_id).join(g.kind === 'sequential' ? ' → ' : ' ∥ '),
@@ -8473,24 +8525,24 @@ function renderQueueReport(input) {
 }
 function itemTable(run, group, rows, approvals) {
     const header = ['item', 'issue', 'solution', 'status', ...(approvals ? ['approval'] : []), 'priority', 'files', 'why here'];
-    return table(header, rows.map((item) => {
+    return (0,markdown/* table */.tp)(header, rows.map((item) => {
         const summary = run.issues[item.issue_id];
-        const issue = summary ? `#${summary.number} ${cell(summary.title)}` : cell(item.issue_id);
+        const issue = summary ? `#${summary.number} ${(0,markdown/* cell */.Hn)(summary.title)}` : (0,markdown/* cell */.Hn)(item.issue_id);
         const approval = approvals?.get(item.item_id);
         return [
             `**${item.item_id}**${group.kind === 'sequential' && item.position ? ` (${item.position}/${group.items.length})` : ''}`,
             issue,
-            codeCell(item.solution_id),
+            (0,markdown/* codeCell */.MZ)(item.solution_id),
             summary?.status ?? item.status,
             ...(approvals ? [approval ? APPROVAL[approval] : '—'] : []),
             item.priority ? `${item.priority}${item.priority_source === 'label' ? ' (label)' : ''}` : '—',
             item.files?.length ? files(item.files, 4) : '—',
-            cell(item.reason ?? ''),
+            (0,markdown/* cell */.Hn)(item.reason ?? ''),
         ];
     }));
 }
 function files(list, max) {
-    const shown = list.slice(0, max).map(codeCell).join(', ');
+    const shown = list.slice(0, max).map(markdown/* codeCell */.MZ).join(', ');
     return list.length > max ? `${shown} +${list.length - max}` : shown;
 }
 const ITEM_CLASS = {
@@ -8512,7 +8564,7 @@ function queueGraph(run, groups) {
             lines.push('    direction LR');
         for (const item of group.items) {
             const title = run.issues[item.issue_id]?.title ?? '';
-            const label = `${item.item_id} · #${item.issue_id.slice(4)}${title ? ` ${truncate(title, 32)}` : ''}`;
+            const label = `${item.item_id} · #${item.issue_id.slice(4)}${title ? ` ${(0,markdown/* truncate */.xv)(title, 32)}` : ''}`;
             lines.push(`    ${node.get(item.item_id)}["${mermaidLabel(label)}"]:::${item.status}`);
         }
         lines.push('  end');
@@ -8549,7 +8601,7 @@ const MAX_ITEMS = 300;
 async function queueStatus(session) {
     const { store, inputs, ctx } = session;
     const snapshot = await store.snapshot([state_layout/* statePaths */.mt.runState]);
-    const run = await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT);
+    const run = await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT);
     const approvals = run ? await readApprovals(run) : undefined;
     const summary = renderQueueReport({
         run,
@@ -8570,10 +8622,10 @@ async function queueStatus(session) {
         for (const item of items) {
             let plan;
             try {
-                plan = await state_files_readStateJson(ahead, state_layout/* statePaths */.mt.plan(numbers.get(item.item_id)), model/* SolutionSchema */.Ze);
+                plan = await (0,state_files/* readStateJson */._Y)(ahead, state_layout/* statePaths */.mt.plan(numbers.get(item.item_id)), model/* SolutionSchema */.Ze);
             }
             catch (error) {
-                if (error instanceof CorruptStateError)
+                if (error instanceof state_files/* CorruptStateError */.z6)
                     continue;
                 throw error;
             }
@@ -8769,10 +8821,10 @@ const lastLine = (text) => (0,ansi/* stripAnsi */.a)(text).trim().split('\n').ma
  * in the error.
  */
 function renderTaskEvent(task, result, at, secrets = []) {
-    const t = (0,report_secrets/* maskStrings */.X1)(task, secrets);
-    const r = result && (0,report_secrets/* maskStrings */.X1)({ ...result, error: result.error === null ? null : (0,report_secrets/* maskTokenShapes */._2)(result.error) }, secrets);
+    const t = (0,model_secrets/* maskStrings */.X1)(task, secrets);
+    const r = result && (0,model_secrets/* maskStrings */.X1)({ ...result, error: result.error === null ? null : (0,model_secrets/* maskTokenShapes */._2)(result.error) }, secrets);
     const lines = [
-        `## ${at} — ${t.id}: ${inline(t.title)}`,
+        `## ${at} — ${t.id}: ${(0,markdown/* inline */.mG)(t.title)}`,
         '',
         `**Type**: ${t.type} | **Priority**: ${t.priority}`,
         '',
@@ -8796,29 +8848,29 @@ function statusWord(r) {
 function executionLog(r) {
     const log = [];
     if (r.started_at)
-        log.push(`- Started ${inline(r.started_at)}`);
+        log.push(`- Started ${(0,markdown/* inline */.mG)(r.started_at)}`);
     log.push(`- Attempt ${r.attempts}, ${(0,format/* formatDuration */.a3)(r.duration_ms)}`);
     for (const c of r.convergence_verified.filter((c) => c.kind === 'command')) {
         const exit = c.timed_out ? 'timed out' : c.exit_code === null || c.exit_code === undefined ? 'no exit code' : `exit ${c.exit_code}`;
-        log.push(`- Ran ${code(truncate(c.text, 200))}: ${exit}${c.duration_ms === undefined ? '' : ` (${(0,format/* formatDuration */.a3)(c.duration_ms)})`}`);
+        log.push(`- Ran ${(0,markdown/* code */.aY)((0,markdown/* truncate */.xv)(c.text, 200))}: ${exit}${c.duration_ms === undefined ? '' : ` (${(0,format/* formatDuration */.a3)(c.duration_ms)})`}`);
     }
     if (r.commit_hash)
-        log.push(`- Committed ${code(r.commit_hash.slice(0, 12))}`);
+        log.push(`- Committed ${(0,markdown/* code */.aY)(r.commit_hash.slice(0, 12))}`);
     if (r.error)
-        log.push(`- Error: ${inline(truncate(r.error, 500))}`);
+        log.push(`- Error: ${(0,markdown/* inline */.mG)((0,markdown/* truncate */.xv)(r.error, 500))}`);
     return log;
 }
 function task_event_verification(task, r) {
     const checks = (0,task_view/* taskChecks */.tc)(task, r);
     const lines = checks
         .filter((c) => c.kind === 'criterion')
-        .map((c) => `- [${c.verdict === 'pass' ? 'x' : ' '}] ${inline(c.text)}${c.verified_by === 'manual' && c.verdict === 'pending' ? ' (manual check pending)' : ''}`);
+        .map((c) => `- [${c.verdict === 'pass' ? 'x' : ' '}] ${(0,markdown/* inline */.mG)(c.text)}${c.verified_by === 'manual' && c.verdict === 'pending' ? ' (manual check pending)' : ''}`);
     for (const c of checks.filter((c) => c.kind === 'command'))
-        lines.push(`- **Verification**: ${code(c.text)} → ${c.verdict === 'pass' ? 'PASS' : c.verdict === 'fail' ? 'FAIL' : 'NOT RUN'}`);
+        lines.push(`- **Verification**: ${(0,markdown/* code */.aY)(c.text)} → ${c.verdict === 'pass' ? 'PASS' : c.verdict === 'fail' ? 'FAIL' : 'NOT RUN'}`);
     return lines.length ? lines : ['- (nothing to verify)'];
 }
 function task_event_fileList(paths) {
-    return paths.length ? paths.map((p) => code(p)).join(', ') : '–';
+    return paths.length ? paths.map((p) => (0,markdown/* code */.aY)(p)).join(', ') : '–';
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/run-record.ts
@@ -8836,8 +8888,10 @@ function task_event_fileList(paths) {
 
 
 /** Records one finished task (execution.json, loop.json, events.md, execution.md) in one commit, safe beside other writers. */
-async function recordTask(store, n, mode, plan, task, ran, loop, options, previous) {
-    const now = options.now();
+async function recordTask(context, plan, task, finished, previous) {
+    const { store, n, mode, secrets } = context;
+    const { result: ran, loop } = finished;
+    const now = context.now();
     // A retry that did not do the work again keeps what was proven (SPEC §7): the earlier result stands, with what
     // the retry did beside it.
     const kept = keptOverRetry(previous, ran, now);
@@ -8858,8 +8912,8 @@ async function recordTask(store, n, mode, plan, task, ran, loop, options, previo
             files: {
                 [state_layout/* statePaths */.mt.execution(n)]: (0,state_layout/* toStateJson */.$W)(record),
                 [state_layout/* statePaths */.mt.loop(n)]: (0,state_layout/* toStateJson */.$W)(withFilesChanged(mergeLoop(stored, loop, task.id), task.id, result.files_modified)),
-                [state_layout/* statePaths */.mt.events(n)]: appendEvent(events, n, renderTaskEvent(task, ran, now, options.secrets)),
-                [state_layout/* statePaths */.mt.executionReport(n)]: executionMarkdown(n, issue?.title ?? '', plan, record, options),
+                [state_layout/* statePaths */.mt.events(n)]: appendEvent(events, n, renderTaskEvent(task, ran, now, secrets)),
+                [state_layout/* statePaths */.mt.executionReport(n)]: executionMarkdown(n, issue?.title ?? '', plan, record, context),
             },
         };
     }, { prefetch: issue_files_issueFilePaths(n) });
@@ -8893,7 +8947,7 @@ function keptOverRetry(previous, retry, now) {
     };
 }
 /** An interrupted task leaves only its loop state (pending again): the task itself has no result yet. */
-async function recordLoop(store, n, taskId, loop) {
+async function recordLoop({ store, n }, taskId, loop) {
     await (0,state_store/* transact */.hL)(store, async (snapshot) => {
         const { loop: stored } = await issue_files_readIssueFiles(snapshot, n, new Date().toISOString());
         return { message: `ISS-${n}: ${taskId} interrupted (${loop.status})`, files: { [state_layout/* statePaths */.mt.loop(n)]: (0,state_layout/* toStateJson */.$W)(mergeLoop(stored, loop, taskId)) } };
@@ -8950,8 +9004,9 @@ function executionMarkdown(n, title, plan, record, options) {
 
 
 
-async function finishRun(store, n, mode, plan, schedule, options) {
-    const now = options.now();
+async function finishRun(context, plan, schedule) {
+    const { store, n, mode } = context;
+    const now = context.now();
     let finished = {};
     const verb = mode === 'verify' ? 'verification' : 'execution';
     await (0,state_store/* transact */.hL)(store, async (snapshot) => {
@@ -8979,7 +9034,7 @@ async function finishRun(store, n, mode, plan, schedule, options) {
             ? { ...issue, status: 'completed', error: null, updated_at: now }
             : { ...issue, status: status === 'completed' ? 'completed' : 'failed', executed_at: now, error, updated_at: now };
         // A cancelled job no longer runs anything: the issue says so (a pause or a stop said so already).
-        const cancelled = interrupted && (options.signal?.aborted ?? false);
+        const cancelled = interrupted && (context.signal?.aborted ?? false);
         const cancel = `The run was cancelled with ${converged}/${plan.tasks.length} tasks converged: ${mode} again to go on`;
         // What failed is kept as feedback for the next planning (an agent planner reads it).
         const next = cancelled
@@ -8992,7 +9047,7 @@ async function finishRun(store, n, mode, plan, schedule, options) {
                 [state_layout/* statePaths */.mt.issue(n)]: (0,state_layout/* toStateJson */.$W)(next),
                 [state_layout/* statePaths */.mt.execution(n)]: (0,state_layout/* toStateJson */.$W)(record),
                 [state_layout/* statePaths */.mt.runState]: (0,state_layout/* toStateJson */.$W)(recordIssue(run, next, now, { note: `${verb} ${status}`, phase: 'executing' })),
-                [state_layout/* statePaths */.mt.executionReport(n)]: executionMarkdown(n, issue.title, plan, record, options),
+                [state_layout/* statePaths */.mt.executionReport(n)]: executionMarkdown(n, issue.title, plan, record, context),
                 [state_layout/* statePaths */.mt.events(n)]: appendEvent(events, n, simpleEvent(now, n, `${verb} ${status}`, `**Converged**: ${(0,evidence_words/* convergedTally */.I2)(plan.tasks.length, results)}${error ? ` | **Why**: ${error}` : ''}`)),
                 // The loop ends with the run: loop.json agrees with execution.json and issue.json.
                 ...(loop && !interrupted ? { [state_layout/* statePaths */.mt.loop(n)]: (0,state_layout/* toStateJson */.$W)(endedLoop(loop, status === 'completed' ? null : (next.error ?? status), now)) } : {}),
@@ -9002,7 +9057,9 @@ async function finishRun(store, n, mode, plan, schedule, options) {
     return finished;
 }
 /** A run that could not begin or go on with its tasks: recorded as failed with the reason, its earlier results kept. */
-async function abandonRun(store, n, reason, previousTasks, now) {
+async function abandonRun(context, reason, previousTasks) {
+    const { store, n } = context;
+    const now = context.now();
     await (0,state_store/* transact */.hL)(store, async (snapshot) => {
         const { run, issue, events, execution, loop } = await issue_files_readIssueFiles(snapshot, n, now);
         if (!issue || !execution)
@@ -9027,8 +9084,9 @@ async function abandonRun(store, n, reason, previousTasks, now) {
  * execution and loop are put back as they were, so that its status and evidence say what was done, not that
  * something failed; the event log keeps why.
  */
-async function undoStart(store, n, plan, before, reason, options) {
-    const now = options.now();
+async function undoStart(context, plan, before, reason) {
+    const { store, n } = context;
+    const now = context.now();
     await (0,state_store/* transact */.hL)(store, async (snapshot) => {
         const { run, events } = await issue_files_readIssueFiles(snapshot, n, now);
         return {
@@ -9037,7 +9095,7 @@ async function undoStart(store, n, plan, before, reason, options) {
                 [state_layout/* statePaths */.mt.issue(n)]: (0,state_layout/* toStateJson */.$W)(before.issue),
                 [state_layout/* statePaths */.mt.execution(n)]: before.execution ? (0,state_layout/* toStateJson */.$W)(before.execution) : null,
                 [state_layout/* statePaths */.mt.loop(n)]: before.loop ? (0,state_layout/* toStateJson */.$W)(before.loop) : null,
-                ...(before.execution ? { [state_layout/* statePaths */.mt.executionReport(n)]: executionMarkdown(n, before.issue.title, plan, before.execution, options) } : {}),
+                ...(before.execution ? { [state_layout/* statePaths */.mt.executionReport(n)]: executionMarkdown(n, before.issue.title, plan, before.execution, context) } : {}),
                 [state_layout/* statePaths */.mt.runState]: (0,state_layout/* toStateJson */.$W)(recordIssue(run, before.issue, now, { note: reason, phase: 'executing' })),
                 [state_layout/* statePaths */.mt.events(n)]: appendEvent(events, n, simpleEvent(now, n, 'run refused before it began (nothing ran; the issue is as it was)', `**Why**: ${reason}`)),
             },
@@ -9358,6 +9416,26 @@ function taskEvidence(task, before, checks, changed, integrity = {}) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/agents/run-stop.ts
+
+/** How a CLI that stops itself at its turn limit says so: Claude Code's `error_max_turns`, Gemini CLI's words. */
+const TURN_LIMIT_REACHED = /max[ _-]?turns|max session turns/i;
+/** The reason `run` ends its task, for the task's error, the comment and the CLI; undefined when it does not. */
+function runStop(run, preset, maxTurns) {
+    const credentials = credentialFailure(run, preset);
+    if (credentials)
+        return credentialFailureText(credentials);
+    if (maxTurns === undefined)
+        return undefined;
+    const turns = run.agent?.usage.turns;
+    if (turns !== null && turns !== undefined && turns > maxTurns)
+        return `the agent took ${turns} turns, more than max-turns ${maxTurns}`;
+    const said = run.agent?.error;
+    if (said && TURN_LIMIT_REACHED.test(said))
+        return `the agent stopped at max-turns ${maxTurns}: ${said.split('\n')[0].trim()}`;
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/execute/debug.ts
 
 const TAIL_LINES = 30;
@@ -9421,26 +9499,6 @@ async function readBounded(path, max, from) {
     finally {
         await handle.close();
     }
-}
-
-;// CONCATENATED MODULE: ./src/agents/run-stop.ts
-
-/** How a CLI that stops itself at its turn limit says so: Claude Code's `error_max_turns`, Gemini CLI's words. */
-const TURN_LIMIT_REACHED = /max[ _-]?turns|max session turns/i;
-/** The reason `run` ends its task, for the task's error, the comment and the CLI; undefined when it does not. */
-function runStop(run, preset, maxTurns) {
-    const credentials = credentialFailure(run, preset);
-    if (credentials)
-        return credentialFailureText(credentials);
-    if (maxTurns === undefined)
-        return undefined;
-    const turns = run.agent?.usage.turns;
-    if (turns !== null && turns !== undefined && turns > maxTurns)
-        return `the agent took ${turns} turns, more than max-turns ${maxTurns}`;
-    const said = run.agent?.error;
-    if (said && TURN_LIMIT_REACHED.test(said))
-        return `the agent stopped at max-turns ${maxTurns}: ${said.split('\n')[0].trim()}`;
-    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/execute/prompt.ts
@@ -9578,7 +9636,6 @@ manual review. Commands are always judged by their own exit codes, whatever the 
 
 
 
-
 /** Runs the executor once. `recordError` receives what went wrong without failing the attempt (validate judges). */
 async function develop(launch, brief, recordError) {
     const { task, dir, attempt, feedback } = brief;
@@ -9616,7 +9673,7 @@ async function develop(launch, brief, recordError) {
 async function readAgentReport(path, secrets) {
     // Its end: the agent CLIs write their result last. A 300 MB file is not read whole.
     const text = await readBounded(path, AGENT_OUTPUT_BYTES, 'end').catch(() => '');
-    return (0,agent_output/* readAgentOutput */.X6)((0,report_secrets/* maskSecrets */.QU)(text, secrets));
+    return (0,agent_output/* readAgentOutput */.X6)((0,model_secrets/* maskSecrets */.QU)(text, secrets));
 }
 async function readReport(path, task, recordError) {
     let text;
@@ -9633,10 +9690,6 @@ async function readReport(path, task, recordError) {
         await recordError(`${task.id}: ignored the executor's report: ${error.message.split('\n')[0]}`);
         return undefined;
     }
-}
-/** Why this executor run ends its task (a refused key, a reached max-turns), or undefined: see runStop. */
-function agentRunStop(run, preset, maxTurns) {
-    return runStop({ exitCode: run.exit_code, agent: run.agent, outputTail: run.output_tail }, preset, maxTurns);
 }
 
 ;// CONCATENATED MODULE: ./src/processes/test-counts.ts
@@ -10123,6 +10176,7 @@ function testsPassed(checks) {
 
 
 
+
 /**
  * Runs the loop for one task. The loop's own `status` is changed only by pause (`paused`) and stop (`failed`):
  * whether the issue's loop has completed is for the caller to say once every task has run. Rejects only when a
@@ -10193,7 +10247,8 @@ async function convergeTask(task, options) {
                 runs.push(developed.run);
                 options.budget?.charge(developed.run, task.id);
                 // A refused key or a reached turn limit: another attempt cannot help, and nothing is verified.
-                const stop = agentRunStop(developed.run, preset, options.maxTurns);
+                const { exit_code: exitCode, agent, output_tail: outputTail } = developed.run;
+                const stop = runStop({ exitCode, agent, outputTail }, preset, options.maxTurns);
                 if (stop) {
                     await tracker.error('develop', `${task.id}: ${stop}`);
                     await tracker.finish('failed');
@@ -10529,11 +10584,12 @@ class TaskProof {
  */
 async function convergeAndCommit(task, context) {
     const { n, plan, options, signal } = context;
+    const { policy } = options;
     const startedAt = options.now();
     const before = await baselineOf(task, context);
     if (signal.aborted)
         return { kind: 'cancelled' };
-    const rounds = options.onFailure === 'retry' ? 1 + options.maxRetries : 1;
+    const rounds = policy.onFailure === 'retry' ? 1 + policy.maxRetries : 1;
     const proof = proofOf(task, context);
     let run;
     let attempts = 0;
@@ -10541,17 +10597,15 @@ async function convergeAndCommit(task, context) {
     for (let round = 1; round <= rounds; round++) {
         roundsRun = round;
         run = await convergeTask(task, {
+            // The loop reads the fields of `LoopPolicy`; whatever else the run's policy holds, it does not look at.
+            ...policy,
             issue: { number: n, title: context.issueTitle },
             solutionId: plan.id,
             repoDir: options.repoDir,
             workDir: (0,external_node_path_.join)(options.workRoot, `ISS-${n}`, task.id, `round-${round}`),
-            executorCommand: options.executorCommand,
-            maxIterations: options.maxIterations,
-            timeoutMs: options.timeoutMs,
             secrets: options.secrets,
             signal,
             ...(options.executorEnv ? { executorEnv: options.executorEnv } : {}),
-            ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
             ...(context.budget ? { budget: context.budget } : {}),
             ...(options.onOutput ? { onExecutorOutput: (line) => options.onOutput(task.id, line) } : {}),
             ...(proof ? { guard: proof } : {}),
@@ -10592,7 +10646,7 @@ async function convergeAndCommit(task, context) {
             if (change && before) {
                 differential = await differentialRuns(change, {
                     repoDir: options.repoDir, commands: taskCommands(task), env: taskEnvironment(undefined, n, task.id, 0),
-                    timeoutMs: options.timeoutMs, secrets: options.secrets, signal,
+                    timeoutMs: policy.timeoutMs, secrets: options.secrets, signal,
                 });
                 if (signal.aborted)
                     return { kind: 'cancelled' };
@@ -10600,7 +10654,7 @@ async function convergeAndCommit(task, context) {
             const commit = await options.committer.commitTask(task, n, context.othersRunning(), change?.files);
             tree = commit?.tree;
             if (commit)
-                result = { ...result, commit_hash: commit.commit, files_modified: commit.files, ...(commit.undeclared.length ? { undeclared_files: commit.undeclared } : {}) };
+                result = { ...result, commit_hash: commit.commit, files_modified: commit.files, ...(commit.undeclared.length ? { undeclared_files: commit.undeclared } : {}), ...(commit.stats ? { file_stats: commit.stats } : {}) };
         }
         catch (error) {
             // A cancelled job signals the whole process group, git included: a commit or push it killed is no verdict
@@ -10626,8 +10680,8 @@ async function convergeAndCommit(task, context) {
 }
 /** The proof of a task whose executor runs on a work branch (`task-proof.ts`); undefined otherwise. */
 function proofOf(task, context) {
-    const { committer, executorCommand, repoDir } = context.options;
-    const executor = (0,presets/* agentCommand */.zA)(executorCommand, 'executor').command;
+    const { committer, policy, repoDir } = context.options;
+    const executor = (0,presets/* agentCommand */.zA)(policy.executorCommand, 'executor').command;
     if (!committer?.settle || !committer.taskPaths || !committer.head || executor === '' || executor === 'none')
         return undefined;
     return new TaskProof(repoDir, committer, task, context.othersRunning, context.memo);
@@ -10642,10 +10696,10 @@ async function baselineOf(task, context) {
     const given = options.evidence?.baselines?.get(task.id) ?? (context.earlierBaseline?.length ? context.earlierBaseline : undefined);
     if (given)
         return given;
-    const executor = (0,presets/* agentCommand */.zA)(options.executorCommand, 'executor').command;
+    const executor = (0,presets/* agentCommand */.zA)(options.policy.executorCommand, 'executor').command;
     if (options.evidence?.measure === false || executor === '' || executor === 'none')
         return undefined;
-    const launch = { repoDir: options.repoDir, timeoutMs: options.timeoutMs, secrets: options.secrets, issue: context.n, signal: context.signal };
+    const launch = { repoDir: options.repoDir, timeoutMs: options.policy.timeoutMs, secrets: options.secrets, issue: context.n, signal: context.signal };
     return runBaseline(task, launch, context.memo ? { memo: context.memo, key: await context.memo.key() } : undefined);
 }
 /** The baseline an earlier result of the task recorded, for a rerun to keep (SPEC §7: it is not run again). */
@@ -10722,7 +10776,8 @@ class CheckMemo {
 
 
 
-async function scheduleTasks(store, n, mode, started, settings, taskRun) {
+async function scheduleTasks(context, started, settings, taskRun) {
+    const { store, n, mode } = context;
     const { plan, issue, record } = started;
     const { budget } = settings;
     const control = controlSignals(store, n, settings.controlIntervalMs);
@@ -10733,7 +10788,7 @@ async function scheduleTasks(store, n, mode, started, settings, taskRun) {
     // A result the state branch would not take (GitHub failing past the client's retries) halts the run: no task
     // starts whose result could not be recorded either, and the running ones are ended, unrecorded.
     const halt = new AbortController();
-    const signal = settings.signal ? AbortSignal.any([settings.signal, halt.signal]) : halt.signal;
+    const signal = context.signal ? AbortSignal.any([context.signal, halt.signal]) : halt.signal;
     let unrecorded;
     const haltWith = (error, where) => {
         unrecorded ??= new Error(`ISS-${n}: the run stopped ${where}: ${error.message}. Run it again to go on from what was recorded.`);
@@ -10769,6 +10824,8 @@ async function scheduleTasks(store, n, mode, started, settings, taskRun) {
             }
             finally {
                 running.delete(task);
+                // A stop recorded while this task ran must be seen before the next one starts, however recent the last look.
+                control.expire();
             }
         },
     });
@@ -10793,10 +10850,10 @@ async function scheduleTasks(store, n, mode, started, settings, taskRun) {
         let recorded;
         try {
             if (run.kind === 'interrupted') {
-                await recordLoop(store, n, task.id, run.loop);
+                await recordLoop(context, task.id, run.loop);
                 return run.status;
             }
-            recorded = await recordTask(store, n, mode, plan, task, run.result, run.loop, taskRun, mode === 'execute' ? started.previousTasks[task.id] : undefined);
+            recorded = await recordTask(context, plan, task, run, mode === 'execute' ? started.previousTasks[task.id] : undefined);
         }
         catch (error) {
             const commit = run.kind === 'finished' && run.result.commit_hash ? ` (its commit ${run.result.commit_hash.slice(0, 12)} is pushed)` : '';
@@ -10809,12 +10866,12 @@ async function scheduleTasks(store, n, mode, started, settings, taskRun) {
         return recorded.status === 'completed' ? 'completed' : 'failed';
     }
 }
-/** `pause` / `stop` recorded on the state branch by another run, looked up at most every `intervalMs`. */
+/** `pause` / `stop` recorded on the state branch by another run, looked up at most every `intervalMs` until expired. */
 function controlSignals(store, n, intervalMs) {
     let checkedAt = Number.NEGATIVE_INFINITY;
     let last = 'continue';
     let pending;
-    return () => {
+    const look = () => {
         if (Date.now() - checkedAt < intervalMs)
             return Promise.resolve(last);
         // Tasks running side by side share one look.
@@ -10831,6 +10888,7 @@ function controlSignals(store, n, intervalMs) {
         })();
         return pending;
     };
+    return Object.assign(look, { expire: () => { checkedAt = Number.NEGATIVE_INFINITY; } });
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/run-start.ts
@@ -10868,9 +10926,10 @@ function gateRefusal(n, issue, plan) {
     return null;
 }
 /** Checks the gate and records that the run started (or resumed). */
-async function startRun(store, n, mode, options) {
+async function startRun(context, options) {
+    const { store, n, mode } = context;
     let result = { ok: false, reason: '' };
-    const now = options.now();
+    const now = context.now();
     const verb = mode === 'verify' ? 'verification' : 'execution';
     await (0,state_store/* transact */.hL)(store, async (snapshot) => {
         const { run, issue, plan, events, execution, loop } = await issue_files_readIssueFiles(snapshot, n, now);
@@ -10909,7 +10968,7 @@ async function startRun(store, n, mode, options) {
         };
         const executing = { ...issue, status: 'executing', error: null, updated_at: now };
         result = { ok: true, plan, issue: executing, record, alreadyDone, retry, previousTasks: previous?.tasks ?? {}, before: { issue, execution, loop } };
-        const resumed = previous ? ` (resumed: ${plural(Object.values(carried).filter((r) => r.status === 'completed').length, 'task')} already converged)` : '';
+        const resumed = previous ? ` (resumed: ${(0,markdown/* plural */.LS)(Object.values(carried).filter((r) => r.status === 'completed').length, 'task')} already converged)` : '';
         const retrying = retry.length ? ` | **Retrying**: ${retry.join(', ')}` : '';
         return {
             message: `ISS-${n}: ${verb} of ${plan.id} started${resumed}`,
@@ -10944,7 +11003,7 @@ function heldByAnother(execution, holder, now) {
 function executorOf(mode, command, execution) {
     const executor = mode === 'execute' ? command?.trim() : execution?.executor;
     // A command line that holds a token (`API_KEY=… agent`) is not one to record, nor to print in a hint.
-    return executor && executor !== 'none' && (0,report_secrets/* maskTokenShapes */._2)(executor) === executor ? { executor } : {};
+    return executor && executor !== 'none' && (0,model_secrets/* maskTokenShapes */._2)(executor) === executor ? { executor } : {};
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/run-plan.ts
@@ -10961,8 +11020,10 @@ const DEFAULT_CONTROL_INTERVAL_MS = 3_000;
  * `maxParallel` at a time.
  */
 function verifyIssue(store, n, options) {
+    const { maxParallel, timeoutMs } = options.policy;
     return runPlan(store, n, 'verify', {
-        ...options, executorCommand: 'none', maxIterations: 1, onFailure: 'skip', maxRetries: 0, maxErrors: Number.POSITIVE_INFINITY,
+        ...options,
+        policy: { maxParallel, timeoutMs, executorCommand: 'none', maxIterations: 1, onFailure: 'skip', maxRetries: 0, maxErrors: Number.POSITIVE_INFINITY },
     });
 }
 /**
@@ -10974,13 +11035,15 @@ function executeIssue(store, n, options) {
     return runPlan(store, n, 'execute', options);
 }
 async function runPlan(store, n, mode, options) {
+    const { policy } = options;
     // Before any attempt, and before anything is recorded: the executor's program is there, or how to install it.
     if (mode === 'execute') {
-        const missing = await agentPreflight(options.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir);
+        const missing = await agentPreflight(policy.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir);
         if (missing)
             return { ok: false, reason: `Execution could not start: ${missing}` };
     }
-    const started = await startRun(store, n, mode, options);
+    const context = { store, n, mode, now: options.now, secrets: options.secrets, signal: options.signal };
+    const started = await startRun(context, { retry: options.retry, holder: options.holder, executorCommand: policy.executorCommand });
     if (!started.ok)
         return started;
     if (options.beforeTasks) {
@@ -10993,25 +11056,24 @@ async function runPlan(store, n, mode, options) {
             if (!options.signal?.aborted) {
                 // Nothing ran: the issue is left as it was (the reason is in its event log and the answer).
                 const reason = `${mode === 'verify' ? 'Verification' : 'Execution'} could not start: ${error.message}`;
-                await undoStart(store, n, started.plan, started.before, reason, options);
+                await undoStart(context, started.plan, started.before, reason);
                 return { ok: false, reason };
             }
         }
     }
-    const { schedule, ran, unrecorded } = await scheduleTasks(store, n, mode, started, {
-        maxParallel: options.maxParallel,
-        onFailure: mode === 'verify' ? 'continue' : options.onFailure === 'abort' ? 'abort' : 'skip',
-        maxErrors: options.maxErrors,
+    const { schedule, ran, unrecorded } = await scheduleTasks(context, started, {
+        maxParallel: policy.maxParallel,
+        onFailure: mode === 'verify' ? 'continue' : policy.onFailure === 'abort' ? 'abort' : 'skip',
+        maxErrors: policy.maxErrors,
         controlIntervalMs: options.controlIntervalMs ?? DEFAULT_CONTROL_INTERVAL_MS,
-        budget: mode === 'execute' && options.maxCostUsd !== undefined ? costBudget(options.maxCostUsd) : undefined,
-        signal: options.signal,
+        budget: mode === 'execute' && policy.maxCostUsd !== undefined ? costBudget(policy.maxCostUsd) : undefined,
         onTaskStart: options.onTaskStart,
         onProgress: options.onProgress,
     }, options);
     if (unrecorded) {
         // Recorded as failed when GitHub takes it, so that the issue does not look as if it were still running;
         // either way the next run resumes from what was recorded.
-        await abandonRun(store, n, unrecorded.message, started.previousTasks, options.now()).catch(() => { });
+        await abandonRun(context, unrecorded.message, started.previousTasks).catch(() => { });
         throw unrecorded;
     }
     // A verification whose checks could not start (a program not installed where they ran) says nothing about the
@@ -11019,10 +11081,10 @@ async function runPlan(store, n, mode, options) {
     const cannotCheck = mode === 'verify' ? checksThatCouldNotStart(started.plan, started.record) : undefined;
     if (cannotCheck) {
         const reason = `${cannotCheck}. Nothing of this verification was recorded: the results of the execution stand${options.missingProgramFix ? `. ${options.missingProgramFix}` : ''}`;
-        await undoStart(store, n, started.plan, started.before, reason, options);
+        await undoStart(context, started.plan, started.before, reason);
         return { ok: false, reason };
     }
-    const finished = await finishRun(store, n, mode, started.plan, schedule, options);
+    const finished = await finishRun(context, started.plan, schedule);
     return { ok: true, plan: started.plan, issue: finished.issue, record: finished.record, ran };
 }
 /** "T1 could not be checked: `mocha` was not found where `npm test` ran", for each task whose failed check could not start. */
@@ -11101,7 +11163,11 @@ async function onBranch(repoDir, workBranch) {
         throw new Error(`${current ? `${current} is` : 'no branch is'} checked out in ${repoDir}, not ${workBranch}: Converge commits on ${workBranch} only`);
 }
 
+;// CONCATENATED MODULE: ./src/pipeline/run-context.ts
+const systemClock = () => new Date().toISOString();
+
 ;// CONCATENATED MODULE: ./src/pipeline/run-request.ts
+
 
 /**
  * The pipeline's options for one run of `request` on issue `n`, and its work branch (checked out once the run
@@ -11117,21 +11183,13 @@ function runOf(request, n, run) {
     });
     const before = run.before;
     const options = {
+        policy,
         repoDir: workspace.repoDir,
         workRoot: workspace.workRoot,
-        maxParallel: policy.maxParallel,
-        timeoutMs: policy.timeoutMs,
         secrets: workspace.secrets,
-        now: () => new Date().toISOString(),
-        executorCommand: policy.executorCommand,
-        maxIterations: policy.maxIterations,
-        onFailure: policy.onFailure,
-        maxRetries: policy.maxRetries,
-        maxErrors: policy.maxErrors,
+        now: systemClock,
         executorEnv: workspace.executorEnv,
         evidence: run.evidence ?? { measure: policy.measureEvidence },
-        ...(policy.maxCostUsd !== undefined ? { maxCostUsd: policy.maxCostUsd } : {}),
-        ...(policy.maxTurns !== undefined ? { maxTurns: policy.maxTurns } : {}),
         ...(run.retry ? { retry: run.retry } : {}),
         ...(workspace.signal ? { signal: workspace.signal } : {}),
         ...(workspace.holder ? { holder: workspace.holder } : {}),
@@ -11284,7 +11342,7 @@ async function runTasks(session, request) {
     const base = (0,action_session/* reportBase */.sq)(session, n, stored.issue?.title ?? `#${n}`);
     const { check, warning } = plan
         ? await startCheckRun(session, n, headSha, plan.tasks.length, {
-            title: mode === 'verify' ? 'Verifying' : 'Executing', summary: `${mode === 'verify' ? 'Verifying' : 'Executing'} ${plural(plan.tasks.length, 'task')} of ${plan.id}.`,
+            title: mode === 'verify' ? 'Verifying' : 'Executing', summary: `${mode === 'verify' ? 'Verifying' : 'Executing'} ${(0,markdown/* plural */.LS)(plan.tasks.length, 'task')} of ${plan.id}.`,
         })
         : {};
     const onProgress = (record, solution) => {
@@ -11498,10 +11556,11 @@ const readiness_ids = (tasks) => tasks.map((t) => t.id).join(', ');
  * or whose dependencies have not all converged; a task that converged already is not run again.
  */
 async function executeTask(store, n, taskId, options) {
-    const missing = await agentPreflight(options.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir);
+    const missing = await agentPreflight(options.policy.executorCommand, 'executor', { PATH: options.executorEnv?.PATH ?? process.env.PATH }, options.repoDir);
     if (missing)
         return { ok: false, reason: `${taskId} could not start: ${missing}`, started: false };
-    const started = await startTask(store, n, taskId, options.now());
+    const context = { store, n, mode: 'execute', now: options.now, secrets: options.secrets, signal: options.signal };
+    const started = await startTask(context, taskId);
     if (!started.ok)
         return { ...started, started: false };
     const { plan, task } = started;
@@ -11528,13 +11587,13 @@ async function executeTask(store, n, taskId, options) {
     if (run.kind === 'cancelled')
         return { ok: false, reason: `${task.id} was cancelled: nothing is recorded, it stays ready`, plan, issue, task, started: true };
     if (run.kind === 'interrupted') {
-        await recordLoop(store, n, task.id, run.loop);
-        const record = await readRecord(store, n, plan);
+        await recordLoop(context, task.id, run.loop);
+        const record = await readRecord(context, plan);
         return { ok: true, plan, issue, task, result: undefined, ran: true, interrupted: run.status, record: record ?? started.record };
     }
     const { result } = run;
-    await recordTask(store, n, 'execute', plan, task, result, run.loop, options);
-    const record = await readRecord(store, n, plan);
+    await recordTask(context, plan, task, run);
+    const record = await readRecord(context, plan);
     issue = { ...issue, status: 'executing' };
     return { ok: true, plan, issue, task, result, ran: true, record: record ?? { ...started.record, tasks: { ...started.record.tasks, [task.id]: result } } };
 }
@@ -11543,7 +11602,9 @@ async function executeTask(store, n, taskId, options) {
  * the plan is created unless one exists (jobs starting together keep the first one's), the issue is
  * `executing`, and events.md says which task started.
  */
-async function startTask(store, n, taskId, now) {
+async function startTask(context, taskId) {
+    const { store, n } = context;
+    const now = context.now();
     let started = { ok: false, reason: '' };
     await (0,state_store/* transact */.hL)(store, async (snapshot) => {
         const { run, issue, plan, execution, events } = await issue_files_readIssueFiles(snapshot, n, now);
@@ -11586,9 +11647,9 @@ async function startTask(store, n, taskId, now) {
     }, { prefetch: issue_files_issueFilePaths(n) });
     return started;
 }
-async function readRecord(store, n, plan) {
+async function readRecord({ store, n }, plan) {
     const snapshot = await store.snapshot([state_layout/* statePaths */.mt.execution(n)]);
-    return currentRecord(plan, await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.execution(n), model/* ExecutionRecordSchema */.ZB));
+    return currentRecord(plan, await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.execution(n), model/* ExecutionRecordSchema */.ZB));
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/scale-out/matrix.ts
@@ -11629,9 +11690,9 @@ async function planMatrix(store, scope, options) {
     return { ...built, issues, summary: renderMatrixSummary(issues, built, scope === 'repository') };
 }
 async function issueMatrix(store, snapshot, n, options) {
-    const issue = await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.issue(n), model/* IssueStateSchema */.cG);
-    let plan = await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.plan(n), model/* SolutionSchema */.Ze);
-    const execution = await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.execution(n), model/* ExecutionRecordSchema */.ZB);
+    const issue = await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.issue(n), model/* IssueStateSchema */.cG);
+    let plan = await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.plan(n), model/* SolutionSchema */.Ze);
+    const execution = await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.execution(n), model/* ExecutionRecordSchema */.ZB);
     let approved = false;
     if (options.autoApproveAs && issue && plan)
         ({ plan, approvedNow: approved } = await approveIfPassing(store, n, plan, options.autoApproveAs, options.now));
@@ -11646,11 +11707,11 @@ async function issueMatrix(store, snapshot, n, options) {
 function renderMatrixSummary(issues, built, repository) {
     const lines = [];
     const count = built.include.length;
-    lines.push(count ? `### Converge matrix: ${plural(count, 'task')} ready` : '### Converge matrix: nothing is ready', '');
+    lines.push(count ? `### Converge matrix: ${(0,markdown/* plural */.LS)(count, 'task')} ready` : '### Converge matrix: nothing is ready', '');
     if (repository && issues.length === 0)
         lines.push('No issue of the run state is planned, queued or executing: nothing to run.', '');
     for (const entry of issues) {
-        const heading = `**ISS-${entry.n}** — ${inline(entry.title)}`;
+        const heading = `**ISS-${entry.n}** — ${(0,markdown/* inline */.mG)(entry.title)}`;
         if (entry.refused) {
             lines.push(`- ${heading}: not run: ${entry.refused}.`);
             continue;
@@ -11665,7 +11726,7 @@ function renderMatrixSummary(issues, built, repository) {
         if (left.length)
             parts.push(`ready, left for the next round (over GitHub's limit): ${left.join(', ')}`);
         if (r.deferred.length)
-            parts.push(`next round (shares a file with a task in this one): ${r.deferred.map((d) => `${d.task.id} (${code(d.path)} with ${d.conflictsWith})`).join(', ')}`);
+            parts.push(`next round (shares a file with a task in this one): ${r.deferred.map((d) => `${d.task.id} (${(0,markdown/* code */.aY)(d.path)} with ${d.conflictsWith})`).join(', ')}`);
         if (r.waiting.length)
             parts.push(`waiting for dependencies: ${readiness_ids(r.waiting)}`);
         if (r.failed.length)
@@ -11682,7 +11743,7 @@ function renderMatrixSummary(issues, built, repository) {
         const limit = built.limitedBy === 'jobs'
             ? `at most ${built.maxJobs} jobs per matrix${built.maxJobs === MATRIX_MAX_JOBS ? ', as GitHub allows' : ''}`
             : `at most ${built.maxBytes.toLocaleString('en-US')} bytes of matrix (GitHub keeps 1 MB of outputs per job)`;
-        lines.push('', `${plural(built.leftover.length, 'ready task')} did not fit (${limit}): run \`matrix\` again after this round.`);
+        lines.push('', `${(0,markdown/* plural */.LS)(built.leftover.length, 'ready task')} did not fit (${limit}): run \`matrix\` again after this round.`);
     }
     return `${lines.join('\n')}\n`;
 }
@@ -11698,7 +11759,7 @@ function nothingReady(r, total) {
 }
 /** The numbers of the run state's issues whose status passes `filter`, in ascending order. */
 async function issuesInRunState(store, filter) {
-    const run = await state_files_readStateJson(await store.snapshot([state_layout/* statePaths */.mt.runState]), state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT);
+    const run = await (0,state_files/* readStateJson */._Y)(await store.snapshot([state_layout/* statePaths */.mt.runState]), state_layout/* statePaths */.mt.runState, model/* RunStateSchema */.sT);
     return Object.values(run?.issues ?? {}).filter((i) => filter(i.status)).map((i) => i.number).sort((a, b) => a - b);
 }
 
@@ -11744,7 +11805,7 @@ async function reportIssue(store, n, options) {
         if (!previous) {
             const r = readiness(plan, undefined, options);
             const refusal = gateRefusal(n, issue, plan);
-            out = { ok: true, issue, plan, readiness: r, changed: false, headline: refusal ? `Not executed: ${refusal}.` : `Not executed yet: ${plural(r.ready.length, 'task')} ready: run the matrix.` };
+            out = { ok: true, issue, plan, readiness: r, changed: false, headline: refusal ? `Not executed: ${refusal}.` : `Not executed yet: ${(0,markdown/* plural */.LS)(r.ready.length, 'task')} ready: run the matrix.` };
             return null;
         }
         // Dependents of failed tasks are skipped; a skip whose reason is gone (the failed task was retried) is dropped.
@@ -11783,7 +11844,7 @@ async function reportIssue(store, n, options) {
         else {
             status = 'running';
             next = issue.status === 'executing' && issue.error === null ? issue : { ...issue, status: 'executing', error: null, updated_at: now };
-            headline = `${plural(r.ready.length, 'task')} ready: run the matrix again (${converged}/${total} tasks converged).`;
+            headline = `${(0,markdown/* plural */.LS)(r.ready.length, 'task')} ready: run the matrix again (${converged}/${total} tasks converged).`;
         }
         const finished = status === 'completed' || status === 'failed';
         const record = {
@@ -11836,8 +11897,8 @@ async function issuesToReport(store) {
         const chunk = numbers.slice(i, i + ISSUES_PER_SNAPSHOT);
         const snapshot = await store.snapshot(chunk.flatMap((n) => [state_layout/* statePaths */.mt.plan(n), state_layout/* statePaths */.mt.execution(n)]));
         for (const n of chunk) {
-            const plan = await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.plan(n), model/* SolutionSchema */.Ze);
-            const execution = await state_files_readStateJson(snapshot, state_layout/* statePaths */.mt.execution(n), model/* ExecutionRecordSchema */.ZB);
+            const plan = await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.plan(n), model/* SolutionSchema */.Ze);
+            const execution = await (0,state_files/* readStateJson */._Y)(snapshot, state_layout/* statePaths */.mt.execution(n), model/* ExecutionRecordSchema */.ZB);
             if (plan && currentRecord(plan, execution)?.status === 'running')
                 found.push(n);
         }
@@ -12066,7 +12127,7 @@ async function dispatch(session, route) {
     const where = route.target.number;
     const write = !inputs['dry-run'];
     if (route.kind === 'unknown-command') {
-        const shown = code(`${prefix} ${shortName(route.name)}`);
+        const shown = (0,markdown/* code */.aY)(`${prefix} ${shortName(route.name)}`);
         const message = `${shown} is not a Converge command. Commands:\n\n${(0,commands/* commandList */.E6)(prefix)}`;
         // A stranger's comment gets nothing back: no reply for anyone to steer, no comment spam.
         const verdict = await checkPermission(client, ctx.repo, route.actor, inputs['min-permission']);

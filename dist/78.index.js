@@ -1,5 +1,5 @@
-export const id = 156;
-export const ids = [156];
+export const id = 78;
+export const ids = [78];
 export const modules = {
 
 /***/ 1376:
@@ -974,9 +974,12 @@ function openBlockers(blockedBy, issues) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   a: () => (/* binding */ stripAnsi)
 /* harmony export */ });
-/** Removes ANSI escape sequences (colours, cursor moves, OSC hyperlinks). */
+/**
+ * Removes ANSI escape sequences (colours, cursor moves, OSC hyperlinks). A run of sequences is one match: coloured
+ * test output holds hundreds of them, mostly back to back, and each match costs more than the characters it spans.
+ */
 function stripAnsi(text) {
-    return text.replace(/\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b[@-Z\\-_]/g, '');
+    return text.replace(/(?:\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_]))+/g, '');
 }
 
 
@@ -1039,25 +1042,172 @@ function formatUsage(usage) {
 
 /***/ }),
 
-/***/ 8623:
+/***/ 4285:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $Q: () => (/* binding */ criteriaForAPerson),
-/* harmony export */   $g: () => (/* binding */ isFinished),
-/* harmony export */   Fo: () => (/* binding */ maskedView),
-/* harmony export */   LT: () => (/* binding */ isInProgress),
-/* harmony export */   S7: () => (/* binding */ STATE_ICON),
-/* harmony export */   kK: () => (/* binding */ buildView),
-/* harmony export */   pL: () => (/* binding */ taskConverged),
-/* harmony export */   tc: () => (/* binding */ taskChecks),
-/* harmony export */   xf: () => (/* binding */ approvalOf)
+/* harmony export */   DV: () => (/* binding */ codeBlock),
+/* harmony export */   Hn: () => (/* binding */ cell),
+/* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   MZ: () => (/* binding */ codeCell),
+/* harmony export */   XK: () => (/* binding */ pluralWord),
+/* harmony export */   aY: () => (/* binding */ code),
+/* harmony export */   js: () => (/* binding */ htmlText),
+/* harmony export */   mG: () => (/* binding */ inline),
+/* harmony export */   tp: () => (/* binding */ table),
+/* harmony export */   xv: () => (/* binding */ truncate),
+/* harmony export */   zH: () => (/* binding */ details)
 /* harmony export */ });
-/* harmony import */ var _plan_analyse_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1376);
-/* harmony import */ var _plan_hash_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2239);
-/* harmony import */ var _model_verification_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8162);
-/* harmony import */ var _evidence_words_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2109);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7663);
+/** Small markdown helpers; every piece of user text that goes into a report passes through them. */
+/** CommonMark ends a line at `\n`, `\r` or `\r\n`: user text must not contain any of them where one line is expected. */
+const LINE_BREAKS = /\s*[\r\n]+\s*/g;
+const MENTION = /@(?=[\w-])/g;
+/**
+ * User text inside a table cell: one line, pipes escaped, HTML, entities and @-mentions defused (a bot
+ * comment must not ping people named in an issue, nor carry markup someone slipped into a task title).
+ */
+function cell(text) {
+    return escapePipes(defused(text));
+}
+/**
+ * User text in running markdown: `cell`'s defusing, and a line that cannot open a block (a heading, a
+ * quote, a list, a code fence, a rule) even where it starts a line or a list item.
+ */
+function inline(text) {
+    const line = defused(text);
+    const ordered = ORDERED_ITEM.exec(line);
+    if (ordered)
+        return `${ordered[0]}\\${line.slice(ordered[0].length)}`;
+    return BLOCK_START.test(line) ? `\\${line}` : line;
+}
+/** What opens a block at the start of a line: a heading, a bullet, a code fence, a thematic break (`>` and `<` are escaped already). */
+const BLOCK_START = /^(?:#{1,6}(?=\s|$)|[-+*](?=\s|$)|`{3,}|~{3,}|([-*_])(?:\s*\1){2,}\s*$)/;
+/** The number of an ordered list item (`1.` or `1)`), before its delimiter. */
+const ORDERED_ITEM = /^\d{1,9}(?=[.)](?:\s|$))/;
+/** One line, trimmed (leading spaces would make indented code), with `&`, `<`, `>` and mentions made inert. */
+function defused(text) {
+    return text
+        .replace(LINE_BREAKS, ' ')
+        .trim()
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(MENTION, '@\u200b');
+}
+/** User text inside raw HTML (a `<summary>`), where markdown is not read: `cell`'s defusing, and quotes as entities. */
+function htmlText(text) {
+    return defused(text).replace(/"/g, '&quot;');
+}
+/** A code span that survives backticks inside. */
+function code(text) {
+    const flat = text.replace(LINE_BREAKS, ' ');
+    const longest = longestRun(flat, '`');
+    const fence = '`'.repeat(longest + 1);
+    return `${fence}${longest ? ' ' : ''}${flat}${longest ? ' ' : ''}${fence}`;
+}
+/** A code span inside a table cell: GFM splits cells on a pipe even inside a code span unless it is escaped. */
+function codeCell(text) {
+    return escapePipes(code(text));
+}
+/**
+ * Every pipe escaped for GFM's table splitter, which reads `\\` as an escaped backslash: a pipe needs an
+ * odd number of backslashes before it, so a `\|` the text already holds stays as it is.
+ */
+function escapePipes(text) {
+    return text.replace(/(\\*)\|/g, (run, backslashes) => (backslashes.length % 2 ? run : `${backslashes}\\|`));
+}
+/** A fenced code block whose fence is longer than any backtick run inside, so the text cannot close it. */
+function codeBlock(text, language = 'text') {
+    const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
+    return `${fence}${language}\n${text.replace(/\r\n?/g, '\n')}\n${fence}`;
+}
+function table(header, rows) {
+    return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+/** A collapsed section; `summary` is HTML (escape user text with `htmlText`), `body` is markdown. */
+function details(summary, body, open = false) {
+    return `<details${open ? ' open' : ''}><summary>${summary}</summary>\n\n${body}\n\n</details>`;
+}
+/** `1 task`, `3 tasks`; `plural(2, 'child', 'children')` for a word whose plural is not `-s`. */
+const plural = (n, word, many = `${word}s`) => `${n} ${pluralWord(n, word, many)}`;
+/** The word alone, for a count written another way (the board's `1,204 issues`). */
+const pluralWord = (n, word, many = `${word}s`) => (n === 1 ? word : many);
+/** At most `max` characters (UTF-16 units), ending in `…` when cut; never splits a surrogate pair. */
+function truncate(text, max) {
+    if (text.length <= max)
+        return text;
+    let end = Math.max(0, max - 1);
+    if (end > 0 && isHighSurrogate(text.charCodeAt(end - 1)))
+        end--;
+    return `${text.slice(0, end)}…`;
+}
+function isHighSurrogate(unit) {
+    return unit >= 0xd800 && unit <= 0xdbff;
+}
+function longestRun(text, char) {
+    let longest = 0;
+    let run = 0;
+    for (const c of text) {
+        run = c === char ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+    }
+    return longest;
+}
+
+
+/***/ }),
+
+/***/ 5312:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  S7: () => (/* binding */ STATE_ICON),
+  xf: () => (/* binding */ approvalOf),
+  kK: () => (/* binding */ buildView),
+  $Q: () => (/* binding */ criteriaForAPerson),
+  $g: () => (/* binding */ isFinished),
+  LT: () => (/* binding */ isInProgress),
+  Fo: () => (/* binding */ maskedView),
+  tc: () => (/* binding */ taskChecks),
+  pL: () => (/* binding */ taskConverged)
+});
+
+// EXTERNAL MODULE: ./src/plan/analyse.ts + 1 modules
+var analyse = __webpack_require__(1376);
+// EXTERNAL MODULE: ./src/plan/hash.ts
+var plan_hash = __webpack_require__(2239);
+// EXTERNAL MODULE: ./src/model/verification.ts
+var verification = __webpack_require__(8162);
+// EXTERNAL MODULE: ./src/report/evidence-words.ts
+var evidence_words = __webpack_require__(2109);
+// EXTERNAL MODULE: ./src/model/secrets.ts
+var model_secrets = __webpack_require__(5780);
+;// CONCATENATED MODULE: ./src/report/secrets.ts
+
+/**
+ * The report with every registered secret masked in every string it holds, and token shapes masked in
+ * what commands printed (output tails, errors). The result no longer carries the secrets themselves.
+ */
+function maskReport(report) {
+    const { secrets = [], ...rest } = report;
+    const masked = (0,model_secrets/* maskStrings */.X1)(rest, secrets);
+    if (!masked.execution)
+        return masked;
+    const tasks = Object.fromEntries(Object.entries(masked.execution.tasks).map(([id, result]) => [
+        id,
+        {
+            ...result,
+            error: result.error === null ? null : (0,model_secrets/* maskTokenShapes */._2)(result.error),
+            convergence_verified: result.convergence_verified.map((check) => check.output_tail === undefined ? check : { ...check, output_tail: (0,model_secrets/* maskTokenShapes */._2)(check.output_tail) }),
+        },
+    ]));
+    return { ...masked, execution: { ...masked.execution, tasks } };
+}
+
+;// CONCATENATED MODULE: ./src/report/task-view.ts
 
 
 
@@ -1070,7 +1220,7 @@ const STATE_ICON = {
 /** `approval`: given by a caller that has the plan's hash already (hashing a plan is most of a board's work). */
 function buildView(report, approval = approvalOf(report.solution)) {
     const { solution } = report;
-    const analysis = report.analysis ?? (solution ? (0,_plan_analyse_js__WEBPACK_IMPORTED_MODULE_0__/* .analysePlan */ .J6)(solution) : undefined);
+    const analysis = report.analysis ?? (solution ? (0,analyse/* analysePlan */.J6)(solution) : undefined);
     const tasks = solution ? taskViews(solution.tasks, report, analysis) : [];
     const count = Object.fromEntries(TASK_STATES.map((s) => [s, 0]));
     for (const t of tasks)
@@ -1083,10 +1233,10 @@ function buildView(report, approval = approvalOf(report.solution)) {
  * masked copy of a plan that holds a secret hashes differently and would read as approved for an earlier version.
  */
 function maskedView(report) {
-    return { ...buildView((0,_secrets_js__WEBPACK_IMPORTED_MODULE_4__/* .maskReport */ .f4)(report)), approval: approvalOf(report.solution) };
+    return { ...buildView(maskReport(report)), approval: approvalOf(report.solution) };
 }
 /** Whether `solution` is approved, and for this very content (`hash`: its plan hash). */
-function approvalOf(solution, hash = solution && (0,_plan_hash_js__WEBPACK_IMPORTED_MODULE_1__/* .planHash */ .SH)(solution)) {
+function approvalOf(solution, hash = solution && (0,plan_hash/* planHash */.SH)(solution)) {
     if (!solution)
         return undefined;
     if (!solution.approval)
@@ -1139,7 +1289,7 @@ function taskState(result, running, dependencyFailed) {
     if (result?.status === 'skipped')
         return 'skipped';
     if (result)
-        return !taskConverged(result) ? 'failed' : (0,_evidence_words_js__WEBPACK_IMPORTED_MODULE_3__/* .provedBy */ .s4)(result) ? 'converged' : 'unproven';
+        return !taskConverged(result) ? 'failed' : (0,evidence_words/* provedBy */.s4)(result) ? 'converged' : 'unproven';
     return dependencyFailed ? 'blocked' : 'pending';
 }
 /** The plan's criteria and verification entries with their recorded verdicts (pending when none), then anything else recorded. */
@@ -1152,7 +1302,7 @@ function withLinkedVerdicts(task, checks) {
         return checks;
     const commands = new Map(checks.filter((c) => c.kind === 'command').map((c) => [c.text, c]));
     return checks.map((c) => {
-        const command = c.kind === 'criterion' ? (0,_model_verification_js__WEBPACK_IMPORTED_MODULE_2__/* .linkedCommand */ .DT)(task, c.text) : undefined;
+        const command = c.kind === 'criterion' ? (0,verification/* linkedCommand */.DT)(task, c.text) : undefined;
         const check = command === undefined ? undefined : commands.get(command);
         return check ? { kind: 'criterion', text: c.text, verdict: check.verdict, verified_by: 'command' } : c;
     });
@@ -1160,7 +1310,7 @@ function withLinkedVerdicts(task, checks) {
 /** What the plan says will verify the task, all pending. */
 function plannedChecks(task) {
     const criteria = task.convergence.criteria.map((text) => ({ kind: 'criterion', text, verdict: 'pending', verified_by: 'agent' }));
-    const entries = (0,_model_verification_js__WEBPACK_IMPORTED_MODULE_2__/* .verificationEntries */ .Ym)(task).map((entry) => entry.kind === 'command'
+    const entries = (0,verification/* verificationEntries */.Ym)(task).map((entry) => entry.kind === 'command'
         ? { kind: 'command', text: entry.command, verdict: 'pending', verified_by: 'command' }
         : { kind: 'criterion', text: entry.text, verdict: 'pending', verified_by: 'manual' });
     return [...criteria, ...entries];
@@ -1175,6 +1325,56 @@ function mergeChecks(planned, recorded) {
 /** The criteria of the plan that no command checks: a person does, whatever an agent reported about them. */
 function criteriaForAPerson(view) {
     return view.tasks.reduce((sum, t) => sum + t.checks.filter((c) => c.kind === 'criterion' && c.verified_by !== 'command').length, 0);
+}
+
+
+/***/ }),
+
+/***/ 8278:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   _Y: () => (/* binding */ readStateJson),
+/* harmony export */   j2: () => (/* binding */ parseStateJson),
+/* harmony export */   z6: () => (/* binding */ CorruptStateError)
+/* harmony export */ });
+/** A state file that exists but does not match its schema: reported, never overwritten blindly. */
+class CorruptStateError extends Error {
+    path;
+    constructor(path, detail) {
+        super(`State file ${path} is not valid: ${detail}. Fix or delete it on the state branch, then run again.`);
+        this.path = path;
+        this.name = 'CorruptStateError';
+    }
+}
+/** Reads and validates a JSON state file; undefined when it does not exist. */
+async function readStateJson(snapshot, path, schema) {
+    const text = await snapshot.read(path);
+    if (text === undefined)
+        return undefined;
+    const parsed = parseStateJson(text, schema);
+    if (!parsed.ok)
+        throw new CorruptStateError(path, parsed.detail);
+    return parsed.value;
+}
+/**
+ * A state file's text parsed and validated against its schema, or what is wrong with it: not JSON (the parser's
+ * message), or not of its schema (the first issue's path and message). `readStateJson` throws it; the board, which
+ * reads tolerantly, shows it.
+ */
+function parseStateJson(text, schema) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        return { ok: false, wrong: 'json', detail: error.message };
+    }
+    const result = schema.safeParse(value);
+    if (result.success)
+        return { ok: true, value: result.data };
+    const issue = result.error.issues[0];
+    return { ok: false, wrong: 'schema', detail: `${issue.path.join('.') || '(root)'}: ${issue.message}` };
 }
 
 
