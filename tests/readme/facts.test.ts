@@ -53,7 +53,7 @@ function repositoryPaths(text: string): string[] {
 const texts = PAGES.flatMap((page) => codeTexts(page.text))
 
 /** Paths the pages use as examples of a user's repository (a plan's files, a workflow they add), not of ours. */
-const USER_REPOSITORY_EXAMPLES = new Set(['src/a.ts', 'src/slugify.js', 'src/truncate.js', 'scripts/x', 'scripts/check.sh', '.github/workflows/converge-verify.yml', '.github/actions/', '.github/workflows/exfiltrate.yml'])
+const USER_REPOSITORY_EXAMPLES = new Set(['src/a.ts', 'src/slugify.js', 'src/truncate.js', 'scripts/x', 'scripts/check.sh', '.github/workflows/converge-verify.yml', '.github/actions/', '.github/workflows/exfiltrate.yml', 'src/pages/list.js', 'src/editor/LegacyEditor.tsx'])
 
 describe('README and docs/ facts', () => {
   const paths = [...new Set([...texts.flatMap(repositoryPaths), ...PAGES.flatMap(linkTargets)])]
