@@ -35,7 +35,7 @@ if (installed() !== version || !existsSync(binary)) {
   mkdirSync(dir, { recursive: true })
   if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{ "private": true }\n')
   console.error(`installing ${PACKAGE}@${version} into ${dir}`)
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', dir, `${PACKAGE}@${version}`], { stdio: ['ignore', 'inherit', 'inherit'] })
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', dir, `${PACKAGE}@${version}`], { stdio: ['ignore', 2, 'inherit'] }) // npm's report to stderr: stdout is the binary's path
 }
 const reported = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim()
 if (reported !== `v${version}`) throw new Error(`${binary} says ${reported}, not v${version}`)

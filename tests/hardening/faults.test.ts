@@ -30,7 +30,7 @@ import { auditStateBranch } from '../support/state-audit.js'
 import { SUITE_SIZE } from '../support/suite-size.js'
 
 const SIZE = SUITE_SIZE
-// 2 runs when the file is run alone; CI sets CONVERGE_FAULT_RUNS=40 (200 took 17 of CI's 20 minutes).
+// 2 runs when the file is run alone; CI sets CONVERGE_FAULT_RUNS=30 (200 took 17 of CI's 20 minutes).
 const RUNS = Number(process.env.CONVERGE_FAULT_RUNS) || (SIZE === 1 ? 2 : Math.round(10 * SIZE))
 const RATE = 0.1
 const KINDS: FaultKind[] = ['500', '502', 'secondary-rate-limit', '429', 'reset', 'stale-head']
