@@ -360,9 +360,10 @@ function cleanOutput(output) {
     return (0,secrets/* maskTokenShapes */._2)((0,ansi/* stripAnsi */.a)(output));
 }
 /**
- * `cleanOutput` for one issue, remembering what it cleaned: a task's runs after the change are its checks' runs (the
- * same output twice), and a baseline can be another task's. Found by comparing (cheap for texts that differ early or
- * in length), not by a Map: hashing each 6 KB output costs about as much as cleaning it.
+ * `cleanOutput` for one issue, remembering what it cleaned lately: a task's runs after the change are its checks'
+ * runs (the same output twice), and a baseline can be the task before's. Found by comparing (cheap for texts that
+ * differ early or in length), not by a Map: hashing each 6 KB output costs about as much as cleaning it. Only the
+ * last few are kept, so an issue of a thousand tasks is not compared against all it has shown.
  */
 function outputCleaner() {
     const seen = [];
@@ -371,10 +372,13 @@ function outputCleaner() {
             if (raw === output)
                 return text;
         const text = cleanOutput(output);
-        seen.push([output, text]);
+        if (seen.unshift([output, text]) > RECENT_OUTPUTS)
+            seen.pop();
         return text;
     };
 }
+/** How many cleaned outputs an issue's cleaner compares a new one with: a few tasks' worth of checks. */
+const RECENT_OUTPUTS = 32;
 function evidenceOf(id, result, clean) {
     if (!result || result.status === 'skipped')
         return null;

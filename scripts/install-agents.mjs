@@ -11,30 +11,17 @@
  * Prints the folder whose node_modules/.bin holds `claude`, `codex` and `gemini`; with `latest`, the versions it
  * installed on stderr. Node built-ins only.
  */
-import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { installedVersion, installIntoCache } from './cache-install.mjs'
 
 const PINNED = JSON.parse(readFileSync(join(import.meta.dirname, 'agent-clis.json'), 'utf8'))
 const latest = process.env.CONVERGE_AGENT_CLIS_VERSIONS === 'latest'
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
 const dir = resolve(process.env.CONVERGE_AGENT_CLIS_DIR || join(import.meta.dirname, '..', '.cache', 'agent-clis'))
-const installed = (name) => {
-  try {
-    return JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version
-  } catch {
-    return undefined
-  }
-}
+const installed = (name) => installedVersion(dir, name)
 const wanted = Object.fromEntries(Object.entries(PINNED).map(([name, version]) => [name, latest ? 'latest' : version]))
 const missing = Object.entries(wanted).filter(([name, version]) => version === 'latest' || installed(name) !== version)
-if (missing.length) {
-  mkdirSync(dir, { recursive: true })
-  if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{ "private": true }\n')
-  const specs = Object.entries(wanted).map(([name, version]) => `${name}@${version}`)
-  console.error(`installing ${specs.join(', ')} into ${dir}`)
-  execFileSync(npm, ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', dir, ...specs], { stdio: ['ignore', 'inherit', 'inherit'] })
-}
+if (missing.length) installIntoCache(dir, Object.entries(wanted).map(([name, version]) => `${name}@${version}`))
 if (latest) for (const name of Object.keys(PINNED)) console.error(`${name} ${installed(name)} (pinned: ${PINNED[name]})`)
 console.log(dir)
