@@ -76,7 +76,7 @@ describe('a CCW plan through the CLI', () => {
     } finally {
       await cleanup()
     }
-  }, 60_000)
+  })
 
   it('plans a Taskmaster file given with --plan-file, and asks which solution of a .jsonl to plan', async () => {
     const { dir, repo, git, cleanup } = await cleanRepo()
@@ -97,5 +97,5 @@ describe('a CCW plan through the CLI', () => {
     } finally {
       await cleanup()
     }
-  }, 60_000)
+  })
 })

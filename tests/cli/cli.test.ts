@@ -331,7 +331,7 @@ describe('the bundled CLI (dist/cli/index.js)', () => {
       const started = Date.now()
       child.kill('SIGINT')
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
-      expect(Date.now() - started).toBeLessThan(10_000)
+      expect(Date.now() - started).toBeLessThan(30_000) // it did not wait for the 31 s sleep
       expect(code).toBe(1)
       expect(stderr).toContain('stopping the running commands')
       expect(sleeping()).toBe(false)

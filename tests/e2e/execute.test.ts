@@ -247,7 +247,7 @@ describe('execute (dist/index.js against the API emulator)', () => {
     const ran = (await runs()).map((line) => line.split(' ')[0])
     for (const id of Object.keys(afterPause.tasks)) expect(ran.filter((r) => r === id), id).toHaveLength(1)
     expect(await workCommits()).toHaveLength(5)
-  }, 60_000)
+  })
 
   it('resumes after the process is killed (SIGKILL): nothing recorded runs twice, nothing is lost', async () => {
     await planAndApprove()
@@ -272,7 +272,7 @@ describe('execute (dist/index.js against the API emulator)', () => {
     const final = await record()
     for (const id of recorded) expect(final.tasks[id]!.commit_hash).toBe(partial.tasks[id]!.commit_hash)
     expect(await workCommits()).toHaveLength(5)
-  }, 60_000)
+  })
 
   it('refuses a plan edited after its approval, and runs nothing', async () => {
     await planAndApprove()

@@ -172,7 +172,7 @@ describe('runAction', () => {
     })
 
     expect(run).toMatchObject({ timedOut: true, exitCode: null, signal: 'SIGKILL' })
-    expect(run.durationMs).toBeLessThan(10_000)
+    expect(run.durationMs).toBeLessThan(30_000) // the probe never ends on its own
     await expect.poll(() => isRunning(Number(readFileSync(out, 'utf8')))).toBe(false)
   })
 })

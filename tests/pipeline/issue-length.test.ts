@@ -28,7 +28,7 @@ describe('an issue longer than GitHub allows', () => {
     const body = '- [ ] Change `src/a.ts` so that it answers\n'.repeat(2_000)
     const started = Date.now()
     const { output, result } = await pipelinePlan(store, { number: 3, title: 'Long', labels: [], body }, 'builtin', '2026-01-01T00:00:00Z')
-    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(Date.now() - started).toBeLessThan(20_000) // a hang guard: refused before planning (about 1 s on a loaded machine)
     expect(output.error?.message).toBe(`the issue is ${body.length.toLocaleString('en-US')} characters; Converge plans issues of at most 65,536 characters (GitHub's limit for an issue or a comment)`)
     expect(result.issueState.status).toBe('failed')
   })

@@ -330,7 +330,7 @@ describe('the command planner (real processes)', () => {
     const pidFile = join(dir, 'grandchild.pid')
     const started = Date.now()
     const output = await commandPlan(ISSUE, options('hang', { maxIterations: 1, timeoutMs: 1500, killGraceMs: 200, plannerEnv: { STEPS: 'hang', PLANNER_LOG: log, PID_FILE: pidFile } }))
-    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(Date.now() - started).toBeLessThan(30_000) // the planner never ends on its own
     expect(output.attempts).toEqual([expect.objectContaining({ outcome: 'no_plan', timed_out: true, exit_code: null })])
     expect(output.error!.message).toContain('was stopped at its time limit of 1.5 s')
     const pid = Number(await readFile(pidFile, 'utf8'))

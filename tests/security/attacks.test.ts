@@ -120,7 +120,7 @@ describe.runIf(RUN_SUITE)('the second attack run, through dist/index.js', () => 
     gh.seed.user({ login: 'mallory' })
     gh.seed.permission('mallory', 'read')
     for (const n of [1, 2, 3, 4, 5]) gh.seed.issue({ number: n, title: `Issue ${n}`, labels: n === 1 ? [] : ['converge:plan'], body: issueBodyWithPlan(PLAN) })
-  }, 60_000)
+  })
   afterAll(async () => {
     const width = Math.max(...attacks.map((a) => a.what.length))
     const lines = attacks.map((a) => `| ${String(a.finding).padStart(2)} | ${a.what.padEnd(width)} | ${a.held ? 'held  ' : 'BROKEN'} |`)

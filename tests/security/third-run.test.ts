@@ -136,7 +136,7 @@ describe.runIf(RUN_SUITE)('the third attack run, through dist/index.js', () => {
     for (const n of [21, 22, 23, 24, 25, 26, 28, 30]) gh.seed.issue({ number: n, title: `Issue ${n}`, labels: ['converge:plan'], body: issueBodyWithPlan(PLAN) })
     gh.seed.issue({ number: 27, title: 'Issue 27', labels: ['converge:plan'], body: issueBodyWithPlan(plantingPlan(join(out, 'planted'))) })
     gh.seed.issue({ number: 29, title: 'Issue 29', labels: [], body: 'Plan this.' })
-  }, 60_000)
+  })
   afterAll(async () => {
     printAttackTable('Security suite, third attack run (tests/security/third-run.test.ts, through dist/index.js)', attacks)
     await disposeRuns()
