@@ -23,6 +23,7 @@ import { parse } from 'yaml'
 import { runGit } from '../../src/git/git.js'
 import type { Emulator } from './emulator/index.js'
 import { SERVER_URL, WORKFLOW_PATH, type ActionEvent } from './events.js'
+import { SHARED_MACHINE } from './suite-size.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const ACTION_ENTRY = fileURLToPath(new URL('../../dist/index.js', import.meta.url))
@@ -40,8 +41,8 @@ const INHERITED_VARIABLES = ['PATH', 'HOME'] as const
 /** Pacing knobs of the GitHub client: production waits 1 s between writes, as GitHub asks of integrations. */
 const FAST_PACING = { CONVERGE_WRITE_INTERVAL_MS: '0', CONVERGE_RETRY_UNIT_MS: '10' }
 
-// A guard against a hung action, not a measure: a loaded CI machine has taken over 30 s for a three-task run.
-const DEFAULT_TIMEOUT_MS = 50_000
+// A guard against a hung action, not a measure: a loaded CI machine has taken over 50 s for a three-task run.
+const DEFAULT_TIMEOUT_MS = SHARED_MACHINE ? 200_000 : 50_000
 
 export interface RunActionOptions {
   gh: Emulator
