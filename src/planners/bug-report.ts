@@ -162,7 +162,7 @@ const framesText = (frames: readonly StackFrame[]) => `Top frames in the reposit
 
 /** Words that say something goes wrong ("loses focus", "does not apply", "leaves its tasks", "shows the wrong date"). */
 const DEFECT =
-  /\b(?:not|no longer|never|instead|loses?|leaves?|breaks?|broken|crash(?:es)?|fails?|wrong|missing|disappears?|overlaps?|freezes?|hangs?|stuck|ignores?|duplicates?|errors?|cut off|off by)\b|n'?t\b|\bne\b.{1,40}\bpas\b|\bn['’]\S+ (?:pas|que|plus)\b|\bdoublon|\bnicht\b|\bkein|\bno (?:funciona|se|hay|aparece)|\bnão\b|\bне\b|しない|できない|されない|되지 않|안 됨|不(?:能|会|显示|工作)|没有/i
+  /\b(?:not|no longer|never|instead|loses?|leaves?|breaks?|broken|crash(?:es)?|fails?|wrong|missing|disappears?|overlaps?|freezes?|hangs?|stuck|ignores?|duplicates?|errors?|cut off|off by|empty|lacks?|lacking)\b|\b(?:has|have|had) no\b|n'?t\b|\bne\b.{1,40}\bpas\b|\bn['’]\S+ (?:pas|que|plus)\b|\bdoublon|\bnicht\b|\bkein|\bno (?:funciona|se|hay|aparece)|\bnão\b|\bне\b|しない|できない|されない|되지 않|안 됨|不(?:能|会|显示|工作)|没有/i
 
 /** Words that start a step to reproduce ("Open …", "Click …"), not a defect. */
 const STEP_VERB = /^(?:open|click|go|navigate|press|type|select|enter|log ?in|sign ?in|visit|scroll|run|choose|tap|wait|see|observe|then|start|create|add|set|use|install|launch|call|send|upload|try)\b/i

@@ -81,8 +81,8 @@ export function findTaskItems(
     const headed = numberedHeadings(sections)
     if (headed.length >= 2) return { source: 'headings', items: headed, done: [], confirmations: checklist.confirmations, controls }
   } else {
-    // A bug report that lists several defects: each is a fix of its own.
-    const listedDefects = collect(sections, (role) => !role, 'section', isIssueReference, (b) => isDefectList(b.items))
+    // A bug report that lists several defects, where it says what the problem is or under no heading: each is a fix of its own.
+    const listedDefects = collect(sections, (role) => !role || role === 'description', 'section', isIssueReference, (b) => isDefectList(b.items))
     // Else one paragraph a defect, each naming its file or followed by its trace.
     const defects = listedDefects.items.length ? listedDefects : { items: defectParagraphs(sections).map((item) => ({ item, after: [] })), done: [], confirmations: 0 }
     // Defects are fixed independently: their list's numbers are not an order.
