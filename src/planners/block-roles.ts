@@ -135,12 +135,16 @@ function statements(sections: readonly Section[]): string[] {
   return sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : b.kind === 'list' ? allItems(b.items).map((i) => i.head.plain) : [])))
 }
 
-/** A stack trace: an error line and a frame (`at f (src/a.ts:3:1)`, `File "a.py", line 3`). */
-const TRACE = /^\s*(?:uncaught\s+)?[A-Z][\w.]*(?:Error|Exception)\b[\s\S]*^\s*(?:at\s+\S|File ")|^\s*File "[\s\S]*^\s*[A-Z][\w.]*(?:Error|Exception)\b/m
+/**
+ * A stack trace: an error line, or a runtime's `Warning:` line, and a frame (`at f (src/a.ts:3:1)`, `File "a.py", line 3`,
+ * a component stack's `in Grid (at src/a.jsx:64)`, also run together on one line as a console's copy leaves it).
+ */
+const TRACE =
+  /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)\b|Warning:)[\s\S]*?(?:^\s*(?:at\s+\S|File ")|\b(?:at|in) [^\n]{0,80}?\((?:at )?[\w.@/-]+\.\w+:\d+)|^\s*File "[\s\S]*^\s*[A-Z][\w.]*(?:Error|Exception)\b/m
 
-/** Whether the title or a block of the issue states a defect (see DEFECT_STATEMENT), or shows one: an error's stack trace. */
+/** Whether the title or a block of the issue states a defect (see DEFECT_STATEMENT), or shows one: a stack trace, fenced or pasted as text. */
 export function statesDefect(title: string, sections: readonly Section[]): boolean {
-  const traces = sections.some((s) => s.blocks.some((b) => b.kind === 'code' && TRACE.test(b.text)))
+  const traces = sections.some((s) => s.blocks.some((b) => (b.kind === 'code' || b.kind === 'paragraph') && TRACE.test(b.text)))
   return traces || [title, ...statements(sections)].some((text) => DEFECT_STATEMENT.test(text))
 }
 

@@ -58,8 +58,8 @@ const FrontMatterSchema = z.strictObject({
     // A postmortem: what happened, the root cause, the impact, and action items beside its own process.
     'postmortem',
     // Issue 38, fourth pass: a service desk's incident ticket whose tasks are the desk's own steps, an accessibility checker's list of
-    // errors, a tool's bug template with its raw output.
-    'ops-incident-ticket', 'a11y-audit', 'tool-output-template']),
+    // errors, a tool's bug template with its raw output, a browser console's warning pasted on one line.
+    'ops-incident-ticket', 'a11y-audit', 'tool-output-template', 'console-warning-paste']),
   language: z.enum(['en', 'zh', 'pt', 'ja', 'de', 'es', 'fr', 'ko', 'ru']),
   title: z.string().min(1),
   labels: z.array(z.string()),
