@@ -269,3 +269,29 @@ describe('a postmortem: its action items are the work, its meetings and announce
     expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['src/jobs/reminders.ts', 'tests/jobs/reminders.test.ts'])
   })
 })
+
+describe('issue 38, fourth pass: the role from what a block says', () => {
+  it('a service desk\'s task list of steps on the ticket itself is process; the work is the description\'s, a fix (183, form of bcgov/entity#6444)', () => {
+    const p = plan('183-')
+    expect(p.titles.join('\n')).not.toMatch(/milestone|reply all|close the board ticket|mark the service desk incident|label|channel/i)
+    expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['src/payments/webhook.ts'])
+    // "charged three times" is an action done more than once: a defect, though no heading says bug.
+    expect(p.type).toBe('bugfix')
+    const leftOut = (p.output.raw as { left_out?: Array<{ item: string; reason: string }> }).left_out ?? []
+    expect(leftOut.filter((l) => /process/.test(l.reason))).toHaveLength(7)
+  })
+
+  it('a list of defects under the report\'s summary heading is one fix each, not one task (184, form of voiceyBill/voiceyBill-web#176)', () => {
+    const p = plan('184-')
+    expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual([
+      'src/components/ReaderMenu.tsx', 'src/components/PeriodPicker.tsx', 'src/components/Toolbar.tsx', 'src/components/SessionsTable.tsx',
+    ])
+    expect(p.tasks.every((t) => t.depends_on.length === 0)).toBe(true)
+  })
+
+  it('a console warning pasted on one line is a defect, and its component stack keeps its paths (186, form of AFP-Medialab/verification-plugin#10)', () => {
+    const p = plan('186-')
+    expect(p.type).toBe('bugfix')
+    expect(p.tasks[0]!.files.map((f) => f.path)).toEqual(['components/Summary/SummaryResult.jsx', 'components/Summary/Summary.jsx'])
+  })
+})
