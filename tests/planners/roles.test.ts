@@ -295,3 +295,18 @@ describe('issue 38, fourth pass: the role from what a block says', () => {
     expect(p.tasks[0]!.files.map((f) => f.path)).toEqual(['components/Summary/SummaryResult.jsx', 'components/Summary/Summary.jsx'])
   })
 })
+
+describe('issue 38, fourth pass: what a sentence says and where a path points', () => {
+  it('"only has …, but I think it should have …" under a menu path is a partial result: a fix, and its "should" the criterion (187, form of sissbruecker/linkding#564)', () => {
+    const p = plan('187-')
+    expect(p.type).toBe('bugfix')
+    expect(p.tasks[0]!.convergence.criteria.join('\n')).toMatch(/should have the recipes other people shared with me/)
+  })
+
+  it('an audit\'s evidence as line ranges (`a.ts:41-52`) names the files (188, form of jappyjan/plaudern#130)', () => {
+    const p = plan('188-')
+    expect(p.tasks[0]!.files.map((f) => f.path)).toEqual([
+      'src/server/export/accountExport.controller.ts', 'src/server/export/accountExport.service.ts', 'src/server/transfer/transfer.service.ts',
+    ])
+  })
+})
