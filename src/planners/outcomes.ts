@@ -185,9 +185,12 @@ function closingParagraphs(section: Section): string[] {
 /** A sentence that says to run a command: how the work is checked, not what it must do. */
 const RUN_SENTENCE = /^\s*(?:please\s+)?(?:run|execute)\b[^`]*`/i
 
-/** A sentence that states what must be true: a modal verb of obligation, in the languages issues are written in. */
+/**
+ * A sentence that states what must be true: a modal verb of obligation, or what worked before a regression ("clicking a
+ * header shows its panel like before"), in the languages issues are written in.
+ */
 const REQUIREMENT =
-  /\b(?:should|must|needs? to|has to|have to|is expected to|shall|i(?:'d| would)? expect(?:ed)?|expected)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen)\b|해야/i
+  /\b(?:should|must|needs? to|has to|have to|is expected to|shall|i(?:'d| would)? expect(?:ed)?|expected)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen)\b|해야|\b(?:like|as) (?:it did )?before\b|\bas it used to\b|\bwie (?:vorher|fr[üu]her)\b|\bcomme avant\b|\bcomo antes\b|以前の(?:ように|通り)|像以前一样|예전처럼|как раньше/i
 
 /**
  * A hedged sentence is a guess, not a requirement ("Maybe the timezone change broke it, I'm not sure"), and a footnote

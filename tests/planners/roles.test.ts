@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { leftOutOf } from '../../src/planners/coverage.js'
 import { readMarkdown } from '../../src/planners/markdown.js'
+import { statesDefect } from '../../src/planners/block-roles.js'
 import { analysePlannerOutput, builtinPlan } from '../../src/planners/index.js'
 import { readCorpus } from './corpus-score.js'
 
@@ -308,5 +309,17 @@ describe('issue 38, fourth pass: what a sentence says and where a path points', 
     expect(p.tasks[0]!.files.map((f) => f.path)).toEqual([
       'src/server/export/accountExport.controller.ts', 'src/server/export/accountExport.service.ts', 'src/server/transfer/transfer.service.ts',
     ])
+  })
+})
+
+describe('issue 38, fourth pass: a regression says what worked before', () => {
+  it('"none of my tabs switch any more" and "going back to 1.4.2 everything works again" make a fix; "shows its panel like before" is its criterion (154, form of codepilotsf/zjax#4)', () => {
+    const p = plan('154-')
+    expect(p.type).toBe('bugfix')
+    expect(p.tasks[0]!.convergence.criteria.join('\n')).toMatch(/shows its panel like before/)
+    // Each of the two sentences states the defect on its own.
+    const body = corpus.find((i) => i.id.startsWith('154-'))!.body
+    for (const said of [/none of my tabs switch any more[^.]*\./, /Going back to 1\.4\.2 everything works again/])
+      expect(statesDefect('', readMarkdown(said.exec(body)![0]))).toBe(true)
   })
 })
