@@ -129,13 +129,22 @@ function isStepsSection(section: Section): boolean {
 function repositoryFrames(trace: string): StackFrame[] {
   return trace.split('\n').flatMap((line) => {
     const m = FRAME.exec(line)
-    const raw = m?.[1] ?? m?.[3] ?? m?.[5]
+    const raw = bundledSource(m?.[1] ?? m?.[3] ?? m?.[5])
     if (!m || !raw || /node_modules|site-packages|dist-packages|^[a-z]+:\/\/|^<|^internal\/|^node:/i.test(raw)) return []
     // An absolute path of the reporter's machine is read from its first source folder on (/home/me/app/src/a.ts → src/a.ts).
     const relative = raw.startsWith('/') || /^[A-Za-z]:[\\/]/.test(raw) ? /[\\/]((?:src|lib|app|test|tests|packages|server|client)[\\/].*)$/.exec(raw)?.[1]?.replaceAll('\\', '/') : raw
     const found = relative ? filePath(relative.replace(/^\.\//, '')) : undefined
     return found ? [{ path: found.path, line: Number(m[2] ?? m[4] ?? m[6]) }] : []
   })
+}
+
+/**
+ * The source path behind a bundler's or a dev server's URL, as a browser's trace names it: `webpack://app/./src/a.ts`,
+ * `webpack-internal:///./src/a.tsx`, `http://localhost:5173/src/a.ts` → `src/a.ts`. Other URLs stay URLs.
+ */
+function bundledSource(raw: string | undefined): string | undefined {
+  const bundled = raw && /^(?:webpack(?:-internal)?:\/\/\/?[^/]*\/|https?:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?\/)(?:\.\/)?(.+?)(?:\?[^:]*)?$/i.exec(raw)
+  return bundled ? bundled[1] : raw
 }
 
 /**

@@ -5,7 +5,7 @@ import { introducedAsControls, listRole } from './block-roles.js'
 import { BARE_STEPS, defectParagraphs, isDefectList } from './bug-report.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
 import { runStatement } from './statements.js'
-import { isConfirmation, isHousekeeping, isKindChoice } from './templates.js'
+import { isConfirmation, isHousekeeping, isKindChoice, isTemplatePrompt } from './templates.js'
 
 type ListBlock = Extract<Section['blocks'][number], { kind: 'list' }>
 
@@ -127,7 +127,7 @@ function collect(
           // A "Run …, then check:" item over boxes still to tick is work: the run and its checks (issue 38).
           const checksBelow = item.children.some((c) => c.checked === false)
           if (candidate && ((runStatement(item.head) && !checksBelow) || (item.checked === undefined && isHousekeeping(text)))) continue
-          if (candidate && item.checked !== undefined && (isConfirmation(text) || isHousekeeping(text) || (choices && isKindChoice(text)))) {
+          if (candidate && item.checked !== undefined && (isConfirmation(text) || isHousekeeping(text) || isTemplatePrompt(text) || (choices && isKindChoice(text)))) {
             confirmations++
             continue
           }

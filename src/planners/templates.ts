@@ -60,6 +60,17 @@ export function isHousekeeping(text: string): boolean {
   return HOUSEKEEPING.test(line) || ((PROCESS_STEP.test(line) || TRACKER_STEP.test(line)) && !NAMES_FILE.test(line))
 }
 
+/**
+ * A template's prompt left in the issue, asking the reporter to write something if they can ("細かいタスクに分解できている
+ * なら書き出す", "If you have split it into subtasks, list them here"): it says what to write, not what to change.
+ */
+const TEMPLATE_PROMPT =
+  /^if (?:you|there).{0,60}(?:list|write|add|describe|note|fill).{0,20}(?:them|it|here|below)|(?:なら|があれば|れば)(?:ここに)?(?:書き出す|書く|記入する|記載する|列挙する)[。.]?$|^如果.{0,30}(?:请)?(?:列出|写出|填写)|^(?:falls|wenn) .{0,50}(?:hier )?(?:auflisten|aufschreiben|eintragen)|^si .{0,50}(?:listez|[ée]crivez|indiquez|enumera|escribe|describe)|^se .{0,50}(?:liste|escreva|descreva)|^(?:если|при наличии) .{0,50}(?:перечисл|опиш|напиш)|(?:있다면|있으면) .{0,30}(?:적어|작성)/i
+
+export function isTemplatePrompt(text: string): boolean {
+  return TEMPLATE_PROMPT.test(leadingWords(text))
+}
+
 /** A "type of issue" choice: a checkbox that names a kind of report, not work. */
 const ISSUE_KIND_CHOICE =
   /^(?:bug(?: report| fix)?|feature(?: request)?|enhancement|documentation(?: (?:update|change))?|docs|question|other|breaking change|performance(?: issue)?|security(?: issue)?|refactor(?:ing)?|new feature|改进|缺陷|新功能|文档|其他|问题|バグ|機能要望|ドキュメント|その他|erro|melhoria|nova funcionalidade|documenta[çc][ãa]o|outro|error|mejora|otro)\.?$/i

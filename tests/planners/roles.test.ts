@@ -323,3 +323,18 @@ describe('issue 38, fourth pass: a regression says what worked before', () => {
       expect(statesDefect('', readMarkdown(said.exec(body)![0]))).toBe(true)
   })
 })
+
+describe('issue 38, fourth pass: a template\'s prompt is no task, and a browser\'s trace keeps its source paths', () => {
+  it('"細かいタスクに分解できているなら書き出す" left under タスク is the template\'s prompt to the reporter (114, form of koko-fox/CESA2017#43)', () => {
+    const p = plan('114-')
+    expect(p.titles.join('\n')).not.toMatch(/書き出す/)
+    expect(p.tasks[0]!.files.map((f) => f.path)).toContain('src/game/Timer.ts')
+    const leftOut = (p.output.raw as { left_out?: Array<{ item: string; reason: string }> }).left_out ?? []
+    expect(leftOut.find((l) => /書き出す/.test(l.item))?.reason).toBe("a template's prompt to the reporter, not work")
+  })
+
+  it('frames of a bundler\'s URLs (`webpack://app/./src/board/ordering.ts:27:31`) are the repository\'s files (156, form of fxhash/fxhash-website#487)', () => {
+    const p = plan('156-')
+    expect(p.tasks[0]!.files.map((f) => f.path)).toEqual(['src/board/ordering.ts', 'src/store/boardSlice.ts'])
+  })
+})
