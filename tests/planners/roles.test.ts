@@ -338,3 +338,12 @@ describe('issue 38, fourth pass: a template\'s prompt is no task, and a browser\
     expect(p.tasks[0]!.files.map((f) => f.path)).toEqual(['src/board/ordering.ts', 'src/store/boardSlice.ts'])
   })
 })
+
+describe('issue 38, fourth pass: an expected result under a localized heading, in a list written the local way', () => {
+  it('"期待的正确结果" over "1，… 2，…" states the criteria, each item one (153, form of metersphere/metersphere#26028)', () => {
+    const p = plan('153-')
+    const criteria = p.tasks.flatMap((t) => t.convergence.criteria)
+    expect(criteria).toContain('账单列表页首屏加载控制在 2 秒以内。')
+    expect(criteria.join('\n')).toMatch(/每页 50 条/)
+  })
+})
