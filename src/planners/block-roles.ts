@@ -51,6 +51,9 @@ export function listRole(section: Section, list: ListBlock): SectionRole | undef
   const heads = list.items.map((i) => squash(i.head.plain).replace(/^\*+|\*+$/g, ''))
   if (heads.length && heads.every((h) => MENTION.test(h))) return 'confirmations'
   if (introducedAsControls(section, list) || introducedBy(section, list, SIGN_PARAGRAPH)) return 'confirmations'
+  // A question's boxes are its answers ("Can you make it happen again?" over "Yes, every time" / "No, it seems random"):
+  // the reporter's choice, not work, when no box is an order.
+  if (asksQuestion(section) && list.items.every((i) => i.checked !== undefined) && heads.every((h) => leadingAction(h) === undefined)) return 'confirmations'
   // "Como socio de la biblioteca" opens a story as well as "Como un socio" when the lines after it are the story's.
   const opensStory = (h: string) => STORY_LINE.test(h) || /^como\s/i.test(h)
   if (heads.length >= 2 && opensStory(heads[0]!) && heads.filter((h) => STORY_LINE.test(h)).length * 2 >= heads.length) return 'context'
@@ -63,6 +66,11 @@ export function listRole(section: Section, list: ListBlock): SectionRole | undef
   // A proposal's or a design's list of orders ("1. Store … in `a.ts`", "2. Merge … in `b.ts`") is the work.
   if ((role === 'proposal' || role === 'description') && heads.length >= 2 && heads.every((h) => leadingAction(h) !== undefined)) return 'tasks'
   return role
+}
+
+/** The section's own heading is a question ("Can you reliably make the error happen?", "¿Se puede reproducir?", 再現しますか？). */
+function asksQuestion(section: Section): boolean {
+  return /[?？]\s*$/.test(section.headings[section.headings.length - 1] ?? '')
 }
 
 /** Whether a paragraph before the list, in its section, says its checkboxes are controls or confirmations. */

@@ -347,3 +347,12 @@ describe('issue 38, fourth pass: an expected result under a localized heading, i
     expect(criteria.join('\n')).toMatch(/每页 50 条/)
   })
 })
+
+describe('issue 38, fourth pass: a support form whose headings are questions', () => {
+  it('the boxes under "Can you reliably make the error happen repeatedly?" are its answers, not work; "used to …, but now" says what to restore (189, form of LamplightCRM/feedback#60)', () => {
+    const p = plan('189-')
+    expect(p.titles.join('\n')).not.toMatch(/random|every time|most times/i)
+    expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['src/reports/attendanceTable.ts'])
+    expect(p.tasks[0]!.convergence.criteria).toContain("The attendance report used to end with a totals row giving each session's overall count.")
+  })
+})
