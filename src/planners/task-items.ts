@@ -183,8 +183,16 @@ function orderOf(text: string, topLevel: ReadonlyArray<number | undefined>, sequ
   if (before.length || steps.length) return [...new Set([...before, ...steps])]
   const titles = found.map((f) => f.item.head.plain)
   const named = prerequisiteNames(text).flatMap((name) => findPrerequisite(name, titles, found.length) ?? [])
-  return [...new Set(named)]
+  if (named.length) return [...new Set(named)]
+  // "The same pattern for `books.py`" copies the item that sets the pattern (one that says so, else the list's first).
+  const first = topLevel.find((i): i is number => i !== undefined)
+  if (!COPIES_PATTERN.test(text) || first === undefined) return []
+  return [topLevel.find((i): i is number => i !== undefined && SETS_PATTERN.test(found[i]!.item.head.plain)) ?? first]
 }
+
+/** An item that repeats an earlier one's change elsewhere, and the item that sets the pattern the others copy. */
+const COPIES_PATTERN = /\b(?:the )?same (?:pattern|approach|change|structure|recipe|steps?) (?:for|as|in|on)\b|\bo mesmo padr[ãa]o\b|\bel mismo patr[óo]n\b|\bdas gleiche muster\b|\ble même (?:mod[èe]le|sch[ée]ma)\b|同じ(?:パターン|手順)で|同样的(?:模式|方式)/i
+const SETS_PATTERN = /\b(?:sets|establishes|defines) the pattern\b|\bthe (?:pattern|model) (?:the )?(?:next|others|later) ones? (?:copy|follow)\b/i
 
 function checkboxes(items: readonly ListItem[]): number {
   return items.reduce((n, i) => n + (i.checked !== undefined ? 1 : 0) + checkboxes(i.children), 0)

@@ -65,7 +65,7 @@ export function isHousekeeping(text: string): boolean {
  * なら書き出す", "If you have split it into subtasks, list them here"): it says what to write, not what to change.
  */
 const TEMPLATE_PROMPT =
-  /^if (?:you|there).{0,60}(?:list|write|add|describe|note|fill).{0,20}(?:them|it|here|below)|(?:なら|があれば|れば)(?:ここに)?(?:書き出す|書く|記入する|記載する|列挙する)[。.]?$|^如果.{0,30}(?:请)?(?:列出|写出|填写)|^(?:falls|wenn) .{0,50}(?:hier )?(?:auflisten|aufschreiben|eintragen)|^si .{0,50}(?:listez|[ée]crivez|indiquez|enumera|escribe|describe)|^se .{0,50}(?:liste|escreva|descreva)|^(?:если|при наличии) .{0,50}(?:перечисл|опиш|напиш)|(?:있다면|있으면) .{0,30}(?:적어|작성)/i
+  /^if (?:you|there)\b.{0,60}\b(?:list|write|add|describe|note|fill)\b.{0,20}\b(?:them|it|here|below)\b|(?:なら|があれば|れば)(?:ここに)?(?:書き出す|書く|記入する|記載する|列挙する)[。.]?$|^如果.{0,30}(?:请)?(?:列出|写出|填写)|^(?:falls|wenn) .{0,50}(?:hier )?(?:auflisten|aufschreiben|eintragen)\b|^si .{0,50}\b(?:listez|[ée]crivez|indiquez|enumera|escribe|describe)\b|^se .{0,50}\b(?:liste|escreva|descreva)\b|^(?:если|при наличии) .{0,50}(?:перечисл|опиш|напиш)|(?:있다면|있으면) .{0,30}(?:적어|작성)/i
 
 export function isTemplatePrompt(text: string): boolean {
   return TEMPLATE_PROMPT.test(leadingWords(text))

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { leftOutOf } from '../../src/planners/coverage.js'
 import { readMarkdown } from '../../src/planners/markdown.js'
 import { statesDefect } from '../../src/planners/block-roles.js'
+import { isTemplatePrompt } from '../../src/planners/templates.js'
 import { analysePlannerOutput, builtinPlan } from '../../src/planners/index.js'
 import { readCorpus } from './corpus-score.js'
 
@@ -331,6 +332,9 @@ describe('issue 38, fourth pass: a template\'s prompt is no task, and a browser\
     expect(p.tasks[0]!.files.map((f) => f.path)).toContain('src/game/Timer.ts')
     const leftOut = (p.output.raw as { left_out?: Array<{ item: string; reason: string }> }).left_out ?? []
     expect(leftOut.find((l) => /書き出す/.test(l.item))?.reason).toBe("a template's prompt to the reporter, not work")
+    // The same prompt as English templates write it; an order that names what to list is work.
+    expect(isTemplatePrompt('If you have split it into subtasks, list them here')).toBe(true)
+    expect(isTemplatePrompt('List the supported encodings in `docs/importing.md`')).toBe(false)
   })
 
   it('frames of a bundler\'s URLs (`webpack://app/./src/board/ordering.ts:27:31`) are the repository\'s files (156, form of fxhash/fxhash-website#487)', () => {
@@ -354,5 +358,14 @@ describe('issue 38, fourth pass: a support form whose headings are questions', (
     expect(p.titles.join('\n')).not.toMatch(/random|every time|most times/i)
     expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['src/reports/attendanceTable.ts'])
     expect(p.tasks[0]!.convergence.criteria).toContain("The attendance report used to end with a totals row giving each session's overall count.")
+  })
+})
+
+describe('issue 38, fourth pass: a delivery plan read from what its items say', () => {
+  it('"the same pattern for …" comes after the item that sets the pattern; "… for every existing test in `tests/…`" is a check, not a test task (94, form of bytedance/deer-flow#4308)', () => {
+    const p = plan('94-')
+    expect(p.tasks.map((t) => t.depends_on)).toEqual([[], ['T1'], ['T1']])
+    expect(p.titles.join('\n')).not.toMatch(/existing test/)
+    expect(p.tasks[0]!.convergence.criteria.join('\n')).toMatch(/same JSON as the old ones for every existing test/)
   })
 })
