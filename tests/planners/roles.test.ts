@@ -281,6 +281,9 @@ describe('issue 38, fourth pass: the role from what a block says', () => {
     expect(p.type).toBe('bugfix')
     const leftOut = (p.output.raw as { left_out?: Array<{ item: string; reason: string }> }).left_out ?? []
     expect(leftOut.filter((l) => /process/.test(l.reason))).toHaveLength(7)
+    // A customer charged three times is money to put right: the risk is high, and the plan says why.
+    const analysis = (p.output.raw as { analysis: { risk: string; risk_reason?: string } }).analysis
+    expect(analysis).toMatchObject({ risk: 'high', risk_reason: 'moves customers\' money: "charged three times"' })
   })
 
   it('a list of defects under the report\'s summary heading is one fix each, not one task (184, form of voiceyBill/voiceyBill-web#176)', () => {
