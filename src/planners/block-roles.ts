@@ -8,10 +8,11 @@ import { squash } from './text.js'
  * - by its heading: `sectionRole` (sections.ts): work, criteria, expected, context (steps, environment, logs,
  *   actual behaviour), confirmations, proposal, done, verification, constraints;
  * - by its content, overriding the heading where the content is unmistakable: `listRole` below (stories,
- *   Given/When/Then, names to tick, bot controls, scope bounds, issue links, a proposal's orders), `statesDefect`
+ *   Given/When/Then, names to tick, bot controls, a question's answers, scope bounds, issue links, a proposal's orders), `statesDefect`
  *   and `statesDocsDefect` below (the issue is a fix, or a docs fix, whatever its template);
- * - per item: `isConfirmation` and `isHousekeeping` (templates.ts: a reporter's confirmation, a contributor's
- *   housekeeping, a process step such as a vote, a review by people or a release), never tasks;
+ * - per item: `isConfirmation`, `isHousekeeping` and `isTemplatePrompt` (templates.ts: a reporter's confirmation, a
+ *   contributor's housekeeping, a process step such as a vote, a review by people, a release or a step on the tracker's
+ *   own record, a template's prompt to the reporter), never tasks;
  * - expected results outside an Expected section: `expectedStatement` and `askedExpectation` (templates.ts: an
  *   "Expected: …" line, a table row's Expected column as markdown.ts reads it, "Shouldn't … ?"), and a bug report's
  *   prose "should"/"I expect" sentences (`readOutcomes`, outcomes.ts);
