@@ -8,10 +8,11 @@ import { squash } from './text.js'
  * - by its heading: `sectionRole` (sections.ts): work, criteria, expected, context (steps, environment, logs,
  *   actual behaviour), confirmations, proposal, done, verification, constraints;
  * - by its content, overriding the heading where the content is unmistakable: `listRole` below (stories,
- *   Given/When/Then, names to tick, bot controls, scope bounds, issue links, a proposal's orders), `statesDefect`
+ *   Given/When/Then, names to tick, bot controls, a question's answers, scope bounds, issue links, a proposal's orders), `statesDefect`
  *   and `statesDocsDefect` below (the issue is a fix, or a docs fix, whatever its template);
- * - per item: `isConfirmation` and `isHousekeeping` (templates.ts: a reporter's confirmation, a contributor's
- *   housekeeping, a process step such as a vote, a review by people or a release), never tasks;
+ * - per item: `isConfirmation`, `isHousekeeping` and `isTemplatePrompt` (templates.ts: a reporter's confirmation, a
+ *   contributor's housekeeping, a process step such as a vote, a review by people, a release or a step on the tracker's
+ *   own record, a template's prompt to the reporter), never tasks;
  * - expected results outside an Expected section: `expectedStatement` and `askedExpectation` (templates.ts: an
  *   "Expected: …" line, a table row's Expected column as markdown.ts reads it, "Shouldn't … ?"), and a bug report's
  *   prose "should"/"I expect" sentences (`readOutcomes`, outcomes.ts);
@@ -51,6 +52,9 @@ export function listRole(section: Section, list: ListBlock): SectionRole | undef
   const heads = list.items.map((i) => squash(i.head.plain).replace(/^\*+|\*+$/g, ''))
   if (heads.length && heads.every((h) => MENTION.test(h))) return 'confirmations'
   if (introducedAsControls(section, list) || introducedBy(section, list, SIGN_PARAGRAPH)) return 'confirmations'
+  // A question's boxes are its answers ("Can you make it happen again?" over "Yes, every time" / "No, it seems random"):
+  // the reporter's choice, not work, when no box is an order.
+  if (asksQuestion(section) && list.items.every((i) => i.checked !== undefined) && heads.every((h) => leadingAction(h) === undefined)) return 'confirmations'
   // "Como socio de la biblioteca" opens a story as well as "Como un socio" when the lines after it are the story's.
   const opensStory = (h: string) => STORY_LINE.test(h) || /^como\s/i.test(h)
   if (heads.length >= 2 && opensStory(heads[0]!) && heads.filter((h) => STORY_LINE.test(h)).length * 2 >= heads.length) return 'context'
@@ -63,6 +67,11 @@ export function listRole(section: Section, list: ListBlock): SectionRole | undef
   // A proposal's or a design's list of orders ("1. Store … in `a.ts`", "2. Merge … in `b.ts`") is the work.
   if ((role === 'proposal' || role === 'description') && heads.length >= 2 && heads.every((h) => leadingAction(h) !== undefined)) return 'tasks'
   return role
+}
+
+/** The section's own heading is a question ("Can you reliably make the error happen?", "¿Se puede reproducir?", 再現しますか？). */
+function asksQuestion(section: Section): boolean {
+  return /[?？]\s*$/.test(section.headings[section.headings.length - 1] ?? '')
 }
 
 /** Whether a paragraph before the list, in its section, says its checkboxes are controls or confirmations. */
@@ -117,13 +126,14 @@ export function allItems(items: readonly ListItem[]): ListItem[] {
  * A block that states a defect whatever its heading or template (issue 38): what happens instead ("Instead it
  * truncates …"), a wrong value ("should have been 36", "sollte eigentlich 36 € sein"), an expected result beside the
  * actual one ("expected 7.25 but got 6", a table's Expected and Actual columns), it worked in an earlier version
- * ("Last working release: 3.7.2", "going back to 3.7.2 … again"), the program ignores what the user set
+ * ("Last working release: 3.7.2", "going back to 1.4.2 everything works again"), it no longer works ("none of my tabs switch any more"), the program ignores what the user set
  * ("whatever `scan_interval` I set", "ignores the configured …"), it stopped doing what it did ("stopped going out",
  * "no longer syncs", "as they did until Tuesday"), it fails to build or start, a value is off ("one day early", "off by
- * one"). Such a block makes the issue a fix.
+ * one"), a partial result against what it should be ("only has my own recipes, but it should have the shared ones as well"), an action done more than once ("charged three times", "zweimal abgebucht", 二重に請求; not "twice a day"). Such a
+ * block makes the issue a fix.
  */
 const DEFECT_STATEMENT =
-  /\binstead,? (?:it|this|they|we get|I get|the \w+) (?!(?:should|would|could|might|will|can|must)\b)\w+|\b(?:should|ought to) have been\b|\bexpected\b[^.\n]{0,80}\b(?:but (?:got|get|it|the|saw)|actual(?:ly)?|instead)\b|^Expected: .*\bActual: |\bsollte (?:eigentlich|aber|doch) |\b(?:einen|ein) (?:Fehler|Bug) gefunden\b|\baurait d[ûu] être\b|\bdeveria ter sido\b|\bdeber[íi]a haber sido\b|\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\bgoing back to v?\d[^.]*\bagain\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b|\bstopped (?:working|\w+ing)\b|\bno longer (?!(?:needs|requires)\b)(?:works|\w+(?:[^s\W]s|ches|shes))\b|\bas (?:it|they|we|I) did (?:until|before)\b|\bfails? (?:to (?:build|compile|start|load)|with)\b|\b(?:one|a|an|two|three|\d+) (?:day|hour|minute|week|month|year|cent|row|item|page)s? (?:too )?(?:early|late|off|behind|ahead|short)\b|\boff by (?:one|\d+)\b/i
+  /\binstead,? (?:it|this|they|we get|I get|the \w+) (?!(?:should|would|could|might|will|can|must)\b)\w+|\b(?:should|ought to) have been\b|\bexpected\b[^.\n]{0,80}\b(?:but (?:got|get|it|the|saw)|actual(?:ly)?|instead)\b|^Expected: .*\bActual: |\bsollte (?:eigentlich|aber|doch) |\b(?:einen|ein) (?:Fehler|Bug) gefunden\b|\baurait d[ûu] être\b|\bdeveria ter sido\b|\bdeber[íi]a haber sido\b|\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\b(?:going|rolling|switching) back to v?\d+(?:\.\d+)*[^.]*\bagain\b|\b(?:not|n't|none of (?:my|the|our) \w+)\s+(?:\w+ ){0,3}?(?:works?|switch(?:es)?|loads?|opens?|shows?|saves?|syncs?|starts?|runs?|responds?|updates?|renders?|appears?|prints?|sends?)\s+any ?more\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b|\bstopped (?:working|\w+ing)\b|\bno longer (?!(?:needs|requires)\b)(?:works|\w+(?:[^s\W]s|ches|shes))\b|\bas (?:it|they|we|I) did (?:until|before)\b|\bfails? (?:to (?:build|compile|start|load)|with)\b|\b(?:one|a|an|two|three|\d+) (?:day|hour|minute|week|month|year|cent|row|item|page)s? (?:too )?(?:early|late|off|behind|ahead|short)\b|\boff by (?:one|\d+)\b|\bonly (?:has|have|had|shows?|showed|contains?|lists?|includes?|exports?|returns?|writes?|gives?|gets?|keeps?)\b[^.\n]{0,100}\bbut\b[^.\n]{0,40}\b(?:should|ought to|must|expected)\b|\bnur\b[^.\n]{0,100}\baber\b[^.\n]{0,40}\bsollte|\bseulement\b[^.\n]{0,100}\bmais\b[^.\n]{0,40}\bdevrai|\bsolo\b[^.\n]{0,100}\bpero\b[^.\n]{0,40}\bdeber[íi]a|\bs[óo]\b[^.\n]{0,100}\bmas\b[^.\n]{0,40}\bdeveria|只(?:有|包含|显示)[^。\n]{0,60}(?:但|可是)[^。\n]{0,30}应该|しか[^。\n]{0,40}(?:ない|ません)[^。\n]{0,40}はず|\bтолько\b[^.\n]{0,100}\bно\b[^.\n]{0,40}\bдолж|\b(?:charged|billed|sent|created|booked|added|imported|posted|saved|inserted|emailed|notified|executed|fired|counted|listed|shown|applied|deducted|paid)\b (?:\w+ ){0,3}(?:twice|two times|three times|(?:\d+|several|multiple) times)\b(?! (?:a|an|per|each|every) \w+)|\b(?:zweimal|doppelt) (?:\w+ ){0,3}(?:abgebucht|berechnet|gesendet|angelegt|gebucht)\b|\b(?:débité|facturé|envoyé|créé)e?s? (?:deux|trois|\d+) fois\b|\b(?:cobrad|enviad|criad|cread)[oa]s? (?:duas|tr[êe]s|dos|\d+) (?:vezes|veces)\b|(?:扣款|扣费|发送|创建)了?(?:两|三|\d+)次|(?:二重|2回|3回)(?:に)?(?:請求|課金|送信|登録)|(?:두|세|\d+) ?번 (?:결제|청구|전송)|(?:списа\w*|отправ\w*|созда\w*) (?:дважды|трижды)/i
 
 /** The documentation is the thing at fault: "the docs say …", "the documentation in `docs/x.md` should give …". */
 const DOCS_DEFECT =
@@ -134,12 +144,16 @@ function statements(sections: readonly Section[]): string[] {
   return sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : b.kind === 'list' ? allItems(b.items).map((i) => i.head.plain) : [])))
 }
 
-/** A stack trace: an error line and a frame (`at f (src/a.ts:3:1)`, `File "a.py", line 3`). */
-const TRACE = /^\s*(?:uncaught\s+)?[A-Z][\w.]*(?:Error|Exception)\b[\s\S]*^\s*(?:at\s+\S|File ")|^\s*File "[\s\S]*^\s*[A-Z][\w.]*(?:Error|Exception)\b/m
+/**
+ * A stack trace: an error line, or a runtime's `Warning:` line, and a frame (`at f (src/a.ts:3:1)`, `File "a.py", line 3`,
+ * a component stack's `in Grid (at src/a.jsx:64)`, also run together on one line as a console's copy leaves it).
+ */
+const TRACE =
+  /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)\b|Warning:)[\s\S]*?(?:^\s*(?:at\s+\S|File ")|\b(?:at|in) [^\n]{0,80}?\((?:at )?[\w.@/-]+\.\w+:\d+)|^\s*File "[\s\S]*^\s*[A-Z][\w.]*(?:Error|Exception)\b/m
 
-/** Whether the title or a block of the issue states a defect (see DEFECT_STATEMENT), or shows one: an error's stack trace. */
+/** Whether the title or a block of the issue states a defect (see DEFECT_STATEMENT), or shows one: a stack trace, fenced or pasted as text. */
 export function statesDefect(title: string, sections: readonly Section[]): boolean {
-  const traces = sections.some((s) => s.blocks.some((b) => b.kind === 'code' && TRACE.test(b.text)))
+  const traces = sections.some((s) => s.blocks.some((b) => (b.kind === 'code' || b.kind === 'paragraph') && TRACE.test(b.text)))
   return traces || [title, ...statements(sections)].some((text) => DEFECT_STATEMENT.test(text))
 }
 

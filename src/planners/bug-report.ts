@@ -30,9 +30,13 @@ export interface BugFacts {
 }
 
 const BISECT_LINE = /\b(?:first bad|last good|bad commit|good commit|introduced (?:in|by)|bisect(?:ed|ing)?\b.*\bcommit)\b|首个坏提交|最初の不良コミット/i
-const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)|panic)\b.*$/gm
-/** `at fn (path:line:col)`, `at path:line:col`, `File "path", line n` (Python), `path:line`, `../path(line,col)` (a compiler's diagnostic). */
-const FRAME = /^\s*(?:at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|(?:\.\.?\/)*([\w.@/-]+\.\w+)(?::|\()(\d+)\b)/
+/** An error line, or a runtime's warning line (`Warning: Each child in a list …`) over the frames that say where. */
+const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)|panic|Warning:)(?:\b|\s).*$/gm
+/**
+ * `at fn (path:line:col)`, `at path:line:col`, `in Component (at path:line)` (a UI framework's component stack),
+ * `File "path", line n` (Python), `path:line`, `../path(line,col)` (a compiler's diagnostic).
+ */
+const FRAME = /^\s*(?:(?:at|in)\s+(?:.*?\((?:at\s+)?)?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|(?:\.\.?\/)*([\w.@/-]+\.\w+)(?::|\()(\d+)\b)/
 const ENVIRONMENT_HEADING = /environment|system info|\bversions?\b|platform|operating system|\bos\b|browser|环境|版本|環境|バージョン|ambiente|vers[ãa]o|entorno|umgebung|환경|окружение|операционн|верси[яи]/i
 /** Headings over what a report shows rather than says: logs, traces, screenshots, and steps however they are titled. */
 const SHOWN_HEADING = /\bsteps\b|\blogs?\b|stack ?trace|traceback|screenshot|passos|pasos|日志|截图|ログ|スクリーンショット|로그|스크린샷|(?:^|\s)лог|скриншот/i
@@ -91,11 +95,21 @@ export function traceTexts(sections: readonly Section[]): string[] {
   const hasFrame = (text: string) => text.split('\n').some((l) => FRAME.test(l))
   return sections.flatMap((s) =>
     s.blocks.flatMap((b) => {
-      const text = b.kind === 'code' ? b.text : b.kind === 'paragraph' ? b.text.replace(/\/[ \t]*\n[ \t]*(?=[\w.-]+\.\w+[:(]\d)/g, '/') : ''
+      const text = b.kind === 'code' ? b.text : b.kind === 'paragraph' ? unwrapPaste(b.text) : ''
       const shown = b.kind === 'code' || new RegExp(ERROR_LINE.source, 'm').test(text) || DIAGNOSTIC.test(text)
       return text && shown && hasFrame(text) ? [text] : []
     }),
   )
+}
+
+/**
+ * A trace as a web form or a mail leaves it: a path wrapped after a `/` is joined again, and frames run together on one
+ * line (` in Grid (at src/a.jsx:64) in Summary (at …)`, ` at f (src/a.ts:3:1) at g …`) are put back one a line.
+ */
+function unwrapPaste(text: string): string {
+  return text
+    .replace(/\/[ \t]*\n[ \t]*(?=[\w.-]+\.\w+[:(]\d)/g, '/')
+    .replace(/[ \t]+(?=(?:in|at) [^\n()]{1,60}(?:\([^\n()]*\)[^\n()]{0,20})?\((?:at )?[\w.@/-]+\.\w+:\d+(?::\d+)?\))/g, '\n')
 }
 
 /** A compiler's or linter's diagnostic line: `src/a.ts(14,5): error TS1139: …`, `src/a.ts:14:5 - error TS2345`, `src/a.py:3: error: …`. */
@@ -115,13 +129,22 @@ function isStepsSection(section: Section): boolean {
 function repositoryFrames(trace: string): StackFrame[] {
   return trace.split('\n').flatMap((line) => {
     const m = FRAME.exec(line)
-    const raw = m?.[1] ?? m?.[3] ?? m?.[5]
+    const raw = bundledSource(m?.[1] ?? m?.[3] ?? m?.[5])
     if (!m || !raw || /node_modules|site-packages|dist-packages|^[a-z]+:\/\/|^<|^internal\/|^node:/i.test(raw)) return []
     // An absolute path of the reporter's machine is read from its first source folder on (/home/me/app/src/a.ts → src/a.ts).
     const relative = raw.startsWith('/') || /^[A-Za-z]:[\\/]/.test(raw) ? /[\\/]((?:src|lib|app|test|tests|packages|server|client)[\\/].*)$/.exec(raw)?.[1]?.replaceAll('\\', '/') : raw
     const found = relative ? filePath(relative.replace(/^\.\//, '')) : undefined
     return found ? [{ path: found.path, line: Number(m[2] ?? m[4] ?? m[6]) }] : []
   })
+}
+
+/**
+ * The source path behind a bundler's or a dev server's URL, as a browser's trace names it: `webpack://app/./src/a.ts`,
+ * `webpack-internal:///./src/a.tsx`, `http://localhost:5173/src/a.ts` → `src/a.ts`. Other URLs stay URLs.
+ */
+function bundledSource(raw: string | undefined): string | undefined {
+  const bundled = raw && /^(?:webpack(?:-internal)?:\/\/\/?[^/]*\/|https?:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?\/)(?:\.\/)?(.+?)(?:\?[^:]*)?$/i.exec(raw)
+  return bundled ? bundled[1] : raw
 }
 
 /**
@@ -162,7 +185,7 @@ const framesText = (frames: readonly StackFrame[]) => `Top frames in the reposit
 
 /** Words that say something goes wrong ("loses focus", "does not apply", "leaves its tasks", "shows the wrong date"). */
 const DEFECT =
-  /\b(?:not|no longer|never|instead|loses?|leaves?|breaks?|broken|crash(?:es)?|fails?|wrong|missing|disappears?|overlaps?|freezes?|hangs?|stuck|ignores?|duplicates?|errors?|cut off|off by)\b|n'?t\b|\bne\b.{1,40}\bpas\b|\bn['’]\S+ (?:pas|que|plus)\b|\bdoublon|\bnicht\b|\bkein|\bno (?:funciona|se|hay|aparece)|\bnão\b|\bне\b|しない|できない|されない|되지 않|안 됨|不(?:能|会|显示|工作)|没有/i
+  /\b(?:not|no longer|never|instead|loses?|leaves?|breaks?|broken|crash(?:es)?|fails?|wrong|missing|disappears?|overlaps?|freezes?|hangs?|stuck|ignores?|duplicates?|errors?|cut off|off by|empty|lacks?|lacking)\b|\b(?:has|have|had) no\b|n'?t\b|\bne\b.{1,40}\bpas\b|\bn['’]\S+ (?:pas|que|plus)\b|\bdoublon|\bnicht\b|\bkein|\bno (?:funciona|se|hay|aparece)|\bnão\b|\bне\b|しない|できない|されない|되지 않|안 됨|不(?:能|会|显示|工作)|没有/i
 
 /** Words that start a step to reproduce ("Open …", "Click …"), not a defect. */
 const STEP_VERB = /^(?:open|click|go|navigate|press|type|select|enter|log ?in|sign ?in|visit|scroll|run|choose|tap|wait|see|observe|then|start|create|add|set|use|install|launch|call|send|upload|try)\b/i

@@ -1,7 +1,7 @@
 import { listRole } from './block-roles.js'
 import type { ListItem, Section } from './markdown.js'
 import { filePath, leadingAction } from './phrases.js'
-import { isConfirmation, isEmptyAnswer, isHousekeeping } from './templates.js'
+import { isConfirmation, isEmptyAnswer, isHousekeeping, isTemplatePrompt } from './templates.js'
 import { squash } from './text.js'
 
 /**
@@ -97,6 +97,7 @@ export function leftOutOf(
 function excused(text: string, role: string | undefined, item: ListItem): string | undefined {
   if (role === 'confirmations' || isConfirmation(text)) return 'a confirmation for the reporter, not work'
   if (isHousekeeping(text)) return "a step of the team's process, not a change"
+  if (isTemplatePrompt(text)) return "a template's prompt to the reporter, not work"
   if (role === 'context') return 'context (steps, environment, links, what happens), kept with the work'
   if (role === 'done') return 'recorded as done'
   if (role === 'constraints') return 'a constraint or a non-goal of the work, not a task'

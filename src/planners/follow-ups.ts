@@ -17,6 +17,10 @@ const DOC_FILE = /\.(?:md|mdx|rst|adoc)$|^docs?\/.*\.txt$|^readme(?:\.\w+)?$/i
 /** A sentence that asks for documentation ("Document both hooks in …", "list your names in …"), not one that names a file the product writes. */
 const DOC_VERB = /\b(?:document|describe|explain|mention|(?:also )?(?:update|revise|rewrite|correct) (?:the |our )?(?:`[^`]*\w|docs?|documentation|readme|guide)|list\s+(?:\w+\s+){0,3}in|add (?:a |an )?(?:section|link|entry|row|note|paragraph))\b|文档|ドキュメント|document(?:ar|er|ieren)|beschreib|記載|追記|説明を(?:追加|書)|说明/i
 
+/** A sentence that checks the change with tests already there, and one that asks for tests to be written. */
+const CHECKS_EXISTING = /\b(?:existing|current|present) tests?\b|\btests? (?:still |all |keep )?pass(?:es|ing)?\b|\btestes? existentes?\b|\bpruebas existentes\b|\bbestehenden? tests?\b|\btests? existants?\b|既存の?テスト|现有(?:的)?测试/i
+const WRITES_TESTS = /\b(?:add|write|create|extend|cover|new)\b|\bescrev|\bcri[ae]|\bañad|\bhinzuf|\bajout|追加|编写|新增/i
+
 export function isTestFile(path: string): boolean {
   return TEST_FILE.test(path)
 }
@@ -82,6 +86,8 @@ export function proseFollowUps(sections: readonly Section[], repo?: RepositoryFi
         const paths = [...sentence.matchAll(/`([^`]+)`/g)].flatMap((m) => filePath(m[1]!)?.path ?? [])
         const kind = paths.some(isTestFile) ? 'Test' : paths.some((p) => DOC_FILE.test(p)) && DOC_VERB.test(sentence) ? 'Document' : undefined
         if (!kind || !paths.every((p) => isTestFile(p) || DOC_FILE.test(p))) continue
+        // "… for every existing test in `tests/api/test_loans.py`" checks the change with the tests there: a criterion, not new tests.
+        if (kind === 'Test' && CHECKS_EXISTING.test(sentence) && !WRITES_TESTS.test(sentence)) continue
         drafts.push(followUp(squash(sentence), kind === 'Test' ? 'Test' : 'Update', repo))
       }
     }

@@ -112,7 +112,7 @@ export function readMarkdown(markdown: string): Section[] {
 /**
  * Lines written in other conventions than markdown's, outside fenced code, as the markdown they mean: wiki-style
  * headings (`== Steps ==`, as Redmine and MediaWiki write them), HTML headings, breaks and paragraphs (issues pasted
- * from a web form), CJK enumerations (`1、`, `（1）`, `①`) and bullets (`・`, `•`), and `□`/`☐` boxes to tick.
+ * from a web form), CJK enumerations (`1、`, `1，`, `（1）`, `①`) and bullets (`・`, `•`), and `□`/`☐` boxes to tick.
  */
 function normaliseLines(markdown: string): string {
   if (!UNUSUAL.test(markdown)) return markdown
@@ -128,7 +128,7 @@ function normaliseLines(markdown: string): string {
     .join('\n')
 }
 
-const UNUSUAL = /==|<(?:h[1-6]|br|p|li|summary|details|b|strong|i|em|code|a)\b|^\s*(?:\[[^\]\n]{3,60}\]|【)|^\s*(?:\d+[、．]|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im
+const UNUSUAL = /==|<(?:h[1-6]|br|p|li|summary|details|b|strong|i|em|code|a)\b|^\s*(?:\[[^\]\n]{3,60}\]|【)|^\s*(?:\d+(?:[、．]|，(?!\d))|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳'
 
 function asMarkdown(line: string): string {
@@ -157,7 +157,7 @@ function asMarkdown(line: string): string {
     .split('\n')
     .map((part) =>
       part
-        .replace(/^(\s*)(\d+)[、．]\s*/, '$1$2. ')
+        .replace(/^(\s*)(\d+)(?:[、．]|，(?!\d))\s*/, '$1$2. ')
         .replace(/^(\s*)[（(](\d+)[)）]\s*/, '$1$2. ')
         .replace(/^(\s*)([①-⑳])\s*/, (_, indent: string, circled: string) => `${indent}${CIRCLED.indexOf(circled) + 1}. `)
         .replace(/^(\s*)[・•●◦▪]\s*/, '$1- ')

@@ -119,7 +119,7 @@ export function readOutcomes(sections: readonly Section[], { bug = false }: { bu
         if (role !== 'context') {
           const said = [...paragraphs, ...items.filter((i) => i.checked === undefined).map((i) => squash(i.head.text))]
           // A requirement that names a file belongs to the task that touches it.
-          out.requirements.push(...said.flatMap(sentences).filter(isRequirement).map((s) => labelled(s, headingRefs, [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]!))))
+          out.requirements.push(...said.flatMap(sentences).filter(isRequirement).map(whatItDid).map((s) => labelled(s, headingRefs, [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]!))))
           // A paragraph right after the list of work says what the work achieves ("Each change in the history shows …").
           out.requirements.push(...closingParagraphs(section).filter((p) => !said.some((s) => isRequirement(s) && p.includes(s))).map((p) => labelled(p, headingRefs, [])))
           // Top-level items only: a nested "Run: `cmd`" belongs to the task it is under (task-draft.ts).
@@ -185,9 +185,13 @@ function closingParagraphs(section: Section): string[] {
 /** A sentence that says to run a command: how the work is checked, not what it must do. */
 const RUN_SENTENCE = /^\s*(?:please\s+)?(?:run|execute)\b[^`]*`/i
 
-/** A sentence that states what must be true: a modal verb of obligation, in the languages issues are written in. */
+/**
+ * A sentence that states what must be true: a modal verb of obligation, or what worked before a regression ("clicking a
+ * header shows its panel like before", "the report used to end with a totals row, but now …"), in the languages issues are
+ * written in.
+ */
 const REQUIREMENT =
-  /\b(?:should|must|needs? to|has to|have to|is expected to|shall|i(?:'d| would)? expect(?:ed)?|expected)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen)\b|해야/i
+  /\b(?:should|must|needs? to|has to|have to|is expected to|shall|i(?:'d| would)? expect(?:ed)?|expected)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen)\b|해야|\b(?:like|as) (?:it did )?before\b|\bas it used to\b|(?<!\b(?:is|are|was|were|be|been|being|get|gets|got) )\bused to\b(?= \w+)[^.]{0,120}\bbut (?:now|since|after)\b|\bwie (?:vorher|fr[üu]her)\b|\bcomme avant\b|\bcomo antes\b|以前の(?:ように|通り)|像以前一样|예전처럼|как раньше/i
 
 /**
  * A hedged sentence is a guess, not a requirement ("Maybe the timezone change broke it, I'm not sure"), and a footnote
@@ -196,6 +200,12 @@ const REQUIREMENT =
 const HEDGED =
   /\b(?:maybe|perhaps|possibly|i(?:'m| am) not sure|not sure (?:if|whether)|i (?:guess|wonder|suspect)|talvez|quiz[áa]s|tal vez|vielleicht|peut-[êe]tre)\b|может быть|也许|或许|かもしれ|たぶん|아마/i
 const FOOTER = /^\s*(?:\[\^\w+\]:?|[¹²³]|┆|sent from my\b|--\s*$)/i
+
+/** What a regression's sentence says worked: "The report used to end with a totals row, but now it is gone." → its first half. */
+function whatItDid(sentence: string): string {
+  const worked = /^(.*\bused to\b.*?),? but (?:now|since|after)\b/i.exec(sentence)
+  return worked ? `${worked[1]}.` : sentence
+}
 
 function isRequirement(sentence: string): boolean {
   return REQUIREMENT.test(sentence) && !/\?\s*$/.test(sentence) && !HEDGED.test(sentence) && !FOOTER.test(sentence)

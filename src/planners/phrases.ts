@@ -118,14 +118,15 @@ const PATH_CHARACTERS = /^[\w.\-/+~[\]]+$/
 const MEDIA_TYPE = /^(?:application|text|image|audio|video|multipart|font)\/[\w.+-]+$/
 
 /**
- * A repository file path named in a code span, with an optional `:line` (`src/auth/token.ts:89`).
+ * A repository file path named in a code span, with an optional `:line` (`src/auth/token.ts:89`, also a range: `:41-52`, `#L41-L52`).
  * A path has no spaces and either a slash (`src/auth/token.ts`, `bin/cli`) or a known file name
  * (`package.json`, `.gitignore`, `Dockerfile`). Commands (`npm test`), flags (`--force`), calls
  * (`refresh()`), package names (`@scope/pkg`), media types, URLs, absolute paths, paths leaving the
  * repository (`..`) and directories (`src/`) are not.
  */
 export function filePath(code: string): { path: string; line?: number } | undefined {
-  const match = /^(.+?)(?::(\d+)(?::\d+)?)?$/.exec(code.trim())
+  // A line range is a location too (`a.ts:41-52`, `a.ts#L41-L52`, as an audit's evidence or a link names it): its first line.
+  const match = /^(.+?)(?::(\d+)(?::\d+|-\d+)?|#L(\d+)(?:-L?\d+)?)?$/.exec(code.trim())
   if (!match) return undefined
   const path = match[1]!.replace(/^\.\//, '')
   if (!PATH_CHARACTERS.test(path) || path.startsWith('/') || path.startsWith('@') || path.startsWith('-')) return undefined
@@ -136,7 +137,8 @@ export function filePath(code: string): { path: string; line?: number } | undefi
   const looksLikeFile =
     path.includes('/') || KNOWN_BASENAMES.has(name) || /^\.[\w.-]+$/.test(name) || (extension !== undefined && KNOWN_EXTENSIONS.has(extension))
   if (!looksLikeFile) return undefined
-  return match[2] ? { path, line: Number(match[2]) } : { path }
+  const line = match[2] ?? match[3]
+  return line ? { path, line: Number(line) } : { path }
 }
 
 /** A path right after "to", "in", "from", … is a file the task changes, whatever the verb adds or removes. */

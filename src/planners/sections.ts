@@ -23,7 +23,7 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ],
   [
     'expected',
-    /(?<![a-z])expected|should (?:have )?happen|devrait (?:se passer|arriver)|deber[íi]a (?:pasar|ocurrir)|deveria (?:acontecer|ocorrer)|sollte passieren|what did you expect|期望|预期|期待され|期待する|期待(?:動作|結果|値|の動作|の結果|の挙動)|想定される(?:動作|結果|挙動)|正しい(?:動作|挙動)|esperad[oa]|erwartet|예상|기대 ?(?:동작|결과)|예상한|attendu|ожидаем|должно (?:было )?(?:получиться|быть)/i,
+    /(?<![a-z])expected|should (?:have )?happen|期待的|正确(?:的)?(?:结果|行为|表现)|应有的(?:结果|行为|表现)|正しい結果|devrait (?:se passer|arriver)|deber[íi]a (?:pasar|ocurrir)|deveria (?:acontecer|ocorrer)|sollte passieren|what did you expect|期望|预期|期待され|期待する|期待(?:動作|結果|値|の動作|の結果|の挙動)|想定される(?:動作|結果|挙動)|正しい(?:動作|挙動)|esperad[oa]|erwartet|예상|기대 ?(?:동작|결과)|예상한|attendu|ожидаем|должно (?:было )?(?:получиться|быть)/i,
   ],
   [
     'confirmations',

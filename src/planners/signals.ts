@@ -101,11 +101,14 @@ export interface AnalysisInput {
 
 /**
  * What an issue says it changes that makes the change risky whatever files it touches (issue 38): data in
- * production (an SQL `UPDATE`/`DELETE`, a migration, balances, deleting records), authentication and security
+ * production (an SQL `UPDATE`/`DELETE`, a migration, balances, deleting records), customers' money (charges and refunds),
+ * authentication and security
  * surfaces, and removing a public API. Each with the words the gate gives as its reason.
  */
 const RISKY_CONTENT: Array<[RegExp, string]> = [
   [/\b(?:UPDATE\s+[`"\w.]+\s+SET|DELETE\s+FROM|DROP\s+(?:TABLE|COLUMN)|TRUNCATE\s+(?:TABLE\s+)?\w)|\bSQL\s+`?(?:UPDATE|DELETE)\b|\b(?:production|prod) (?:database|db|data)\b|\bdata (?:migration|repair|fix)\b|\b(?:balances?|ledger)\b[^.\n]{0,40}\b(?:wrong|incorrect|correct|fix|update|recalculat)/i, 'changes data in production'],
+  // Money that moved wrongly or must move back: customers' charges and refunds (issue 38, a service desk's incident).
+  [/\b(?:refund(?:s|ed|ing)?|chargebacks?|double[- ]charg\w*|(?:charged|billed|debited) (?:twice|two times|three times|\d+ times)|payments? (?:taken|captured) (?:twice|two times|three times|\d+ times))\b/i, 'moves customers\' money'],
   [/\b(?:authenticat\w*|authori[sz]\w*|oauth|log-?in|sign-?in|sessions? tokens?|passwords?|permissions?|csrf|api keys?|access tokens?)\b/i, 'touches authentication or access'],
   [/\b(?:[Rr]emov(?:e|ing)|[Dd]elet(?:e|ing)|[Dd]rop(?:ping)?|[Tt]ake out)\b(?! \/)[^.\n]{0,50}\b(?:public |v\d+ |old )?(?:API|[Ee]ndpoints?|[Rr]outes?)\b/, 'removes a public API'],
 ]

@@ -5,7 +5,7 @@ import { introducedAsControls, listRole } from './block-roles.js'
 import { BARE_STEPS, defectParagraphs, isDefectList } from './bug-report.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
 import { runStatement } from './statements.js'
-import { isConfirmation, isHousekeeping, isKindChoice } from './templates.js'
+import { isConfirmation, isHousekeeping, isKindChoice, isTemplatePrompt } from './templates.js'
 
 type ListBlock = Extract<Section['blocks'][number], { kind: 'list' }>
 
@@ -81,8 +81,8 @@ export function findTaskItems(
     const headed = numberedHeadings(sections)
     if (headed.length >= 2) return { source: 'headings', items: headed, done: [], confirmations: checklist.confirmations, controls }
   } else {
-    // A bug report that lists several defects: each is a fix of its own.
-    const listedDefects = collect(sections, (role) => !role, 'section', isIssueReference, (b) => isDefectList(b.items))
+    // A bug report that lists several defects, where it says what the problem is or under no heading: each is a fix of its own.
+    const listedDefects = collect(sections, (role) => !role || role === 'description', 'section', isIssueReference, (b) => isDefectList(b.items))
     // Else one paragraph a defect, each naming its file or followed by its trace.
     const defects = listedDefects.items.length ? listedDefects : { items: defectParagraphs(sections).map((item) => ({ item, after: [] })), done: [], confirmations: 0 }
     // Defects are fixed independently: their list's numbers are not an order.
@@ -127,7 +127,7 @@ function collect(
           // A "Run …, then check:" item over boxes still to tick is work: the run and its checks (issue 38).
           const checksBelow = item.children.some((c) => c.checked === false)
           if (candidate && ((runStatement(item.head) && !checksBelow) || (item.checked === undefined && isHousekeeping(text)))) continue
-          if (candidate && item.checked !== undefined && (isConfirmation(text) || isHousekeeping(text) || (choices && isKindChoice(text)))) {
+          if (candidate && item.checked !== undefined && (isConfirmation(text) || isHousekeeping(text) || isTemplatePrompt(text) || (choices && isKindChoice(text)))) {
             confirmations++
             continue
           }
@@ -183,8 +183,16 @@ function orderOf(text: string, topLevel: ReadonlyArray<number | undefined>, sequ
   if (before.length || steps.length) return [...new Set([...before, ...steps])]
   const titles = found.map((f) => f.item.head.plain)
   const named = prerequisiteNames(text).flatMap((name) => findPrerequisite(name, titles, found.length) ?? [])
-  return [...new Set(named)]
+  if (named.length) return [...new Set(named)]
+  // "The same pattern for `books.py`" copies the item that sets the pattern (one that says so, else the list's first).
+  const first = topLevel.find((i): i is number => i !== undefined)
+  if (!COPIES_PATTERN.test(text) || first === undefined) return []
+  return [topLevel.find((i): i is number => i !== undefined && SETS_PATTERN.test(found[i]!.item.head.plain)) ?? first]
 }
+
+/** An item that repeats an earlier one's change elsewhere, and the item that sets the pattern the others copy. */
+const COPIES_PATTERN = /\b(?:the )?same (?:pattern|approach|change|structure|recipe|steps?) (?:for|as|in|on)\b|\bo mesmo padr[ãa]o\b|\bel mismo patr[óo]n\b|\bdas gleiche muster\b|\ble même (?:mod[èe]le|sch[ée]ma)\b|同じ(?:パターン|手順)で|同样的(?:模式|方式)/i
+const SETS_PATTERN = /\b(?:sets|establishes|defines) the pattern\b|\bthe (?:pattern|model) (?:the )?(?:next|others|later) ones? (?:copy|follow)\b/i
 
 function checkboxes(items: readonly ListItem[]): number {
   return items.reduce((n, i) => n + (i.checked !== undefined ? 1 : 0) + checkboxes(i.children), 0)

@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { leftOutOf } from '../../src/planners/coverage.js'
 import { readMarkdown } from '../../src/planners/markdown.js'
+import { statesDefect } from '../../src/planners/block-roles.js'
+import { isTemplatePrompt } from '../../src/planners/templates.js'
 import { analysePlannerOutput, builtinPlan } from '../../src/planners/index.js'
 import { readCorpus } from './corpus-score.js'
 
@@ -267,5 +269,106 @@ describe('a postmortem: its action items are the work, its meetings and announce
     const p = plan('182-')
     expect(p.type).toBe('bugfix')
     expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['src/jobs/reminders.ts', 'tests/jobs/reminders.test.ts'])
+  })
+})
+
+describe('issue 38, fourth pass: the role from what a block says', () => {
+  it('a service desk\'s task list of steps on the ticket itself is process; the work is the description\'s, a fix (183, form of bcgov/entity#6444)', () => {
+    const p = plan('183-')
+    expect(p.titles.join('\n')).not.toMatch(/milestone|reply all|close the board ticket|mark the service desk incident|label|channel/i)
+    expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['src/payments/webhook.ts'])
+    // "charged three times" is an action done more than once: a defect, though no heading says bug.
+    expect(p.type).toBe('bugfix')
+    const leftOut = (p.output.raw as { left_out?: Array<{ item: string; reason: string }> }).left_out ?? []
+    expect(leftOut.filter((l) => /process/.test(l.reason))).toHaveLength(7)
+    // A customer charged three times is money to put right: the risk is high, and the plan says why.
+    const analysis = (p.output.raw as { analysis: { risk: string; risk_reason?: string } }).analysis
+    expect(analysis).toMatchObject({ risk: 'high', risk_reason: 'moves customers\' money: "charged three times"' })
+  })
+
+  it('a list of defects under the report\'s summary heading is one fix each, not one task (184, form of voiceyBill/voiceyBill-web#176)', () => {
+    const p = plan('184-')
+    expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual([
+      'src/components/ReaderMenu.tsx', 'src/components/PeriodPicker.tsx', 'src/components/Toolbar.tsx', 'src/components/SessionsTable.tsx',
+    ])
+    expect(p.tasks.every((t) => t.depends_on.length === 0)).toBe(true)
+  })
+
+  it('a console warning pasted on one line is a defect, and its component stack keeps its paths (186, form of AFP-Medialab/verification-plugin#10)', () => {
+    const p = plan('186-')
+    expect(p.type).toBe('bugfix')
+    expect(p.tasks[0]!.files.map((f) => f.path)).toEqual(['components/Summary/SummaryResult.jsx', 'components/Summary/Summary.jsx'])
+  })
+})
+
+describe('issue 38, fourth pass: what a sentence says and where a path points', () => {
+  it('"only has …, but I think it should have …" under a menu path is a partial result: a fix, and its "should" the criterion (187, form of sissbruecker/linkding#564)', () => {
+    const p = plan('187-')
+    expect(p.type).toBe('bugfix')
+    expect(p.tasks[0]!.convergence.criteria.join('\n')).toMatch(/should have the recipes other people shared with me/)
+  })
+
+  it('an audit\'s evidence as line ranges (`a.ts:41-52`) names the files (188, form of jappyjan/plaudern#130)', () => {
+    const p = plan('188-')
+    expect(p.tasks[0]!.files.map((f) => f.path)).toEqual([
+      'src/server/export/accountExport.controller.ts', 'src/server/export/accountExport.service.ts', 'src/server/transfer/transfer.service.ts',
+    ])
+  })
+})
+
+describe('issue 38, fourth pass: a regression says what worked before', () => {
+  it('"none of my tabs switch any more" and "going back to 1.4.2 everything works again" make a fix; "shows its panel like before" is its criterion (154, form of codepilotsf/zjax#4)', () => {
+    const p = plan('154-')
+    expect(p.type).toBe('bugfix')
+    expect(p.tasks[0]!.convergence.criteria.join('\n')).toMatch(/shows its panel like before/)
+    // Each of the two sentences states the defect on its own.
+    const body = corpus.find((i) => i.id.startsWith('154-'))!.body
+    for (const said of [/none of my tabs switch any more[^.]*\./, /Going back to 1\.4\.2 everything works again/])
+      expect(statesDefect('', readMarkdown(said.exec(body)![0]))).toBe(true)
+  })
+})
+
+describe('issue 38, fourth pass: a template\'s prompt is no task, and a browser\'s trace keeps its source paths', () => {
+  it('"細かいタスクに分解できているなら書き出す" left under タスク is the template\'s prompt to the reporter (114, form of koko-fox/CESA2017#43)', () => {
+    const p = plan('114-')
+    expect(p.titles.join('\n')).not.toMatch(/書き出す/)
+    expect(p.tasks[0]!.files.map((f) => f.path)).toContain('src/game/Timer.ts')
+    const leftOut = (p.output.raw as { left_out?: Array<{ item: string; reason: string }> }).left_out ?? []
+    expect(leftOut.find((l) => /書き出す/.test(l.item))?.reason).toBe("a template's prompt to the reporter, not work")
+    // The same prompt as English templates write it; an order that names what to list is work.
+    expect(isTemplatePrompt('If you have split it into subtasks, list them here')).toBe(true)
+    expect(isTemplatePrompt('List the supported encodings in `docs/importing.md`')).toBe(false)
+  })
+
+  it('frames of a bundler\'s URLs (`webpack://app/./src/board/ordering.ts:27:31`) are the repository\'s files (156, form of fxhash/fxhash-website#487)', () => {
+    const p = plan('156-')
+    expect(p.tasks[0]!.files.map((f) => f.path)).toEqual(['src/board/ordering.ts', 'src/store/boardSlice.ts'])
+  })
+})
+
+describe('issue 38, fourth pass: an expected result under a localized heading, in a list written the local way', () => {
+  it('"期待的正确结果" over "1，… 2，…" states the criteria, each item one (153, form of metersphere/metersphere#26028)', () => {
+    const p = plan('153-')
+    const criteria = p.tasks.flatMap((t) => t.convergence.criteria)
+    expect(criteria).toContain('账单列表页首屏加载控制在 2 秒以内。')
+    expect(criteria.join('\n')).toMatch(/每页 50 条/)
+  })
+})
+
+describe('issue 38, fourth pass: a support form whose headings are questions', () => {
+  it('the boxes under "Can you reliably make the error happen repeatedly?" are its answers, not work; "used to …, but now" says what to restore (189, form of LamplightCRM/feedback#60)', () => {
+    const p = plan('189-')
+    expect(p.titles.join('\n')).not.toMatch(/random|every time|most times/i)
+    expect(p.tasks.map((t) => t.files.map((f) => f.path).join(' '))).toEqual(['src/reports/attendanceTable.ts'])
+    expect(p.tasks[0]!.convergence.criteria).toContain("The attendance report used to end with a totals row giving each session's overall count.")
+  })
+})
+
+describe('issue 38, fourth pass: a delivery plan read from what its items say', () => {
+  it('"the same pattern for …" comes after the item that sets the pattern; "… for every existing test in `tests/…`" is a check, not a test task (94, form of bytedance/deer-flow#4308)', () => {
+    const p = plan('94-')
+    expect(p.tasks.map((t) => t.depends_on)).toEqual([[], ['T1'], ['T1']])
+    expect(p.titles.join('\n')).not.toMatch(/existing test/)
+    expect(p.tasks[0]!.convergence.criteria.join('\n')).toMatch(/same JSON as the old ones for every existing test/)
   })
 })
