@@ -917,7 +917,7 @@ const ROLE_PATTERNS = [
     ],
     [
         'expected',
-        /(?<![a-z])expected|should (?:have )?happen|devrait (?:se passer|arriver)|deber[íi]a (?:pasar|ocurrir)|deveria (?:acontecer|ocorrer)|sollte passieren|what did you expect|期望|预期|期待され|期待する|期待(?:動作|結果|値|の動作|の結果|の挙動)|想定される(?:動作|結果|挙動)|正しい(?:動作|挙動)|esperad[oa]|erwartet|예상|기대 ?(?:동작|결과)|예상한|attendu|ожидаем|должно (?:было )?(?:получиться|быть)/i,
+        /(?<![a-z])expected|should (?:have )?happen|期待的|正确(?:的)?(?:结果|行为|表现)|应有的(?:结果|行为|表现)|正しい結果|devrait (?:se passer|arriver)|deber[íi]a (?:pasar|ocurrir)|deveria (?:acontecer|ocorrer)|sollte passieren|what did you expect|期望|预期|期待され|期待する|期待(?:動作|結果|値|の動作|の結果|の挙動)|想定される(?:動作|結果|挙動)|正しい(?:動作|挙動)|esperad[oa]|erwartet|예상|기대 ?(?:동작|결과)|예상한|attendu|ожидаем|должно (?:было )?(?:получиться|быть)/i,
     ],
     [
         'confirmations',
@@ -1028,7 +1028,7 @@ function readMarkdown(markdown) {
 /**
  * Lines written in other conventions than markdown's, outside fenced code, as the markdown they mean: wiki-style
  * headings (`== Steps ==`, as Redmine and MediaWiki write them), HTML headings, breaks and paragraphs (issues pasted
- * from a web form), CJK enumerations (`1、`, `（1）`, `①`) and bullets (`・`, `•`), and `□`/`☐` boxes to tick.
+ * from a web form), CJK enumerations (`1、`, `1，`, `（1）`, `①`) and bullets (`・`, `•`), and `□`/`☐` boxes to tick.
  */
 function normaliseLines(markdown) {
     if (!UNUSUAL.test(markdown))
@@ -1046,7 +1046,7 @@ function normaliseLines(markdown) {
     })
         .join('\n');
 }
-const UNUSUAL = /==|<(?:h[1-6]|br|p|li|summary|details|b|strong|i|em|code|a)\b|^\s*(?:\[[^\]\n]{3,60}\]|【)|^\s*(?:\d+[、．]|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im;
+const UNUSUAL = /==|<(?:h[1-6]|br|p|li|summary|details|b|strong|i|em|code|a)\b|^\s*(?:\[[^\]\n]{3,60}\]|【)|^\s*(?:\d+(?:[、．]|，(?!\d))|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im;
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳';
 function asMarkdown(line) {
     const wiki = /^(={2,6})[ \t]*([^=\n][^\n]*?)[ \t]*\1[ \t]*$/.exec(line);
@@ -1075,7 +1075,7 @@ function asMarkdown(line) {
     out = out
         .split('\n')
         .map((part) => part
-        .replace(/^(\s*)(\d+)[、．]\s*/, '$1$2. ')
+        .replace(/^(\s*)(\d+)(?:[、．]|，(?!\d))\s*/, '$1$2. ')
         .replace(/^(\s*)[（(](\d+)[)）]\s*/, '$1$2. ')
         .replace(/^(\s*)([①-⑳])\s*/, (_, indent, circled) => `${indent}${CIRCLED.indexOf(circled) + 1}. `)
         .replace(/^(\s*)[・•●◦▪]\s*/, '$1- ')
@@ -1432,14 +1432,15 @@ const KNOWN_BASENAMES = new Set(['Dockerfile', 'Makefile', 'Rakefile', 'Gemfile'
 const PATH_CHARACTERS = /^[\w.\-/+~[\]]+$/;
 const MEDIA_TYPE = /^(?:application|text|image|audio|video|multipart|font)\/[\w.+-]+$/;
 /**
- * A repository file path named in a code span, with an optional `:line` (`src/auth/token.ts:89`).
+ * A repository file path named in a code span, with an optional `:line` (`src/auth/token.ts:89`, also a range: `:41-52`, `#L41-L52`).
  * A path has no spaces and either a slash (`src/auth/token.ts`, `bin/cli`) or a known file name
  * (`package.json`, `.gitignore`, `Dockerfile`). Commands (`npm test`), flags (`--force`), calls
  * (`refresh()`), package names (`@scope/pkg`), media types, URLs, absolute paths, paths leaving the
  * repository (`..`) and directories (`src/`) are not.
  */
 function filePath(code) {
-    const match = /^(.+?)(?::(\d+)(?::\d+)?)?$/.exec(code.trim());
+    // A line range is a location too (`a.ts:41-52`, `a.ts#L41-L52`, as an audit's evidence or a link names it): its first line.
+    const match = /^(.+?)(?::(\d+)(?::\d+|-\d+)?|#L(\d+)(?:-L?\d+)?)?$/.exec(code.trim());
     if (!match)
         return undefined;
     const path = match[1].replace(/^\.\//, '');
@@ -1454,7 +1455,8 @@ function filePath(code) {
     const looksLikeFile = path.includes('/') || KNOWN_BASENAMES.has(name) || /^\.[\w.-]+$/.test(name) || (extension !== undefined && KNOWN_EXTENSIONS.has(extension));
     if (!looksLikeFile)
         return undefined;
-    return match[2] ? { path, line: Number(match[2]) } : { path };
+    const line = match[2] ?? match[3];
+    return line ? { path, line: Number(line) } : { path };
 }
 /** A path right after "to", "in", "from", … is a file the task changes, whatever the verb adds or removes. */
 const CONTAINER_BEFORE = /(?:\b(?:to|in|into|inside|within|from|of|on|under|for|at)\s+(?:(?:the|a|an|existing|current)\s+)?|[到在于从]\s*)$/i;
@@ -1502,6 +1504,10 @@ function listRole(section, list) {
         return 'confirmations';
     if (introducedAsControls(section, list) || introducedBy(section, list, SIGN_PARAGRAPH))
         return 'confirmations';
+    // A question's boxes are its answers ("Can you make it happen again?" over "Yes, every time" / "No, it seems random"):
+    // the reporter's choice, not work, when no box is an order.
+    if (asksQuestion(section) && list.items.every((i) => i.checked !== undefined) && heads.every((h) => leadingAction(h) === undefined))
+        return 'confirmations';
     // "Como socio de la biblioteca" opens a story as well as "Como un socio" when the lines after it are the story's.
     const opensStory = (h) => STORY_LINE.test(h) || /^como\s/i.test(h);
     if (heads.length >= 2 && opensStory(heads[0]) && heads.filter((h) => STORY_LINE.test(h)).length * 2 >= heads.length)
@@ -1519,6 +1525,10 @@ function listRole(section, list) {
     if ((role === 'proposal' || role === 'description') && heads.length >= 2 && heads.every((h) => leadingAction(h) !== undefined))
         return 'tasks';
     return role;
+}
+/** The section's own heading is a question ("Can you reliably make the error happen?", "¿Se puede reproducir?", 再現しますか？). */
+function asksQuestion(section) {
+    return /[?？]\s*$/.test(section.headings[section.headings.length - 1] ?? '');
 }
 /** Whether a paragraph before the list, in its section, says its checkboxes are controls or confirmations. */
 function introducedAsControls(section, list) {
@@ -1570,23 +1580,27 @@ function allItems(items) {
  * A block that states a defect whatever its heading or template (issue 38): what happens instead ("Instead it
  * truncates …"), a wrong value ("should have been 36", "sollte eigentlich 36 € sein"), an expected result beside the
  * actual one ("expected 7.25 but got 6", a table's Expected and Actual columns), it worked in an earlier version
- * ("Last working release: 3.7.2", "going back to 3.7.2 … again"), the program ignores what the user set
+ * ("Last working release: 3.7.2", "going back to 1.4.2 everything works again"), it no longer works ("none of my tabs switch any more"), the program ignores what the user set
  * ("whatever `scan_interval` I set", "ignores the configured …"), it stopped doing what it did ("stopped going out",
  * "no longer syncs", "as they did until Tuesday"), it fails to build or start, a value is off ("one day early", "off by
- * one"). Such a block makes the issue a fix.
+ * one"), a partial result against what it should be ("only has my own recipes, but it should have the shared ones as well"), an action done more than once ("charged three times", "zweimal abgebucht", 二重に請求; not "twice a day"). Such a
+ * block makes the issue a fix.
  */
-const DEFECT_STATEMENT = /\binstead,? (?:it|this|they|we get|I get|the \w+) (?!(?:should|would|could|might|will|can|must)\b)\w+|\b(?:should|ought to) have been\b|\bexpected\b[^.\n]{0,80}\b(?:but (?:got|get|it|the|saw)|actual(?:ly)?|instead)\b|^Expected: .*\bActual: |\bsollte (?:eigentlich|aber|doch) |\b(?:einen|ein) (?:Fehler|Bug) gefunden\b|\baurait d[ûu] être\b|\bdeveria ter sido\b|\bdeber[íi]a haber sido\b|\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\bgoing back to v?\d[^.]*\bagain\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b|\bstopped (?:working|\w+ing)\b|\bno longer (?!(?:needs|requires)\b)(?:works|\w+(?:[^s\W]s|ches|shes))\b|\bas (?:it|they|we|I) did (?:until|before)\b|\bfails? (?:to (?:build|compile|start|load)|with)\b|\b(?:one|a|an|two|three|\d+) (?:day|hour|minute|week|month|year|cent|row|item|page)s? (?:too )?(?:early|late|off|behind|ahead|short)\b|\boff by (?:one|\d+)\b/i;
+const DEFECT_STATEMENT = /\binstead,? (?:it|this|they|we get|I get|the \w+) (?!(?:should|would|could|might|will|can|must)\b)\w+|\b(?:should|ought to) have been\b|\bexpected\b[^.\n]{0,80}\b(?:but (?:got|get|it|the|saw)|actual(?:ly)?|instead)\b|^Expected: .*\bActual: |\bsollte (?:eigentlich|aber|doch) |\b(?:einen|ein) (?:Fehler|Bug) gefunden\b|\baurait d[ûu] être\b|\bdeveria ter sido\b|\bdeber[íi]a haber sido\b|\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\b(?:going|rolling|switching) back to v?\d+(?:\.\d+)*[^.]*\bagain\b|\b(?:not|n't|none of (?:my|the|our) \w+)\s+(?:\w+ ){0,3}?(?:works?|switch(?:es)?|loads?|opens?|shows?|saves?|syncs?|starts?|runs?|responds?|updates?|renders?|appears?|prints?|sends?)\s+any ?more\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b|\bstopped (?:working|\w+ing)\b|\bno longer (?!(?:needs|requires)\b)(?:works|\w+(?:[^s\W]s|ches|shes))\b|\bas (?:it|they|we|I) did (?:until|before)\b|\bfails? (?:to (?:build|compile|start|load)|with)\b|\b(?:one|a|an|two|three|\d+) (?:day|hour|minute|week|month|year|cent|row|item|page)s? (?:too )?(?:early|late|off|behind|ahead|short)\b|\boff by (?:one|\d+)\b|\bonly (?:has|have|had|shows?|showed|contains?|lists?|includes?|exports?|returns?|writes?|gives?|gets?|keeps?)\b[^.\n]{0,100}\bbut\b[^.\n]{0,40}\b(?:should|ought to|must|expected)\b|\bnur\b[^.\n]{0,100}\baber\b[^.\n]{0,40}\bsollte|\bseulement\b[^.\n]{0,100}\bmais\b[^.\n]{0,40}\bdevrai|\bsolo\b[^.\n]{0,100}\bpero\b[^.\n]{0,40}\bdeber[íi]a|\bs[óo]\b[^.\n]{0,100}\bmas\b[^.\n]{0,40}\bdeveria|只(?:有|包含|显示)[^。\n]{0,60}(?:但|可是)[^。\n]{0,30}应该|しか[^。\n]{0,40}(?:ない|ません)[^。\n]{0,40}はず|\bтолько\b[^.\n]{0,100}\bно\b[^.\n]{0,40}\bдолж|\b(?:charged|billed|sent|created|booked|added|imported|posted|saved|inserted|emailed|notified|executed|fired|counted|listed|shown|applied|deducted|paid)\b (?:\w+ ){0,3}(?:twice|two times|three times|(?:\d+|several|multiple) times)\b(?! (?:a|an|per|each|every) \w+)|\b(?:zweimal|doppelt) (?:\w+ ){0,3}(?:abgebucht|berechnet|gesendet|angelegt|gebucht)\b|\b(?:débité|facturé|envoyé|créé)e?s? (?:deux|trois|\d+) fois\b|\b(?:cobrad|enviad|criad|cread)[oa]s? (?:duas|tr[êe]s|dos|\d+) (?:vezes|veces)\b|(?:扣款|扣费|发送|创建)了?(?:两|三|\d+)次|(?:二重|2回|3回)(?:に)?(?:請求|課金|送信|登録)|(?:두|세|\d+) ?번 (?:결제|청구|전송)|(?:списа\w*|отправ\w*|созда\w*) (?:дважды|трижды)/i;
 /** The documentation is the thing at fault: "the docs say …", "the documentation in `docs/x.md` should give …". */
 const DOCS_DEFECT = /\b(?:documentation|docs|readme|options page|manual|user guide)\b(?:[^.\n]|\.\w){0,60}\b(?:says?|states?|claims?|is (?:wrong|incorrect|outdated)|should (?:say|give|read|list|show|mention|document))\b/i;
 /** Every piece of text of the sections: paragraphs and list items (code blocks are evidence, not statements). */
 function statements(sections) {
     return sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : b.kind === 'list' ? allItems(b.items).map((i) => i.head.plain) : [])));
 }
-/** A stack trace: an error line and a frame (`at f (src/a.ts:3:1)`, `File "a.py", line 3`). */
-const TRACE = /^\s*(?:uncaught\s+)?[A-Z][\w.]*(?:Error|Exception)\b[\s\S]*^\s*(?:at\s+\S|File ")|^\s*File "[\s\S]*^\s*[A-Z][\w.]*(?:Error|Exception)\b/m;
-/** Whether the title or a block of the issue states a defect (see DEFECT_STATEMENT), or shows one: an error's stack trace. */
+/**
+ * A stack trace: an error line, or a runtime's `Warning:` line, and a frame (`at f (src/a.ts:3:1)`, `File "a.py", line 3`,
+ * a component stack's `in Grid (at src/a.jsx:64)`, also run together on one line as a console's copy leaves it).
+ */
+const TRACE = /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)\b|Warning:)[\s\S]*?(?:^\s*(?:at\s+\S|File ")|\b(?:at|in) [^\n]{0,80}?\((?:at )?[\w.@/-]+\.\w+:\d+)|^\s*File "[\s\S]*^\s*[A-Z][\w.]*(?:Error|Exception)\b/m;
+/** Whether the title or a block of the issue states a defect (see DEFECT_STATEMENT), or shows one: a stack trace, fenced or pasted as text. */
 function statesDefect(title, sections) {
-    const traces = sections.some((s) => s.blocks.some((b) => b.kind === 'code' && TRACE.test(b.text)));
+    const traces = sections.some((s) => s.blocks.some((b) => (b.kind === 'code' || b.kind === 'paragraph') && TRACE.test(b.text)));
     return traces || [title, ...statements(sections)].some((text) => DEFECT_STATEMENT.test(text));
 }
 /** Whether the issue says its documentation is what is wrong: the work is a documentation fix. */
@@ -1643,10 +1657,24 @@ const HOUSEKEEPING = /^(?:claim (?:this|the) issue|comment (?:below|here|on (?:t
  * ("publish `docs/x.md`") is work.
  */
 const PROCESS_STEP = /\b(?:votes?|voting|vote on|poll)\b|^(?:(?:the|two|all|\w+) )?(?:maintainers?|reviewers?|team|owners?|lead|leads|committee) (?:\w+ )?(?:review|approve|sign off|agree|decide)s?\b|^(?:review|approve|sign off)\b.{0,30}\b(?:pull request|PR|proposal|change|design)\b|^(?:ship|release|publish|announce|tag)\b.{0,40}\b(?:release|version|v?\d+\.\d+)\b|^(?:have|get) .{0,40}\b(?:approved|signed off)\b|^(?:make sure|ensure|check that) `?(?:npm|yarn|pnpm) (?:run )?test`? (?:passes|is green)\b|^`?(?:git tag|git push|npm publish|yarn publish|pnpm publish|cargo publish|twine upload)\b|\bstabili[sz](?:e|ation)\b|^(?:schedule|hold|book|run) (?:a |the )?(?:meeting|retro(?:spective)?|post-?mortem(?: meeting)?|review meeting)\b|^(?:share|announce|circulate|present) (?:this|the) (?:report|post-?mortem|results?|findings)\b|\b(?:review|present|discuss) (?:the )?(?:results?|report|findings|post-?mortem) (?:in|at) (?:the |a )?(?:meeting|retro)|(?:ミーティング|会議|打ち合わせ)(?:で|を|に).{0,12}(?:レビュー|設定|開催|実施|行う|共有|確認)|(?:レポート|結果|報告)を.{0,10}(?:共有|周知)する|(?:召开|组织|安排)(?:会议|复盘会)|在(?:会议|复盘会)上|(?:报告|结果)(?:分享|同步|通报)给|회의(?:에서|를) ?(?:검토|공유|진행)|(?:보고서|결과)를? 공유|\b(?:marcar|agendar|fazer) (?:uma |a )?reuni[ãa]o\b|\b(?:programar|agendar|convocar|hacer) (?:una |la )?reuni[óo]n\b|\b(?:compartilhar|divulgar|compartir) (?:o|a|el|la|este|esta) (?:relat[óo]rio|informe|resultado)|\b(?:besprechung|meeting) (?:ansetzen|planen|abhalten)\b|\b(?:bericht|ergebnisse?) (?:teilen|vorstellen)\b|\b(?:planifier|organiser|tenir) (?:une |la )?r[ée]union\b|\bpartager (?:le|ce) (?:rapport|r[ée]sultat)|(?:провести|назначить|организовать) (?:встречу|совещание)|(?:поделиться|разослать) (?:отч[её]том|результат)/i;
+/**
+ * A step on the tracker's own record, not on the code (issue 38, the form of a service desk's incident ticket): file,
+ * label, assign or move the ticket to a milestone, sprint or board column, post it in a chat channel, reply to the
+ * email it came from, close it or mark it resolved. The object is the ticket, the card, the incident or the email.
+ */
+const TRACKER_STEP = /\b(?:close|resolve|reopen|triage|assign|move|place|drag|link|mark)\b (?:the |this |it |that |a )?(?:[\w-]+ ){0,2}(?:ticket|issue|card|incident|case|story)\b(?! (?:template|form|page|list|tracker)\b)|\b(?:to|in|into) the (?:current |next )?(?:milestone|sprint(?: backlog)?|backlog|pipeline|board|column)\b|\b(?:reply|respond|write back)(?: all)? to\b|\bpost (?:it|the (?:ticket|link|issue|incident))\b|\bin the [#'"]?[\w-]+['"]? (?:chat |slack |teams )?channel\b|\bas (?:resolved|done|fixed|closed)\b.{0,20}$|(?:fechar|encerrar) (?:o|a) (?:ticket|issue|chamado)|cerrar (?:el|la) (?:ticket|incidencia|issue)|(?:ticket|issue) (?:schlie(?:ß|ss)en|zuweisen)|fermer (?:le|la) (?:ticket|issue)|(?:チケット|イシュー)を(?:クローズ|閉じ|アサイン)|关闭(?:工单|issue)|(?:티켓|이슈)을? 닫|закрыть (?:тикет|задачу|инцидент)/i;
 const NAMES_FILE = /`[^`]*[./][^`]*`|\b[\w-]+\.(?:ts|js|py|md|json|ya?ml|sql|tsx|jsx|go|rs|rb|java)\b/;
 function isHousekeeping(text) {
     const line = leadingWords(text);
-    return HOUSEKEEPING.test(line) || (PROCESS_STEP.test(line) && !NAMES_FILE.test(line));
+    return HOUSEKEEPING.test(line) || ((PROCESS_STEP.test(line) || TRACKER_STEP.test(line)) && !NAMES_FILE.test(line));
+}
+/**
+ * A template's prompt left in the issue, asking the reporter to write something if they can ("細かいタスクに分解できている
+ * なら書き出す", "If you have split it into subtasks, list them here"): it says what to write, not what to change.
+ */
+const TEMPLATE_PROMPT = /^if (?:you|there)\b.{0,60}\b(?:list|write|add|describe|note|fill)\b.{0,20}\b(?:them|it|here|below)\b|(?:なら|があれば|れば)(?:ここに)?(?:書き出す|書く|記入する|記載する|列挙する)[。.]?$|^如果.{0,30}(?:请)?(?:列出|写出|填写)|^(?:falls|wenn) .{0,50}(?:hier )?(?:auflisten|aufschreiben|eintragen)\b|^si .{0,50}\b(?:listez|[ée]crivez|indiquez|enumera|escribe|describe)\b|^se .{0,50}\b(?:liste|escreva|descreva)\b|^(?:если|при наличии) .{0,50}(?:перечисл|опиш|напиш)|(?:있다면|있으면) .{0,30}(?:적어|작성)/i;
+function isTemplatePrompt(text) {
+    return TEMPLATE_PROMPT.test(leadingWords(text));
 }
 /** A "type of issue" choice: a checkbox that names a kind of report, not work. */
 const ISSUE_KIND_CHOICE = /^(?:bug(?: report| fix)?|feature(?: request)?|enhancement|documentation(?: (?:update|change))?|docs|question|other|breaking change|performance(?: issue)?|security(?: issue)?|refactor(?:ing)?|new feature|改进|缺陷|新功能|文档|其他|问题|バグ|機能要望|ドキュメント|その他|erro|melhoria|nova funcionalidade|documenta[çc][ãa]o|outro|error|mejora|otro)\.?$/i;
@@ -1728,9 +1756,13 @@ function isBugReport(issue, sections) {
 
 
 const BISECT_LINE = /\b(?:first bad|last good|bad commit|good commit|introduced (?:in|by)|bisect(?:ed|ing)?\b.*\bcommit)\b|首个坏提交|最初の不良コミット/i;
-const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)|panic)\b.*$/gm;
-/** `at fn (path:line:col)`, `at path:line:col`, `File "path", line n` (Python), `path:line`, `../path(line,col)` (a compiler's diagnostic). */
-const FRAME = /^\s*(?:at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|(?:\.\.?\/)*([\w.@/-]+\.\w+)(?::|\()(\d+)\b)/;
+/** An error line, or a runtime's warning line (`Warning: Each child in a list …`) over the frames that say where. */
+const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)|panic|Warning:)(?:\b|\s).*$/gm;
+/**
+ * `at fn (path:line:col)`, `at path:line:col`, `in Component (at path:line)` (a UI framework's component stack),
+ * `File "path", line n` (Python), `path:line`, `../path(line,col)` (a compiler's diagnostic).
+ */
+const FRAME = /^\s*(?:(?:at|in)\s+(?:.*?\((?:at\s+)?)?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|(?:\.\.?\/)*([\w.@/-]+\.\w+)(?::|\()(\d+)\b)/;
 const ENVIRONMENT_HEADING = /environment|system info|\bversions?\b|platform|operating system|\bos\b|browser|环境|版本|環境|バージョン|ambiente|vers[ãa]o|entorno|umgebung|환경|окружение|операционн|верси[яи]/i;
 /** Headings over what a report shows rather than says: logs, traces, screenshots, and steps however they are titled. */
 const SHOWN_HEADING = /\bsteps\b|\blogs?\b|stack ?trace|traceback|screenshot|passos|pasos|日志|截图|ログ|スクリーンショット|로그|스크린샷|(?:^|\s)лог|скриншот/i;
@@ -1783,10 +1815,19 @@ function bugFacts(sections) {
 function traceTexts(sections) {
     const hasFrame = (text) => text.split('\n').some((l) => FRAME.test(l));
     return sections.flatMap((s) => s.blocks.flatMap((b) => {
-        const text = b.kind === 'code' ? b.text : b.kind === 'paragraph' ? b.text.replace(/\/[ \t]*\n[ \t]*(?=[\w.-]+\.\w+[:(]\d)/g, '/') : '';
+        const text = b.kind === 'code' ? b.text : b.kind === 'paragraph' ? unwrapPaste(b.text) : '';
         const shown = b.kind === 'code' || new RegExp(ERROR_LINE.source, 'm').test(text) || DIAGNOSTIC.test(text);
         return text && shown && hasFrame(text) ? [text] : [];
     }));
+}
+/**
+ * A trace as a web form or a mail leaves it: a path wrapped after a `/` is joined again, and frames run together on one
+ * line (` in Grid (at src/a.jsx:64) in Summary (at …)`, ` at f (src/a.ts:3:1) at g …`) are put back one a line.
+ */
+function unwrapPaste(text) {
+    return text
+        .replace(/\/[ \t]*\n[ \t]*(?=[\w.-]+\.\w+[:(]\d)/g, '/')
+        .replace(/[ \t]+(?=(?:in|at) [^\n()]{1,60}(?:\([^\n()]*\)[^\n()]{0,20})?\((?:at )?[\w.@/-]+\.\w+:\d+(?::\d+)?\))/g, '\n');
 }
 /** A compiler's or linter's diagnostic line: `src/a.ts(14,5): error TS1139: …`, `src/a.ts:14:5 - error TS2345`, `src/a.py:3: error: …`. */
 const DIAGNOSTIC = /^\s*(?:\.\.?\/)*[\w.@/-]+\.\w+(?:\(\d+,\d+\)|:\d+(?::\d+)?)\s*(?:-\s*)?:?\s*(?:error|warning)\b/im;
@@ -1803,7 +1844,7 @@ function isStepsSection(section) {
 function repositoryFrames(trace) {
     return trace.split('\n').flatMap((line) => {
         const m = FRAME.exec(line);
-        const raw = m?.[1] ?? m?.[3] ?? m?.[5];
+        const raw = bundledSource(m?.[1] ?? m?.[3] ?? m?.[5]);
         if (!m || !raw || /node_modules|site-packages|dist-packages|^[a-z]+:\/\/|^<|^internal\/|^node:/i.test(raw))
             return [];
         // An absolute path of the reporter's machine is read from its first source folder on (/home/me/app/src/a.ts → src/a.ts).
@@ -1811,6 +1852,14 @@ function repositoryFrames(trace) {
         const found = relative ? filePath(relative.replace(/^\.\//, '')) : undefined;
         return found ? [{ path: found.path, line: Number(m[2] ?? m[4] ?? m[6]) }] : [];
     });
+}
+/**
+ * The source path behind a bundler's or a dev server's URL, as a browser's trace names it: `webpack://app/./src/a.ts`,
+ * `webpack-internal:///./src/a.tsx`, `http://localhost:5173/src/a.ts` → `src/a.ts`. Other URLs stay URLs.
+ */
+function bundledSource(raw) {
+    const bundled = raw && /^(?:webpack(?:-internal)?:\/\/\/?[^/]*\/|https?:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?\/)(?:\.\/)?(.+?)(?:\?[^:]*)?$/i.exec(raw);
+    return bundled ? bundled[1] : raw;
 }
 /**
  * The frames of the installed package at the top of a trace (`…/site-packages/plantwatch/report.py` →
@@ -1847,7 +1896,7 @@ function bugDescription(facts) {
 }
 const framesText = (frames) => `Top frames in the repository:\n${frames.map((f) => `- ${f.path}:${f.line}`).join('\n')}`;
 /** Words that say something goes wrong ("loses focus", "does not apply", "leaves its tasks", "shows the wrong date"). */
-const DEFECT = /\b(?:not|no longer|never|instead|loses?|leaves?|breaks?|broken|crash(?:es)?|fails?|wrong|missing|disappears?|overlaps?|freezes?|hangs?|stuck|ignores?|duplicates?|errors?|cut off|off by)\b|n'?t\b|\bne\b.{1,40}\bpas\b|\bn['’]\S+ (?:pas|que|plus)\b|\bdoublon|\bnicht\b|\bkein|\bno (?:funciona|se|hay|aparece)|\bnão\b|\bне\b|しない|できない|されない|되지 않|안 됨|不(?:能|会|显示|工作)|没有/i;
+const DEFECT = /\b(?:not|no longer|never|instead|loses?|leaves?|breaks?|broken|crash(?:es)?|fails?|wrong|missing|disappears?|overlaps?|freezes?|hangs?|stuck|ignores?|duplicates?|errors?|cut off|off by|empty|lacks?|lacking)\b|\b(?:has|have|had) no\b|n'?t\b|\bne\b.{1,40}\bpas\b|\bn['’]\S+ (?:pas|que|plus)\b|\bdoublon|\bnicht\b|\bkein|\bno (?:funciona|se|hay|aparece)|\bnão\b|\bне\b|しない|できない|されない|되지 않|안 됨|不(?:能|会|显示|工作)|没有/i;
 /** Words that start a step to reproduce ("Open …", "Click …"), not a defect. */
 const STEP_VERB = /^(?:open|click|go|navigate|press|type|select|enter|log ?in|sign ?in|visit|scroll|run|choose|tap|wait|see|observe|then|start|create|add|set|use|install|launch|call|send|upload|try)\b/i;
 /**
@@ -2293,7 +2342,7 @@ function readOutcomes(sections, { bug = false } = {}) {
                 if (role !== 'context') {
                     const said = [...paragraphs, ...items.filter((i) => i.checked === undefined).map((i) => text_squash(i.head.text))];
                     // A requirement that names a file belongs to the task that touches it.
-                    out.requirements.push(...said.flatMap(sentences).filter(isRequirement).map((s) => labelled(s, headingRefs, [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]))));
+                    out.requirements.push(...said.flatMap(sentences).filter(isRequirement).map(whatItDid).map((s) => labelled(s, headingRefs, [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]))));
                     // A paragraph right after the list of work says what the work achieves ("Each change in the history shows …").
                     out.requirements.push(...closingParagraphs(section).filter((p) => !said.some((s) => isRequirement(s) && p.includes(s))).map((p) => labelled(p, headingRefs, [])));
                     // Top-level items only: a nested "Run: `cmd`" belongs to the task it is under (task-draft.ts).
@@ -2363,14 +2412,23 @@ function closingParagraphs(section) {
 }
 /** A sentence that says to run a command: how the work is checked, not what it must do. */
 const RUN_SENTENCE = /^\s*(?:please\s+)?(?:run|execute)\b[^`]*`/i;
-/** A sentence that states what must be true: a modal verb of obligation, in the languages issues are written in. */
-const REQUIREMENT = /\b(?:should|must|needs? to|has to|have to|is expected to|shall|i(?:'d| would)? expect(?:ed)?|expected)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen)\b|해야/i;
+/**
+ * A sentence that states what must be true: a modal verb of obligation, or what worked before a regression ("clicking a
+ * header shows its panel like before", "the report used to end with a totals row, but now …"), in the languages issues are
+ * written in.
+ */
+const REQUIREMENT = /\b(?:should|must|needs? to|has to|have to|is expected to|shall|i(?:'d| would)? expect(?:ed)?|expected)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen)\b|해야|\b(?:like|as) (?:it did )?before\b|\bas it used to\b|(?<!\b(?:is|are|was|were|be|been|being|get|gets|got) )\bused to\b(?= \w+)[^.]{0,120}\bbut (?:now|since|after)\b|\bwie (?:vorher|fr[üu]her)\b|\bcomme avant\b|\bcomo antes\b|以前の(?:ように|通り)|像以前一样|예전처럼|как раньше/i;
 /**
  * A hedged sentence is a guess, not a requirement ("Maybe the timezone change broke it, I'm not sure"), and a footnote
  * or a tool's footer line (`[^1]: …`, "┆Issue is synchronized with …", "Sent from my phone") is not the issue's text.
  */
 const HEDGED = /\b(?:maybe|perhaps|possibly|i(?:'m| am) not sure|not sure (?:if|whether)|i (?:guess|wonder|suspect)|talvez|quiz[áa]s|tal vez|vielleicht|peut-[êe]tre)\b|может быть|也许|或许|かもしれ|たぶん|아마/i;
 const FOOTER = /^\s*(?:\[\^\w+\]:?|[¹²³]|┆|sent from my\b|--\s*$)/i;
+/** What a regression's sentence says worked: "The report used to end with a totals row, but now it is gone." → its first half. */
+function whatItDid(sentence) {
+    const worked = /^(.*\bused to\b.*?),? but (?:now|since|after)\b/i.exec(sentence);
+    return worked ? `${worked[1]}.` : sentence;
+}
 function isRequirement(sentence) {
     return REQUIREMENT.test(sentence) && !/\?\s*$/.test(sentence) && !HEDGED.test(sentence) && !FOOTER.test(sentence);
 }
@@ -2408,6 +2466,9 @@ const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec)\/|[._-](?:test|spec)\.\w+$|
 const DOC_FILE = /\.(?:md|mdx|rst|adoc)$|^docs?\/.*\.txt$|^readme(?:\.\w+)?$/i;
 /** A sentence that asks for documentation ("Document both hooks in …", "list your names in …"), not one that names a file the product writes. */
 const DOC_VERB = /\b(?:document|describe|explain|mention|(?:also )?(?:update|revise|rewrite|correct) (?:the |our )?(?:`[^`]*\w|docs?|documentation|readme|guide)|list\s+(?:\w+\s+){0,3}in|add (?:a |an )?(?:section|link|entry|row|note|paragraph))\b|文档|ドキュメント|document(?:ar|er|ieren)|beschreib|記載|追記|説明を(?:追加|書)|说明/i;
+/** A sentence that checks the change with tests already there, and one that asks for tests to be written. */
+const CHECKS_EXISTING = /\b(?:existing|current|present) tests?\b|\btests? (?:still |all |keep )?pass(?:es|ing)?\b|\btestes? existentes?\b|\bpruebas existentes\b|\bbestehenden? tests?\b|\btests? existants?\b|既存の?テスト|现有(?:的)?测试/i;
+const WRITES_TESTS = /\b(?:add|write|create|extend|cover|new)\b|\bescrev|\bcri[ae]|\bañad|\bhinzuf|\bajout|追加|编写|新增/i;
 function isTestFile(path) {
     return TEST_FILE.test(path);
 }
@@ -2465,6 +2526,9 @@ function proseFollowUps(sections, repo) {
                 const paths = [...sentence.matchAll(/`([^`]+)`/g)].flatMap((m) => filePath(m[1])?.path ?? []);
                 const kind = paths.some(isTestFile) ? 'Test' : paths.some((p) => DOC_FILE.test(p)) && DOC_VERB.test(sentence) ? 'Document' : undefined;
                 if (!kind || !paths.every((p) => isTestFile(p) || DOC_FILE.test(p)))
+                    continue;
+                // "… for every existing test in `tests/api/test_loans.py`" checks the change with the tests there: a criterion, not new tests.
+                if (kind === 'Test' && CHECKS_EXISTING.test(sentence) && !WRITES_TESTS.test(sentence))
                     continue;
                 drafts.push(followUp(text_squash(sentence), kind === 'Test' ? 'Test' : 'Update', repo));
             }
@@ -2924,11 +2988,14 @@ const RISKY_PATH = /(?:^|\/)(?:auth|authentication|security|migrations?|secrets?
 const CONFIG_PATH = /(?:^|\/)(?:config|settings)(?:\/|\.|$)|(?:^|\/)package\.json$|\.(?:ya?ml|toml|ini)$|(?:^|\/)Dockerfile$|(?:^|\/)tsconfig[\w.-]*\.json$/i;
 /**
  * What an issue says it changes that makes the change risky whatever files it touches (issue 38): data in
- * production (an SQL `UPDATE`/`DELETE`, a migration, balances, deleting records), authentication and security
+ * production (an SQL `UPDATE`/`DELETE`, a migration, balances, deleting records), customers' money (charges and refunds),
+ * authentication and security
  * surfaces, and removing a public API. Each with the words the gate gives as its reason.
  */
 const RISKY_CONTENT = [
     [/\b(?:UPDATE\s+[`"\w.]+\s+SET|DELETE\s+FROM|DROP\s+(?:TABLE|COLUMN)|TRUNCATE\s+(?:TABLE\s+)?\w)|\bSQL\s+`?(?:UPDATE|DELETE)\b|\b(?:production|prod) (?:database|db|data)\b|\bdata (?:migration|repair|fix)\b|\b(?:balances?|ledger)\b[^.\n]{0,40}\b(?:wrong|incorrect|correct|fix|update|recalculat)/i, 'changes data in production'],
+    // Money that moved wrongly or must move back: customers' charges and refunds (issue 38, a service desk's incident).
+    [/\b(?:refund(?:s|ed|ing)?|chargebacks?|double[- ]charg\w*|(?:charged|billed|debited) (?:twice|two times|three times|\d+ times)|payments? (?:taken|captured) (?:twice|two times|three times|\d+ times))\b/i, 'moves customers\' money'],
     [/\b(?:authenticat\w*|authori[sz]\w*|oauth|log-?in|sign-?in|sessions? tokens?|passwords?|permissions?|csrf|api keys?|access tokens?)\b/i, 'touches authentication or access'],
     [/\b(?:[Rr]emov(?:e|ing)|[Dd]elet(?:e|ing)|[Dd]rop(?:ping)?|[Tt]ake out)\b(?! \/)[^.\n]{0,50}\b(?:public |v\d+ |old )?(?:API|[Ee]ndpoints?|[Rr]outes?)\b/, 'removes a public API'],
 ];
@@ -3149,8 +3216,8 @@ function findTaskItems(sections, { isIssueReference = () => false, numberedSteps
             return { source: 'headings', items: headed, done: [], confirmations: checklist.confirmations, controls };
     }
     else {
-        // A bug report that lists several defects: each is a fix of its own.
-        const listedDefects = collect(sections, (role) => !role, 'section', isIssueReference, (b) => isDefectList(b.items));
+        // A bug report that lists several defects, where it says what the problem is or under no heading: each is a fix of its own.
+        const listedDefects = collect(sections, (role) => !role || role === 'description', 'section', isIssueReference, (b) => isDefectList(b.items));
         // Else one paragraph a defect, each naming its file or followed by its trace.
         const defects = listedDefects.items.length ? listedDefects : { items: defectParagraphs(sections).map((item) => ({ item, after: [] })), done: [], confirmations: 0 };
         // Defects are fixed independently: their list's numbers are not an order.
@@ -3191,7 +3258,7 @@ function collect(sections, eligible, mode, isIssueReference, listFilter = () => 
                     const checksBelow = item.children.some((c) => c.checked === false);
                     if (candidate && ((runStatement(item.head) && !checksBelow) || (item.checked === undefined && isHousekeeping(text))))
                         continue;
-                    if (candidate && item.checked !== undefined && (isConfirmation(text) || isHousekeeping(text) || (choices && isKindChoice(text)))) {
+                    if (candidate && item.checked !== undefined && (isConfirmation(text) || isHousekeeping(text) || isTemplatePrompt(text) || (choices && isKindChoice(text)))) {
                         confirmations++;
                         continue;
                     }
@@ -3250,8 +3317,17 @@ function orderOf(text, topLevel, sequential, found) {
         return [...new Set([...before, ...steps])];
     const titles = found.map((f) => f.item.head.plain);
     const named = prerequisiteNames(text).flatMap((name) => findPrerequisite(name, titles, found.length) ?? []);
-    return [...new Set(named)];
+    if (named.length)
+        return [...new Set(named)];
+    // "The same pattern for `books.py`" copies the item that sets the pattern (one that says so, else the list's first).
+    const first = topLevel.find((i) => i !== undefined);
+    if (!COPIES_PATTERN.test(text) || first === undefined)
+        return [];
+    return [topLevel.find((i) => i !== undefined && SETS_PATTERN.test(found[i].item.head.plain)) ?? first];
 }
+/** An item that repeats an earlier one's change elsewhere, and the item that sets the pattern the others copy. */
+const COPIES_PATTERN = /\b(?:the )?same (?:pattern|approach|change|structure|recipe|steps?) (?:for|as|in|on)\b|\bo mesmo padr[ãa]o\b|\bel mismo patr[óo]n\b|\bdas gleiche muster\b|\ble même (?:mod[èe]le|sch[ée]ma)\b|同じ(?:パターン|手順)で|同样的(?:模式|方式)/i;
+const SETS_PATTERN = /\b(?:sets|establishes|defines) the pattern\b|\bthe (?:pattern|model) (?:the )?(?:next|others|later) ones? (?:copy|follow)\b/i;
 function checkboxes(items) {
     return items.reduce((n, i) => n + (i.checked !== undefined ? 1 : 0) + checkboxes(i.children), 0);
 }
@@ -3735,6 +3811,8 @@ function excused(text, role, item) {
         return 'a confirmation for the reporter, not work';
     if (isHousekeeping(text))
         return "a step of the team's process, not a change";
+    if (isTemplatePrompt(text))
+        return "a template's prompt to the reporter, not work";
     if (role === 'context')
         return 'context (steps, environment, links, what happens), kept with the work';
     if (role === 'done')
