@@ -2,8 +2,9 @@
  * The run request of a CLI command (`pipeline/run-request.ts`): the one place the parsed options of `execute`,
  * `retry`, `execute-task` and `demo` become a run's policy, workspace and observers.
  */
+import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { credentialValues, executorEnvironment } from '../processes/environment.js'
 import { CONVERGE_IDENTITY, type GitIdentity } from '../git/git.js'
 import type { RunObservers, RunRequest } from '../pipeline/run-request.js'
@@ -64,7 +65,8 @@ export function cliRunRequest(args: RunArgs, observers: RunObservers = {}, place
     },
     workspace: {
       repoDir,
-      workRoot: place.workRoot ?? resolve(tmpdir(), 'converge'),
+      // A folder of this run's own (an unguessable name, made when a task first needs it): not one shared by every run on the machine.
+      workRoot: place.workRoot ?? join(tmpdir(), `converge-${randomBytes(8).toString('hex')}`),
       secrets: credentialValues(executorEnv),
       executorEnv,
       signal: args.signal,

@@ -4,7 +4,7 @@
  * Plan and issue text reach the executor only through those files (SPEC §6): its command line is the workflow
  * author's template, untouched.
  */
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { AGENT_OUTPUT_BYTES, readBounded, REPORT_BYTES } from '../processes/read-bounded.js'
 import { join } from 'node:path'
 import { readAgentOutput } from '../agents/agent-output.js'
@@ -51,6 +51,8 @@ export async function develop(
   launch: ExecutorLaunch, brief: AttemptBrief, recordError: (message: string) => Promise<void>,
 ): Promise<Developed> {
   const { task, dir, attempt, feedback } = brief
+  // A fresh folder: a report or an agent output left by an earlier run (of another repository, another user) is never read as this run's.
+  await rm(dir, { recursive: true, force: true })
   await mkdir(dir, { recursive: true })
   const files = {
     CONVERGE_TASK_FILE: join(dir, 'task.json'),

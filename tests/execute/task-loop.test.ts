@@ -217,6 +217,18 @@ describe('convergeTask', () => {
     expect(unverifiable.result.error).toBe('Not converged after 1 attempt: no verification command to run and no executor report')
   })
 
+  it('never reads a report an earlier run left in its folder: each attempt starts in an empty one', async () => {
+    const criteriaOnly = task({
+      test: { commands: [], unit: [], integration: [] },
+      convergence: { criteria: ['The greeting is friendly'], verification: '', definition_of_done: '' },
+    })
+    // An earlier run (another repository's, another user's, with the same issue and task) reported every criterion met.
+    expect((await convergeTask(criteriaOnly, options({ executorCommand: script('report-criteria.mjs', 'met') }))).status).toBe('completed')
+    expect(existsSync(join(work, 'attempt-1', 'result.json'))).toBe(true)
+    const silent = await convergeTask(criteriaOnly, options({ executorCommand: 'true', maxIterations: 1 }))
+    expect(silent.result).toMatchObject({ status: 'failed', error: 'Not converged after 1 attempt: no verification command to run and no executor report' })
+  })
+
   it('records the report next to passing commands without letting it decide', async () => {
     const outcome = await convergeTask(
       task({ test: { commands: ['true'], unit: [], integration: [] } }),
