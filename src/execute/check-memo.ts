@@ -3,9 +3,10 @@
  * not run again. Two tasks that start from one tree share their baseline; a task's baseline on the tree another
  * task's checks just ran on takes their result. Content is `contentKey`'s (tracked and untracked files, and the
  * ignored files' stamps); a run is kept only when the content was the same when it ended as when it began, and
- * never when it was killed or timed out.
+ * never when it was killed or timed out. A differential run's tree that holds exactly what a run here ran on takes
+ * its result too (a task that wrote only its checks: its forward tree is what its checks ran on).
  */
-import { contentKey } from '../git/task-change.js'
+import { contentKey, contentKeyOf } from '../git/task-change.js'
 import { runInconclusive, type EvidenceRun } from '../model/index.js'
 
 export class CheckMemo {
@@ -15,6 +16,16 @@ export class CheckMemo {
 
   key(): Promise<string> {
     return contentKey(this.repoDir)
+  }
+
+  /** The key of a variant tree laid out from `tree` with the checkout's ignored files (`differential.ts`). */
+  keyOf(tree: string): Promise<string> {
+    return contentKeyOf(this.repoDir, tree)
+  }
+
+  /** The run of `command` on content `key` when it is known (or under way), else undefined; nothing is run. */
+  async known(command: string, key: string): Promise<EvidenceRun | undefined> {
+    return this.runs.get(`${key}\0${command}`)?.catch(() => undefined)
   }
 
   /**

@@ -12,10 +12,11 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { runCommand } from '../processes/run-command.js'
-import { existsIn, materialize, textIn, type Content, type IgnoredChange } from '../git/task-change.js'
+import { existsIn, materialize, textIn, variantTree, type Content, type IgnoredChange, type Variant } from '../git/task-change.js'
 import { checkSideRole, manifestChecksDiffer, scriptPathsOf } from '../model/check-files.js'
 import type { CheckFile, EvidenceRun } from '../model/index.js'
 import { evidenceRun } from './baseline.js'
+import type { CheckMemo } from './check-memo.js'
 
 /** The task's change as its checks saw it. */
 export interface TaskChange {
@@ -35,6 +36,8 @@ export interface DifferentialLaunch {
   timeoutMs: number
   secrets: readonly string[]
   signal?: AbortSignal
+  /** The run's results by content: a command whose result on a variant's exact content is known is not run. */
+  memo?: CheckMemo
 }
 
 export interface Differential {
@@ -72,12 +75,24 @@ export async function differentialRuns(change: TaskChange, launch: DifferentialL
   return { checkFiles, forward, ...(reverse ? { reverse } : {}) }
 }
 
-/** The commands on `head` with `overlay`, in a tree of their own; undefined when cancelled. */
+/**
+ * The commands on `head` with `overlay`, in a tree of their own; undefined when cancelled. A command whose result
+ * on exactly this content is known (the task's own checks, when the variant is what they ran on) is not run again,
+ * and the tree is laid out only when a command has to run.
+ */
 async function runIn(launch: DifferentialLaunch, head: string, overlay: ReadonlyMap<string, Content>): Promise<EvidenceRun[] | undefined> {
-  const variant = await materialize(launch.repoDir, head, overlay)
+  const tree = await variantTree(launch.repoDir, head, overlay)
+  const key = await launch.memo?.keyOf(tree)
+  let variant: Variant | undefined
   try {
     const runs: EvidenceRun[] = []
     for (const command of launch.commands) {
+      const known = key ? await launch.memo!.known(command, key) : undefined
+      if (known) {
+        runs.push(known)
+        continue
+      }
+      variant ??= await materialize(launch.repoDir, tree)
       const result = await runCommand({
         command, cwd: variant.dir, env: launch.env, timeoutMs: launch.timeoutMs, secrets: launch.secrets,
         ...(launch.signal ? { signal: launch.signal } : {}),
@@ -87,7 +102,7 @@ async function runIn(launch: DifferentialLaunch, head: string, overlay: Readonly
     }
     return runs
   } finally {
-    await variant.dispose()
+    await variant?.dispose()
   }
 }
 

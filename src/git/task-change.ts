@@ -5,9 +5,9 @@
  *   created or changed there is in no commit, yet a shim in `node_modules/.bin` decides what a check runs.
  * - {@link fingerprint} is the content of the task's paths as its checks saw them (blob ids, written to the object
  *   store): what its commit must hold.
- * - {@link materialize} lays out a variant of the tree in a directory of its own — the work branch's head with some
- *   of the task's paths at their checked content — with the checkout's ignored folders linked in, so the commands
- *   run there where the dependencies are.
+ * - {@link variantTree} writes a variant of the tree — the work branch's head with some of the task's paths at their
+ *   checked content — and {@link materialize} lays it out in a directory of its own, with the checkout's ignored
+ *   folders linked in, so the commands run there where the dependencies are.
  */
 import { createHash } from 'node:crypto'
 import { copyFile, lstat, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises'
@@ -46,12 +46,19 @@ export async function contentKey(repoDir: string): Promise<string> {
     // No filter driver runs: a key needs the bytes as they are, and an executor running meanwhile may have planted one.
     const env = { ...(await sealedLocalEnv(repoDir, { own: true })), GIT_INDEX_FILE: index }
     await git(repoDir, ['add', '--all', '--', '.'], { env })
-    const tree = (await git(repoDir, ['write-tree'], { env })).trim()
-    const stamps = [...(await ignoredFiles(repoDir))].map(([path, stamp]) => `${path}\0${stamp}`).sort()
-    return `${tree}:${createHash('sha256').update(stamps.join('\n')).digest('hex')}`
+    return contentKeyOf(repoDir, (await git(repoDir, ['write-tree'], { env })).trim())
   } finally {
     await rm(scratch, { recursive: true, force: true })
   }
+}
+
+/**
+ * The key of `tree`'s files with the checkout's ignored files as they are now: a variant tree's content (its
+ * ignored entries are the checkout's, linked in), in the form {@link contentKey} gives the checkout's.
+ */
+export async function contentKeyOf(repoDir: string, tree: string): Promise<string> {
+  const stamps = [...(await ignoredFiles(repoDir))].map(([path, stamp]) => `${path}\0${stamp}`).sort()
+  return `${tree}:${createHash('sha256').update(stamps.join('\n')).digest('hex')}`
 }
 
 export interface IgnoredChange {
@@ -120,26 +127,35 @@ export async function textIn(repoDir: string, commit: string, path: string): Pro
 
 export interface Variant {
   dir: string
-  /** The tree laid out (without the linked ignored folders). */
-  tree: string
   dispose(): Promise<void>
 }
 
-/**
- * `base`'s tree with `overlay`'s paths at the given content, checked out into a new directory, and the checkout's
- * ignored entries (`node_modules/`, a local `.npmrc`) linked in as they are now.
- */
-export async function materialize(repoDir: string, base: string, overlay: ReadonlyMap<string, Content>): Promise<Variant> {
-  const scratch = await mkdtemp(join(tmpdir(), 'converge-variant-'))
-  const dir = join(scratch, 'tree')
-  const dispose = () => rm(scratch, { recursive: true, force: true })
+/** `base`'s tree with `overlay`'s paths at the given content, written to the object store (nothing laid out). */
+export async function variantTree(repoDir: string, base: string, overlay: ReadonlyMap<string, Content>): Promise<string> {
+  const scratch = await mkdtemp(join(tmpdir(), 'converge-variant-index-'))
   try {
     const env = { GIT_INDEX_FILE: join(scratch, 'index') }
     await git(repoDir, ['read-tree', base], { env })
     const lines = [...overlay].map(([path, content]) =>
       content ? `${content.mode} ${content.blob}\t${path}` : `0 ${'0'.repeat(40)}\t${path}`)
     if (lines.length) await git(repoDir, ['update-index', '-z', '--index-info'], { env, input: `${lines.join('\0')}\0` })
-    const tree = (await git(repoDir, ['write-tree'], { env })).trim()
+    return (await git(repoDir, ['write-tree'], { env })).trim()
+  } finally {
+    await rm(scratch, { recursive: true, force: true })
+  }
+}
+
+/**
+ * `tree` checked out into a new directory, and the checkout's ignored entries (`node_modules/`, a local `.npmrc`)
+ * linked in as they are now.
+ */
+export async function materialize(repoDir: string, tree: string): Promise<Variant> {
+  const scratch = await mkdtemp(join(tmpdir(), 'converge-variant-'))
+  const dir = join(scratch, 'tree')
+  const dispose = () => rm(scratch, { recursive: true, force: true })
+  try {
+    const env = { GIT_INDEX_FILE: join(scratch, 'index') }
+    await git(repoDir, ['read-tree', tree], { env })
     await mkdir(dir)
     await git(repoDir, ['checkout-index', '--all', '--force', `--prefix=${dir}/`], { env })
     const ignored = (await git(repoDir, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'])).split('\0').filter(Boolean)
@@ -148,7 +164,7 @@ export async function materialize(repoDir: string, base: string, overlay: Readon
       await mkdir(dirname(join(dir, path)), { recursive: true })
       await symlink(join(repoDir, path), join(dir, path)).catch(() => undefined)
     }
-    return { dir, tree, dispose }
+    return { dir, dispose }
   } catch (error) {
     await dispose()
     throw error

@@ -139,7 +139,7 @@ export async function convergeAndCommit(
       if (change && before) {
         differential = await differentialRuns(change, {
           repoDir: options.repoDir, commands: taskCommands(task), env: taskEnvironment(undefined, n, task.id, 0),
-          timeoutMs: policy.timeoutMs, secrets: options.secrets, signal,
+          timeoutMs: policy.timeoutMs, secrets: options.secrets, signal, ...(context.memo ? { memo: context.memo } : {}),
         })
         if (signal.aborted) return { kind: 'cancelled' }
       }

@@ -1,7 +1,8 @@
 /**
  * A command run on checkout content it already ran on in the run is not run again (execute/check-memo.ts): each
  * task's baseline on the tree the task before it left takes that task's checks, and the run of the whole chain
- * runs its shared command once per task instead of twice.
+ * runs its shared command once per task instead of twice. A task that wrote only its checks has a forward run
+ * whose tree is what its checks ran on: it takes their results.
  */
 import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -49,5 +50,44 @@ describe('results known by checkout content', () => {
     const runs = (await readFile(counter, 'utf8')).split('\n').filter(Boolean).length
     expect(runs).toBe(4)
     for (const task of document.tasks) expect(task.evidence.before.find((r) => r.command === shared)?.exit_code).toBe(0)
+  }, 120_000)
+
+  it("a forward run on exactly what the task's checks ran on takes their results; one without the code runs", async () => {
+    t = await cleanRepo()
+    scratch = await mkdtemp(join(tmpdir(), 'converge-memo-'))
+    const counter = join(scratch, 'runs.log')
+    await writeFile(join(scratch, 'count.cjs'), `require('node:fs').appendFileSync(${JSON.stringify(counter)}, process.argv[2] + '\\n')\n`)
+    await appendFile(counter, '')
+    const count = `node ${join(scratch, 'count.cjs')}`
+    // Each file's content is its one change; the executor writes it as it is.
+    const file = (path: string, content: string) => ({ path, action: 'create', changes: [content] })
+    const plan = {
+      description: 'A test, then code and its test', analysis: { risk: 'low', impact: 'low', complexity: 'low' },
+      tasks: [
+        { ...task('T1', 'test/one.test.cjs', `${count} T1 && node test/one.test.cjs`, []), type: 'testing',
+          files: [file('test/one.test.cjs', "process.exit(require('fs').existsSync('README.md') ? 0 : 1)")] },
+        { ...task('T2', 'two.txt', `${count} T2 && node test/two.test.cjs`, ['T1']),
+          files: [file('two.txt', 'two'), file('test/two.test.cjs', "process.exit(require('fs').existsSync('two.txt') ? 0 : 1)")] },
+      ].map((t) => ({ ...t, test: { commands: [t.test.commands[0]!] } })),
+    }
+    const issue = join(scratch, '4701.md')
+    await writeFile(issue, `# A test, then code\n\n\`\`\`json\n${JSON.stringify(plan)}\n\`\`\`\n`)
+    expect((await converge(['plan', '--issue-file', issue, '--number', '4701', '--repo', t.repo])).code).toBe(0)
+    expect((await converge(['approve', '--number', '4701', '--repo', t.repo])).code).toBe(0)
+    const executor = `node -e "const fs = require('fs'); const t = JSON.parse(fs.readFileSync(process.env.CONVERGE_TASK_FILE, 'utf8')); for (const f of t.files) { fs.mkdirSync(require('path').dirname(f.path), { recursive: true }); fs.writeFileSync(f.path, f.changes[0]) }"`
+    const run = await converge(['execute', '--number', '4701', '--repo', t.repo, '--executor', executor, '--max-parallel', '1', '--json'])
+    const document = JSON.parse(run.out) as { tasks: Array<{ id: string; status: string; evidence: { kind: string; forward?: Array<{ exit_code: number }> } }> }
+    const byId = Object.fromEntries(document.tasks.map((task) => [task.id, task]))
+    expect(document.tasks.map((task) => task.status)).toEqual(['completed', 'completed'])
+    // T1's forward tree is its end state: recorded, passing (a test that passes on the code as it was), not run again.
+    expect(byId.T1!.evidence.forward?.map((r) => r.exit_code)).toEqual([0])
+    expect(byId.T1!.evidence.kind).toBe('regression-guard')
+    // T2's forward tree lacks two.txt: it runs, and fails.
+    expect(byId.T2!.evidence.forward?.[0]?.exit_code).not.toBe(0)
+    expect(byId.T2!.evidence.kind).toBe('proven')
+    const runs = (await readFile(counter, 'utf8')).split('\n').filter(Boolean)
+    // Baseline and checks each; T2's forward run besides.
+    expect(runs.filter((r) => r === 'T1')).toHaveLength(2)
+    expect(runs.filter((r) => r === 'T2')).toHaveLength(3)
   }, 120_000)
 })
