@@ -9717,6 +9717,8 @@ manual review. Commands are always judged by their own exit codes, whatever the 
 /** Runs the executor once. `recordError` receives what went wrong without failing the attempt (validate judges). */
 async function develop(launch, brief, recordError) {
     const { task, dir, attempt, feedback } = brief;
+    // A fresh folder: a report or an agent output left by an earlier run (of another repository, another user) is never read as this run's.
+    await (0,promises_.rm)(dir, { recursive: true, force: true });
     await (0,promises_.mkdir)(dir, { recursive: true });
     const files = {
         CONVERGE_TASK_FILE: (0,external_node_path_.join)(dir, 'task.json'),
@@ -10565,12 +10567,24 @@ async function differentialRuns(change, launch) {
     const reverse = await runIn(launch, change.head, new Map([...change.files].filter(([path]) => !existing.has(path))));
     return { checkFiles, forward, ...(reverse ? { reverse } : {}) };
 }
-/** The commands on `head` with `overlay`, in a tree of their own; undefined when cancelled. */
+/**
+ * The commands on `head` with `overlay`, in a tree of their own; undefined when cancelled. A command whose result
+ * on exactly this content is known (the task's own checks, when the variant is what they ran on) is not run again,
+ * and the tree is laid out only when a command has to run.
+ */
 async function runIn(launch, head, overlay) {
-    const variant = await (0,task_change/* materialize */.O9)(launch.repoDir, head, overlay);
+    const tree = await (0,task_change/* variantTree */.RH)(launch.repoDir, head, overlay);
+    const key = await launch.memo?.keyOf(tree);
+    let variant;
     try {
         const runs = [];
         for (const command of launch.commands) {
+            const known = key ? await launch.memo.known(command, key) : undefined;
+            if (known) {
+                runs.push(known);
+                continue;
+            }
+            variant ??= await (0,task_change/* materialize */.O9)(launch.repoDir, tree);
             const result = await runCommand({
                 command, cwd: variant.dir, env: launch.env, timeoutMs: launch.timeoutMs, secrets: launch.secrets,
                 ...(launch.signal ? { signal: launch.signal } : {}),
@@ -10582,7 +10596,7 @@ async function runIn(launch, head, overlay) {
         return runs;
     }
     finally {
-        await variant.dispose();
+        await variant?.dispose();
     }
 }
 function manifestScripts(text) {
@@ -10724,7 +10738,7 @@ async function convergeAndCommit(task, context) {
             if (change && before) {
                 differential = await differentialRuns(change, {
                     repoDir: options.repoDir, commands: taskCommands(task), env: taskEnvironment(undefined, n, task.id, 0),
-                    timeoutMs: policy.timeoutMs, secrets: options.secrets, signal,
+                    timeoutMs: policy.timeoutMs, secrets: options.secrets, signal, ...(context.memo ? { memo: context.memo } : {}),
                 });
                 if (signal.aborted)
                     return { kind: 'cancelled' };
@@ -10792,7 +10806,8 @@ function earlierBaseline(result) {
  * not run again. Two tasks that start from one tree share their baseline; a task's baseline on the tree another
  * task's checks just ran on takes their result. Content is `contentKey`'s (tracked and untracked files, and the
  * ignored files' stamps); a run is kept only when the content was the same when it ended as when it began, and
- * never when it was killed or timed out.
+ * never when it was killed or timed out. A differential run's tree that holds exactly what a run here ran on takes
+ * its result too (a task that wrote only its checks: its forward tree is what its checks ran on).
  */
 
 
@@ -10804,6 +10819,14 @@ class CheckMemo {
     }
     key() {
         return (0,task_change/* contentKey */.lO)(this.repoDir);
+    }
+    /** The key of a variant tree laid out from `tree` with the checkout's ignored files (`differential.ts`). */
+    keyOf(tree) {
+        return (0,task_change/* contentKeyOf */.cd)(this.repoDir, tree);
+    }
+    /** The run of `command` on content `key` when it is known (or under way), else undefined; nothing is run. */
+    async known(command, key) {
+        return this.runs.get(`${key}\0${command}`)?.catch(() => undefined);
     }
     /**
      * The run of `command` on content `key`: the one known (or under way), else `run()`'s — kept for later when the
