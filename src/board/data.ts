@@ -27,6 +27,7 @@ export interface BoardCheck {
   how: 'command' | 'agent' | 'manual'
   exit_code: number | null
   duration_ms: number | null
+  /** The output's end, cleaned; null when none was recorded, and in `board.json` (see {@link withoutOutputs}). */
   output_tail: string | null
 }
 
@@ -70,11 +71,14 @@ export interface BoardEvidence {
   kind: EvidenceColumn
   /** The one sentence the other reports say of it (src/report/evidence-words.ts). */
   sentence: string
-  before: EvidenceRun[]
-  after: EvidenceRun[]
+  before: BoardRun[]
+  after: BoardRun[]
   check_files: string[]
-  differential: { forward: EvidenceRun[]; reverse: EvidenceRun[] } | null
+  differential: { forward: BoardRun[]; reverse: BoardRun[] } | null
 }
+
+/** A command run as evidence; its output null in `board.json` (see {@link withoutOutputs}). */
+export type BoardRun = Omit<EvidenceRun, 'output_tail'> & { output_tail: string | null }
 
 /** Plans larger than this are shown as a summary (task counts by state), without their tasks or graph. */
 export const MAX_TASKS_SHOWN = 1_000
@@ -130,14 +134,26 @@ export interface BoardData {
 }
 
 export function buildBoardData(input: BoardInput, generatedAt: string): BoardData {
-  const run = input.run
+  return boardDataOf(input, input.issues.map(issueBuilder(input.run)), generatedAt)
+}
+
+/**
+ * Builds each issue's data, in the order of the state's issues (the board's task budget is spent in that order), one
+ * at a time: the board is made an issue at a time, so only one issue's outputs are held whole at once.
+ */
+export function issueBuilder(run: RunState | undefined): (files: IssueFiles) => BoardIssue {
   let budget = MAX_BOARD_TASKS
-  const issues = input.issues.map((files) => {
+  return (files) => {
     const size = files.plan?.tasks.length ?? 0
     const shown = size <= MAX_TASKS_SHOWN && size <= budget
     if (shown) budget -= size
     return boardIssue(files, run, shown)
-  })
+  }
+}
+
+/** The board's data from its issues' (the queue, the totals). */
+export function boardDataOf(input: BoardInput<unknown>, issues: BoardIssue[], generatedAt: string): BoardData {
+  const run = input.run
   const byNumber = new Map(issues.map((issue) => [issue.number, issue]))
   const queue = (run?.queue ?? []).map((item): BoardQueueItem => {
     const number = Number(/\d+$/.exec(item.issue_id)?.[0])
@@ -149,6 +165,25 @@ export function buildBoardData(input: BoardInput, generatedAt: string): BoardDat
     }
   })
   return { branch: input.branch, head: input.head, generated_at: generatedAt, queue, issues, totals: boardTotals(issues), problems: input.problems }
+}
+
+/**
+ * The issue as `board.json` holds it: every command output (`output_tail`) null. The outputs are most of a board's
+ * bytes and are shown by the issue's own page (`issues/<n>.js`), made from the whole issue.
+ */
+export function withoutOutputs(issue: BoardIssue): BoardIssue {
+  const runs = (list: BoardRun[]) => list.map((r) => ({ ...r, output_tail: null }))
+  return {
+    ...issue,
+    tasks: issue.tasks.map((t) => ({
+      ...t,
+      checks: t.checks.map((c) => ({ ...c, output_tail: null })),
+      evidence: t.evidence && {
+        ...t.evidence, before: runs(t.evidence.before), after: runs(t.evidence.after),
+        differential: t.evidence.differential && { forward: runs(t.evidence.differential.forward), reverse: runs(t.evidence.differential.reverse) },
+      },
+    })),
+  }
 }
 
 function boardIssue(files: IssueFiles, run: RunState | undefined, shown: boolean): BoardIssue {

@@ -1,17 +1,20 @@
 /**
  * Makes the board from a state store and writes it as a folder: index.html (the lists), issues/<n>.js (each issue's
- * page, loaded when opened), board.json, and layouts.json (the task graphs' layouts by shape, read again by the next
- * board made into the same folder so it lays out nothing new).
+ * page, loaded when opened, with its command outputs), board.json (the data, without the outputs), and layouts.json
+ * (the task graphs' layouts by shape, read again by the next board made into the same folder so it lays out nothing
+ * new).
  */
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { StateStore } from '../state/store.js'
-import { buildBoardData, type BoardData } from './data.js'
+import { boardDataOf, issueBuilder, withoutOutputs, type BoardData, type BoardIssue } from './data.js'
 import { GraphLayout } from './graph.js'
+import { parseIssueTexts } from './input.js'
 import { boardPage, issueScript, issueScriptPath } from './page.js'
-import { readBoardInput } from './read-state.js'
+import { readBoardTexts } from './read-state.js'
 
 export interface Board {
+  /** The board's data as `board.json` holds it: without command outputs (in the issues' pages). */
   data: BoardData
   html: string
   /** Each issue's page (`issues/<n>.js`), by issue number. */
@@ -21,15 +24,31 @@ export interface Board {
   layouts: string
 }
 
+/**
+ * Each issue's files are parsed, built into its data and its page, and its outputs let go before the next issue's
+ * are read: a thousand issues' execution records (most of the state's bytes) are never held parsed at once.
+ */
 export async function makeBoard(store: StateStore, now: string, layout = new GraphLayout()): Promise<Board> {
-  const data = buildBoardData(await readBoardInput(store), now)
-  return renderBoard(data, layout)
+  const input = await readBoardTexts(store)
+  const build = issueBuilder(input.run)
+  const pages = new Map<number, string>()
+  const issues = input.issues.map((texts) => issueWithPage(build(parseIssueTexts(texts)), pages, layout))
+  return boardOf(boardDataOf(input, issues, now), pages, layout)
 }
 
 /** The page and its JSON from the data (the task graphs laid out here). */
 export async function renderBoard(data: BoardData, layout = new GraphLayout()): Promise<Board> {
-  const issues = new Map<number, string>()
-  for (const issue of data.issues) issues.set(issue.number, issueScript(issue, issue.tasks.length ? layout.svg(issue.number, issue.tasks) : ''))
+  const pages = new Map<number, string>()
+  return boardOf({ ...data, issues: data.issues.map((issue) => issueWithPage(issue, pages, layout)) }, pages, layout)
+}
+
+/** Makes the issue's page into `pages`; returns the issue without its outputs. */
+function issueWithPage(issue: BoardIssue, pages: Map<number, string>, layout: GraphLayout): BoardIssue {
+  pages.set(issue.number, issueScript(issue, issue.tasks.length ? layout.svg(issue.number, issue.tasks) : ''))
+  return withoutOutputs(issue)
+}
+
+function boardOf(data: BoardData, issues: Map<number, string>, layout: GraphLayout): Board {
   return { data, html: boardPage(data), issues, json: `${JSON.stringify(data)}\n`, layouts: `${JSON.stringify(layout.exportLayouts())}\n` }
 }
 
