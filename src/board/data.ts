@@ -134,21 +134,21 @@ export interface BoardData {
 }
 
 export function buildBoardData(input: BoardInput, generatedAt: string): BoardData {
-  return boardDataOf(input, input.issues.map(issueBuilder(input.run)), generatedAt)
+  const { shown } = tasksShown(input.issues.map((files) => files.plan?.tasks.length ?? 0))
+  return boardDataOf(input, input.issues.map((files, i) => boardIssue(files, input.run, shown[i]!)), generatedAt)
 }
 
 /**
- * Builds each issue's data, in the order of the state's issues (the board's task budget is spent in that order), one
- * at a time: the board is made an issue at a time, so only one issue's outputs are held whole at once.
+ * Which issues' tasks the board shows, from their plans' sizes in the order of the state's issues (the board's task
+ * budget is spent in that order), and the budget left for the issues after them.
  */
-export function issueBuilder(run: RunState | undefined): (files: IssueFiles) => BoardIssue {
-  let budget = MAX_BOARD_TASKS
-  return (files) => {
-    const size = files.plan?.tasks.length ?? 0
-    const shown = size <= MAX_TASKS_SHOWN && size <= budget
-    if (shown) budget -= size
-    return boardIssue(files, run, shown)
-  }
+export function tasksShown(sizes: readonly number[], budget = MAX_BOARD_TASKS): { shown: boolean[]; left: number } {
+  const shown = sizes.map((size) => {
+    const fits = size <= MAX_TASKS_SHOWN && size <= budget
+    if (fits) budget -= size
+    return fits
+  })
+  return { shown, left: budget }
 }
 
 /** The board's data from its issues' (the queue, the totals). */
@@ -186,7 +186,8 @@ export function withoutOutputs(issue: BoardIssue): BoardIssue {
   }
 }
 
-function boardIssue(files: IssueFiles, run: RunState | undefined, shown: boolean): BoardIssue {
+/** An issue's data; `shown`: its tasks are shown (see {@link tasksShown}). */
+export function boardIssue(files: IssueFiles, run: RunState | undefined, shown: boolean): BoardIssue {
   const { issue, plan, execution } = files
   const summary = run?.issues[`ISS-${files.number}`]
   const status = issue?.status ?? summary?.status ?? 'unknown'

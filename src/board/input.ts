@@ -89,15 +89,19 @@ export const MAX_STATE_FILE_CHARS = 16 * 1024 * 1024
  * One issue's files parsed: done an issue at a time as the board is made, so only one issue's execution record (its
  * outputs, most of the state's bytes) is held parsed at once.
  */
-export function parseIssueTexts(texts: IssueTexts): IssueFiles {
+export function parseIssueTexts(texts: IssueTexts, plan = parsePlanText(texts)): IssueFiles {
   const n = texts.number
   const issue = parseStateFile(statePaths.issue(n), texts.issue, FILE_SCHEMAS.issue)
-  const plan = parseStateFile(statePaths.plan(n), texts.plan, FILE_SCHEMAS.plan)
   const execution = parseStateFile(statePaths.execution(n), texts.execution, FILE_SCHEMAS.execution)
   return {
     number: n, issue: issue.value, plan: plan.value, execution: execution.value, events: texts.events,
     problems: [issue.problem, plan.problem, execution.problem].filter((p): p is string => p !== undefined),
   }
+}
+
+/** An issue's plan parsed alone: its size decides whether the board shows its tasks, before the rest is read. */
+export function parsePlanText(texts: IssueTexts) {
+  return parseStateFile(statePaths.plan(texts.number), texts.plan, FILE_SCHEMAS.plan)
 }
 
 /** Parses one state file's text; `problem` says why it could not be used. */

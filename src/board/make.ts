@@ -7,10 +7,12 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { StateStore } from '../state/store.js'
-import { boardDataOf, issueBuilder, withoutOutputs, type BoardData, type BoardIssue } from './data.js'
+import { availableParallelism } from 'node:os'
+import { boardDataOf, withoutOutputs, type BoardData, type BoardIssue } from './data.js'
 import { GraphLayout } from './graph.js'
-import { parseIssueTexts } from './input.js'
+import { IssuePagesMaker } from './issue-pages.js'
 import { boardPage, issueScript, issueScriptPath } from './page.js'
+import { startPagesWorker } from './pages-worker.js'
 import { readBoardTexts } from './read-state.js'
 
 export interface Board {
@@ -24,16 +26,30 @@ export interface Board {
   layouts: string
 }
 
+/** Boards of fewer issues are made on one thread: starting a second costs more than it saves. */
+export const WORKER_MIN_ISSUES = 100
+
 /**
  * Each issue's files are parsed, built into its data and its page, and its outputs let go before the next issue's
- * are read: a thousand issues' execution records (most of the state's bytes) are never held parsed at once.
+ * are parsed (issue-pages.ts). A large board is made on two threads when there are two cores: the second half of
+ * its issues by a worker (pages-worker.ts), the first half here meanwhile.
  */
-export async function makeBoard(store: StateStore, now: string, layout = new GraphLayout()): Promise<Board> {
+export async function makeBoard(store: StateStore, now: string, layout = new GraphLayout(), worker?: boolean): Promise<Board> {
   const input = await readBoardTexts(store)
-  const build = issueBuilder(input.run)
-  const pages = new Map<number, string>()
-  const issues = input.issues.map((texts) => issueWithPage(build(parseIssueTexts(texts)), pages, layout))
-  return boardOf(boardDataOf(input, issues, now), pages, layout)
+  const twoThreads = worker ?? (input.issues.length >= WORKER_MIN_ISSUES && availableParallelism() > 1)
+  const split = twoThreads ? Math.ceil(input.issues.length / 2) : input.issues.length
+  const second = split < input.issues.length ? startPagesWorker({ run: input.run, issues: input.issues.slice(split), layouts: layout.exportLayouts(true) }) : undefined
+  try {
+    const first = new IssuePagesMaker(input.run, input.issues.slice(0, split))
+    second?.start(first.budgetLeft())
+    const made = first.make(layout)
+    const theirs = await second?.result
+    if (theirs) layout.adoptLayouts(theirs.layouts, theirs.made)
+    const issues = [...made.issues, ...(theirs?.pages.issues ?? [])]
+    return boardOf(boardDataOf(input, issues, now), new Map([...made.pages, ...(theirs?.pages.pages ?? [])]), layout)
+  } finally {
+    await second?.stop()
+  }
 }
 
 /** The page and its JSON from the data (the task graphs laid out here). */

@@ -12,7 +12,7 @@ const MAX_EVENTS_CHARS = 1024 * 1024
 /** Everything the board shows, each issue's files parsed. */
 export async function readBoardInput(store: StateStore): Promise<BoardInput> {
   const texts = await readBoardTexts(store)
-  return { ...texts, issues: texts.issues.map(parseIssueTexts) }
+  return { ...texts, issues: texts.issues.map((issue) => parseIssueTexts(issue)) }
 }
 
 /**
