@@ -10,7 +10,6 @@ import type { StateStore } from '../state/store.js'
 import { availableParallelism } from 'node:os'
 import { boardDataOf, withoutOutputs, type BoardData, type BoardIssue } from './data.js'
 import { GraphLayout } from './graph.js'
-import type { IssueTexts } from './input.js'
 import { IssuePagesMaker } from './issue-pages.js'
 import { boardPage, issueScript, issueScriptPath } from './page.js'
 import { startPagesWorker } from './pages-worker.js'
@@ -27,18 +26,23 @@ export interface Board {
   layouts: string
 }
 
-/** Boards of fewer issues are made on one thread: starting a second costs more than it saves. */
-export const WORKER_MIN_ISSUES = 100
+/**
+ * Boards of less state than this are made on one thread: a second thread costs 1–3 s of CPU (its code compiled
+ * again, a collector of its own), more than it saves on a board of short outputs (docs/board.md, "third pass").
+ */
+export const WORKER_MIN_BYTES = 64 * 1024 * 1024
 
 /**
  * Each issue's files are parsed, built into its data and its page, and its outputs let go before the next issue's
- * are parsed (issue-pages.ts). A large board is made on two threads when there are two cores: the issues after
- * the half-way point of its state's bytes by a worker (pages-worker.ts), those before it here meanwhile.
+ * are parsed (issue-pages.ts). A board of much state is made on two threads when there are two cores: the issues
+ * after the half-way point of its state's bytes by a worker (pages-worker.ts), those before it here meanwhile.
+ * `worker` chooses two threads (true) or one (false) instead.
  */
 export async function makeBoard(store: StateStore, now: string, layout = new GraphLayout(), worker?: boolean): Promise<Board> {
   const input = await readBoardTexts(store)
-  const twoThreads = worker ?? (input.issues.length >= WORKER_MIN_ISSUES && availableParallelism() > 1)
-  const split = twoThreads ? halfWay(input.issues) : input.issues.length
+  const bytes = input.issues.map((t) => (t.issue?.length ?? 0) + (t.plan?.length ?? 0) + (t.execution?.length ?? 0) + (t.events?.length ?? 0))
+  const twoThreads = worker ?? (bytes.reduce((sum, b) => sum + b, 0) >= WORKER_MIN_BYTES && availableParallelism() > 1)
+  const split = twoThreads ? halfWay(bytes) : input.issues.length
   const second = split < input.issues.length ? startPagesWorker({ run: input.run, issues: input.issues.slice(split), layouts: layout.exportLayouts(true) }) : undefined
   try {
     const first = new IssuePagesMaker(input.run, input.issues.slice(0, split))
@@ -54,15 +58,15 @@ export async function makeBoard(store: StateStore, now: string, layout = new Gra
 }
 
 /**
- * Where the issues divide into two parts of about the same bytes of state, the work of making their pages: issues
- * planned and run come first in a repository's numbering as often as not, so half the issues is not half the work.
+ * Where issues of these bytes of state (the work of making their pages) divide into two parts of about the same
+ * bytes: issues planned and run come first in a repository's numbering as often as not, so half the issues is not
+ * half the work.
  */
-export function halfWay(issues: readonly IssueTexts[]): number {
-  const bytes = issues.map((t) => (t.issue?.length ?? 0) + (t.plan?.length ?? 0) + (t.execution?.length ?? 0) + (t.events?.length ?? 0))
+function halfWay(bytes: readonly number[]): number {
   const half = bytes.reduce((sum, b) => sum + b, 0) / 2
   let sum = 0
   const at = bytes.findIndex((b) => (sum += b) >= half)
-  return at < 0 ? issues.length : at + 1
+  return at < 0 ? bytes.length : at + 1
 }
 
 /** The page and its JSON from the data (the task graphs laid out here). */
