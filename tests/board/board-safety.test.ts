@@ -205,7 +205,7 @@ describe('board.json and the issues\' pages', () => {
 })
 
 describe('the board made on two threads', () => {
-  it('is the board made on one: the second half of the issues made by a worker thread, its layouts kept', async () => {
+  it('is the board made on one: the issues after the half-way point of the state\'s bytes made by a worker thread, its layouts kept', async () => {
     // Issues 5–8 (the worker's half) hold the plans and records of issues 1–4: the worker draws graphs and outputs too.
     const base = syntheticStore(8)
     const store: StateStore = {
