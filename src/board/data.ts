@@ -27,6 +27,7 @@ export interface BoardCheck {
   how: 'command' | 'agent' | 'manual'
   exit_code: number | null
   duration_ms: number | null
+  /** The output's end, cleaned; null when none was recorded, and in `board.json` (see {@link withoutOutputs}). */
   output_tail: string | null
 }
 
@@ -70,11 +71,14 @@ export interface BoardEvidence {
   kind: EvidenceColumn
   /** The one sentence the other reports say of it (src/report/evidence-words.ts). */
   sentence: string
-  before: EvidenceRun[]
-  after: EvidenceRun[]
+  before: BoardRun[]
+  after: BoardRun[]
   check_files: string[]
-  differential: { forward: EvidenceRun[]; reverse: EvidenceRun[] } | null
+  differential: { forward: BoardRun[]; reverse: BoardRun[] } | null
 }
+
+/** A command run as evidence; its output null in `board.json` (see {@link withoutOutputs}). */
+export type BoardRun = Omit<EvidenceRun, 'output_tail'> & { output_tail: string | null }
 
 /** Plans larger than this are shown as a summary (task counts by state), without their tasks or graph. */
 export const MAX_TASKS_SHOWN = 1_000
@@ -130,14 +134,26 @@ export interface BoardData {
 }
 
 export function buildBoardData(input: BoardInput, generatedAt: string): BoardData {
-  const run = input.run
-  let budget = MAX_BOARD_TASKS
-  const issues = input.issues.map((files) => {
-    const size = files.plan?.tasks.length ?? 0
-    const shown = size <= MAX_TASKS_SHOWN && size <= budget
-    if (shown) budget -= size
-    return boardIssue(files, run, shown)
+  const { shown } = tasksShown(input.issues.map((files) => files.plan?.tasks.length ?? 0))
+  return boardDataOf(input, input.issues.map((files, i) => boardIssue(files, input.run, shown[i]!)), generatedAt)
+}
+
+/**
+ * Which issues' tasks the board shows, from their plans' sizes in the order of the state's issues (the board's task
+ * budget is spent in that order), and the budget left for the issues after them.
+ */
+export function tasksShown(sizes: readonly number[], budget = MAX_BOARD_TASKS): { shown: boolean[]; left: number } {
+  const shown = sizes.map((size) => {
+    const fits = size <= MAX_TASKS_SHOWN && size <= budget
+    if (fits) budget -= size
+    return fits
   })
+  return { shown, left: budget }
+}
+
+/** The board's data from its issues' (the queue, the totals). */
+export function boardDataOf(input: BoardInput<unknown>, issues: BoardIssue[], generatedAt: string): BoardData {
+  const run = input.run
   const byNumber = new Map(issues.map((issue) => [issue.number, issue]))
   const queue = (run?.queue ?? []).map((item): BoardQueueItem => {
     const number = Number(/\d+$/.exec(item.issue_id)?.[0])
@@ -151,7 +167,27 @@ export function buildBoardData(input: BoardInput, generatedAt: string): BoardDat
   return { branch: input.branch, head: input.head, generated_at: generatedAt, queue, issues, totals: boardTotals(issues), problems: input.problems }
 }
 
-function boardIssue(files: IssueFiles, run: RunState | undefined, shown: boolean): BoardIssue {
+/**
+ * The issue as `board.json` holds it: every command output (`output_tail`) null. The outputs are most of a board's
+ * bytes and are shown by the issue's own page (`issues/<n>.js`), made from the whole issue.
+ */
+export function withoutOutputs(issue: BoardIssue): BoardIssue {
+  const runs = (list: BoardRun[]) => list.map((r) => ({ ...r, output_tail: null }))
+  return {
+    ...issue,
+    tasks: issue.tasks.map((t) => ({
+      ...t,
+      checks: t.checks.map((c) => ({ ...c, output_tail: null })),
+      evidence: t.evidence && {
+        ...t.evidence, before: runs(t.evidence.before), after: runs(t.evidence.after),
+        differential: t.evidence.differential && { forward: runs(t.evidence.differential.forward), reverse: runs(t.evidence.differential.reverse) },
+      },
+    })),
+  }
+}
+
+/** An issue's data; `shown`: its tasks are shown (see {@link tasksShown}). */
+export function boardIssue(files: IssueFiles, run: RunState | undefined, shown: boolean): BoardIssue {
   const { issue, plan, execution } = files
   const summary = run?.issues[`ISS-${files.number}`]
   const status = issue?.status ?? summary?.status ?? 'unknown'

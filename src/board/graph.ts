@@ -49,10 +49,13 @@ export class GraphLayout {
     return layout
   }
 
-  /** The layouts of the graphs drawn, by shape, to keep for the next board (those of plans gone are dropped). */
-  exportLayouts(): Record<string, SavedLayout> {
+  /**
+   * The layouts of the graphs drawn, by shape, to keep for the next board (those of plans gone are dropped); `all`:
+   * every layout known, for another thread drawing graphs of the same board.
+   */
+  exportLayouts(all = false): Record<string, SavedLayout> {
     const saved: Record<string, SavedLayout> = {}
-    for (const key of this.used) {
+    for (const key of all ? this.layouts.keys() : this.used) {
       const l = this.layouts.get(key)!
       saved[key] = {
         width: l.width, height: l.height,
@@ -78,6 +81,13 @@ export class GraphLayout {
         // A malformed entry is laid out again.
       }
     }
+  }
+
+  /** The layouts another thread drew for this board (`made` of them new): kept with this board's. */
+  adoptLayouts(drawn: Record<string, SavedLayout>, made: number): void {
+    this.importLayouts(drawn)
+    for (const key of Object.keys(drawn)) this.used.add(key)
+    this.made += made
   }
 
   private run(ids: string[], edges: ReadonlyArray<readonly [string, string]>): Layout {

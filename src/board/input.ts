@@ -9,6 +9,7 @@ import {
   ExecutionRecordSchema, FileStatSchema, IssueStateSchema, RunStateSchema, SolutionSchema, TaskResultSchema,
   type IssueState, type RunState, type Solution,
 } from '../model/index.js'
+import { statePaths } from '../model/state-layout.js'
 import { parseStateJson } from '../state/state-files.js'
 
 /** Evidence kinds, and `not-recorded` for a finished task whose result has no evidence (records of older versions). */
@@ -55,12 +56,21 @@ export interface IssueFiles {
   problems: string[]
 }
 
-export interface BoardInput {
+/** One issue's files as the state branch holds them (undefined when absent), not parsed yet. */
+export interface IssueTexts {
+  number: number
+  issue: string | undefined
+  plan: string | undefined
+  execution: string | undefined
+  events: string | undefined
+}
+
+export interface BoardInput<Issue = IssueFiles> {
   branch: string
   /** The state branch's commit the board was made from; null when the branch does not exist. */
   head: string | null
   run: RunState | undefined
-  issues: IssueFiles[]
+  issues: Issue[]
   /** Problems with `state.json`. */
   problems: string[]
 }
@@ -74,6 +84,25 @@ export const FILE_SCHEMAS = {
 
 /** The largest state file the board reads (in characters): a larger one is a problem of its issue, not a stall. */
 export const MAX_STATE_FILE_CHARS = 16 * 1024 * 1024
+
+/**
+ * One issue's files parsed: done an issue at a time as the board is made, so only one issue's execution record (its
+ * outputs, most of the state's bytes) is held parsed at once.
+ */
+export function parseIssueTexts(texts: IssueTexts, plan = parsePlanText(texts)): IssueFiles {
+  const n = texts.number
+  const issue = parseStateFile(statePaths.issue(n), texts.issue, FILE_SCHEMAS.issue)
+  const execution = parseStateFile(statePaths.execution(n), texts.execution, FILE_SCHEMAS.execution)
+  return {
+    number: n, issue: issue.value, plan: plan.value, execution: execution.value, events: texts.events,
+    problems: [issue.problem, plan.problem, execution.problem].filter((p): p is string => p !== undefined),
+  }
+}
+
+/** An issue's plan parsed alone: its size decides whether the board shows its tasks, before the rest is read. */
+export function parsePlanText(texts: IssueTexts) {
+  return parseStateFile(statePaths.plan(texts.number), texts.plan, FILE_SCHEMAS.plan)
+}
 
 /** Parses one state file's text; `problem` says why it could not be used. */
 export function parseStateFile<S extends z.ZodType>(path: string, text: string | undefined, schema: S): { value?: z.output<S>; problem?: string } {

@@ -1,6 +1,5 @@
 /** One issue's page: its facts, task graph (SVG made by graph.ts), every task with its checks and evidence, its timeline. */
-import type { BoardIssue, BoardTask } from './data.js'
-import type { EvidenceRun } from './input.js'
+import type { BoardIssue, BoardRun, BoardTask } from './data.js'
 import { KIND_LABEL } from '../report/evidence-words.js'
 import { badge, duration, inlineCode, labelBadge, link, plural, shortHash, text, usage } from './format.js'
 
@@ -100,7 +99,7 @@ function checksTable(t: BoardTask): string {
   return `<table><caption class="muted">Criteria and how each is checked</caption><thead><tr><th>Check</th><th>How</th><th>Verdict</th><th class="num">Exit</th><th class="num">Time</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
 }
 
-function runsTable(label: string, list: readonly EvidenceRun[]): string {
+function runsTable(label: string, list: readonly BoardRun[]): string {
   if (!list.length) return ''
   return `<h4>${label}</h4><table><thead><tr><th>Command</th><th class="num">Exit</th><th class="num">Time</th></tr></thead><tbody>${list.map((r) => [
     `<tr><td><code>${text(r.command)}</code></td><td class="num">${r.exit_code ?? 'killed'}</td><td class="num">${duration(r.duration_ms ?? null)}</td></tr>`,

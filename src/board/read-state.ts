@@ -1,7 +1,7 @@
 /** Reads everything the board shows from one commit of the state branch (the I/O edge of src/board/). */
 import { statePaths } from '../model/state-layout.js'
 import type { StateSnapshot, StateStore } from '../state/store.js'
-import { FILE_SCHEMAS, parseStateFile, type BoardInput, type IssueFiles } from './input.js'
+import { FILE_SCHEMAS, parseIssueTexts, parseStateFile, type BoardInput, type IssueTexts } from './input.js'
 
 /** Files asked for at once: one git process locally, one GraphQL query (of as many file fields) from GitHub. */
 const FILES_PER_READ = 400
@@ -9,12 +9,18 @@ const MAX_ATTEMPTS = 5
 /** The part of an events.md the timeline reads: its first events (a longer log is cut, not read whole). */
 const MAX_EVENTS_CHARS = 1024 * 1024
 
+/** Everything the board shows, each issue's files parsed. */
+export async function readBoardInput(store: StateStore): Promise<BoardInput> {
+  const texts = await readBoardTexts(store)
+  return { ...texts, issues: texts.issues.map((issue) => parseIssueTexts(issue)) }
+}
+
 /**
  * Issue directories come from `state.json`'s issues: every issue Converge records is there. Their files are read in
  * batches; when the branch moved while they were read, everything is read again at the new head, so the board is
- * always one commit's state.
+ * always one commit's state. The issues' files are left as text, to be parsed an issue at a time (`parseIssueTexts`).
  */
-export async function readBoardInput(store: StateStore): Promise<BoardInput> {
+export async function readBoardTexts(store: StateStore): Promise<BoardInput<IssueTexts>> {
   for (let attempt = 1; ; attempt++) {
     const first = await store.snapshot([statePaths.runState])
     const run = parseStateFile(statePaths.runState, await first.read(statePaths.runState), FILE_SCHEMAS.run)
@@ -30,15 +36,12 @@ export async function readBoardInput(store: StateStore): Promise<BoardInput> {
   }
 }
 
-async function readIssues(read: (path: string) => Promise<string | undefined>, numbers: number[]): Promise<IssueFiles[]> {
-  const issues: IssueFiles[] = []
+async function readIssues(read: (path: string) => Promise<string | undefined>, numbers: number[]): Promise<IssueTexts[]> {
+  const issues: IssueTexts[] = []
   for (const n of numbers) {
-    const issue = parseStateFile(statePaths.issue(n), await read(statePaths.issue(n)), FILE_SCHEMAS.issue)
-    const plan = parseStateFile(statePaths.plan(n), await read(statePaths.plan(n)), FILE_SCHEMAS.plan)
-    const execution = parseStateFile(statePaths.execution(n), await read(statePaths.execution(n)), FILE_SCHEMAS.execution)
     issues.push({
-      number: n, issue: issue.value, plan: plan.value, execution: execution.value, events: (await read(statePaths.events(n)))?.slice(0, MAX_EVENTS_CHARS),
-      problems: [issue.problem, plan.problem, execution.problem].filter((p): p is string => p !== undefined),
+      number: n, issue: await read(statePaths.issue(n)), plan: await read(statePaths.plan(n)), execution: await read(statePaths.execution(n)),
+      events: (await read(statePaths.events(n)))?.slice(0, MAX_EVENTS_CHARS),
     })
   }
   return issues

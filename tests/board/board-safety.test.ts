@@ -10,16 +10,20 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { boardArtifactOrWarning } from '../../src/action/board.js'
-import { buildBoardData, MAX_TASKS_SHOWN } from '../../src/board/data.js'
+import { buildBoardData, MAX_TASKS_SHOWN, withoutOutputs } from '../../src/board/data.js'
 import { escapeHtml } from '../../src/board/escape.js'
+import { GraphLayout } from '../../src/board/graph.js'
 import { inlineCode } from '../../src/board/format.js'
 import { FILE_SCHEMAS, parseStateFile, type IssueFiles } from '../../src/board/input.js'
 import { issuePage } from '../../src/board/issue-page.js'
-import { BOARD_FILES, layoutsOf, renderBoard, writeBoard } from '../../src/board/make.js'
+import { BOARD_FILES, layoutsOf, makeBoard, renderBoard, writeBoard } from '../../src/board/make.js'
+import { readBoardInput } from '../../src/board/read-state.js'
+import { startPagesWorker } from '../../src/board/pages-worker.js'
 import { serveBoard } from '../../src/board/serve.js'
 import { SolutionInputSchema, type Solution } from '../../src/model/index.js'
 import { planHash } from '../../src/plan/hash.js'
 import type { StateSnapshot, StateStore } from '../../src/state/store.js'
+import { syntheticStore } from '../../bench/board.js'
 import { syntheticPlan } from '../../bench/synthetic.js'
 
 const AT = '2026-11-20T10:00:00.000Z'
@@ -183,6 +187,54 @@ describe('a board of huge plans', () => {
     expect(board.data.issues.map((i) => [i.tasks.length, i.tasks_hidden])).toEqual([[0, 50_000], [0, 50_000]])
     expect(Buffer.byteLength(board.html) + [...board.issues.values()].reduce((sum, s) => sum + s.length, 0)).toBeLessThan(100_000)
   }, 120_000)
+})
+
+describe('board.json and the issues\' pages', () => {
+  it('holds the board\'s data with every command output null; the outputs are in the issues\' pages, made an issue at a time as from the whole data', async () => {
+    const store = syntheticStore(8)
+    const made = await makeBoard(store, AT)
+    const whole = buildBoardData(await readBoardInput(store), AT)
+    expect(made.json).not.toMatch(/"output_tail":"/)
+    expect(JSON.parse(made.json)).toEqual(JSON.parse(JSON.stringify({ ...whole, issues: whole.issues.map(withoutOutputs) })))
+    expect(made.data.issues[0]!.tasks[0]!.evidence).toMatchObject({ kind: 'unproven', before: [{ command: expect.any(String), exit_code: 0, output_tail: null }] })
+    // Issue 1 was executed: its page shows the outputs board.json leaves out.
+    expect(whole.issues[0]!.tasks[0]!.evidence!.before[0]!.output_tail).toBe('FAIL 1 test')
+    expect(made.issues.get(1)).toContain('FAIL 1 test')
+    expect(made.issues).toEqual((await renderBoard(whole)).issues)
+  })
+})
+
+describe('the board made on two threads', () => {
+  it('is the board made on one: the issues after the half-way point of the state\'s bytes made by a worker thread, its layouts kept', async () => {
+    // Issues 5–8 (the worker's half) hold the plans and records of issues 1–4: the worker draws graphs and outputs too.
+    const base = syntheticStore(8)
+    const store: StateStore = {
+      ...base,
+      snapshot: async (paths) => {
+        const snapshot = await base.snapshot(paths)
+        return { ...snapshot, read: (path) => snapshot.read(path.replace(/issues\/([5-8])\/(plan|execution)\.json$/, (_, n, file) => `issues/${n - 4}/${file}.json`)) }
+      },
+    }
+    const [one, two] = [new GraphLayout(), new GraphLayout()]
+    const alone = await makeBoard(store, AT, one, false)
+    const shared = await makeBoard(store, AT, two, true)
+    expect(shared.html).toBe(alone.html)
+    expect(shared.json).toBe(alone.json)
+    expect([...shared.issues]).toEqual([...alone.issues])
+    expect(shared.layouts).toBe(alone.layouts)
+    expect(shared.issues.get(6)).toContain('FAIL 1 test')
+    expect(shared.issues.get(7)).toContain('Task graph of ISS-7')
+    // Each thread lays out the shapes it has not seen: the worker, the same four plans again.
+    expect([one.made, two.made]).toEqual([4, 8])
+  })
+
+  it('names the failure when the worker fails or ends without its pages', async () => {
+    const job = { run: undefined, issues: [], layouts: {} }
+    const thrown = startPagesWorker(job, new URL('data:text/javascript,throw new Error("out of memory, say")'))
+    await expect(thrown.result).rejects.toThrow("the board's second thread failed: out of memory, say")
+    const ended = startPagesWorker(job, new URL('data:text/javascript,process.exit(3)'))
+    await expect(ended.result).rejects.toThrow("the board's second thread failed: it ended (exit code 3) without its issues' pages")
+  })
 })
 
 describe('layouts kept between boards', () => {
