@@ -95,6 +95,12 @@ function evidenceOption(value: string | undefined): 'on' | 'off' {
   return setting
 }
 
+function threadsOption(value: string | undefined): 1 | 2 | undefined {
+  if (value === undefined) return undefined
+  if (value.trim() !== '1' && value.trim() !== '2') throw new UsageError(`--threads takes 1 or 2, not "${value}"`)
+  return value.trim() === '1' ? 1 : 2
+}
+
 function numberOf(values: Values): { number?: number } {
   const n = values.number()
   return n === undefined ? {} : { number: n }
@@ -271,14 +277,15 @@ export const CLI_COMMANDS: readonly CliCommand[] = [
     name: 'board',
     synopsis: 'board --out <dir> | --serve',
     summary: 'one self-contained HTML page of the state branch: the queue, every issue with its evidence and agent cost, each task graph',
-    options: { out: true, serve: true, port: true, ...STATE },
+    options: { out: true, serve: true, port: true, threads: true, ...STATE },
     example: 'converge board --out board/',
     json: '{ page, data, head, issues, bytes }; with --serve: { url }',
     run: ({ values, output, signal }) => {
       const out = values.string('out')
+      const threads = threadsOption(values.string('threads'))
       return boardCommand({
         repo: values.string('repo')!, stateBranch: values.string('state-branch')!, ...(out !== undefined ? { out } : {}),
-        serve: values.flag('serve'), port: values.port('port'), ...(signal ? { signal } : {}),
+        serve: values.flag('serve'), port: values.port('port'), ...(threads !== undefined ? { twoThreads: threads === 2 } : {}), ...(signal ? { signal } : {}),
       }, output)
     },
   },

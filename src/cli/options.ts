@@ -56,6 +56,7 @@ export const OPTIONS = {
   out: { type: 'string', value: '<dir>', help: 'write the board there: index.html (the page) and board.json (its data)' },
   serve: { type: 'boolean', help: 'serve the board on 127.0.0.1, made again whenever the state branch moves' },
   port: { type: 'string', value: '<n>', default: '8417', help: '--serve: the port (0: any free port)' },
+  threads: { type: 'string', value: '<1|2>', help: 'make the board on one thread or two (default: two for 64 MB of state or more, when there are two cores)' },
   json: { type: 'boolean', help: 'print one JSON document on stdout (progress goes to stderr)' },
   help: { type: 'boolean', short: 'h', help: 'show this help' },
   version: { type: 'boolean', help: "print Converge's version" },

@@ -1,7 +1,9 @@
 /** The board without a browser: its data from state files (read tolerantly), its policy, the CLI command and the server. */
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { BOARD_ISSUE_SCRIPT, BOARD_SCRIPT, BOARD_STYLE } from '../../src/board/client.js'
 import { buildBoardData } from '../../src/board/data.js'
@@ -14,6 +16,9 @@ import { statePaths } from '../../src/model/state-layout.js'
 import { LocalGitStore } from '../../src/state/local-git-store.js'
 import { transact } from '../../src/state/store.js'
 import { converge, greetingsRepo } from '../cli/support.js'
+
+const execFileAsync = promisify(execFile)
+const BUILT_CLI = resolve(import.meta.dirname, '../../dist/cli/index.js')
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
@@ -88,6 +93,33 @@ describe('converge board', () => {
     await expect(converge(['board'])).rejects.toThrow(new UsageError('board needs --out <dir> (write the page there) or --serve (serve it on 127.0.0.1)'))
     await expect(converge(['board', '--repo', '/nonexistent', '--out', 'x'])).rejects.toThrow('--repo /nonexistent: no such folder')
     await expect(converge(['board', '--serve', '--port', '70000'])).rejects.toThrow('--port must be a port number, 0 to 65535')
+    await expect(converge(['board', '--out', 'x', '--threads', '3'])).rejects.toThrow(new UsageError('--threads takes 1 or 2, not "3"'))
+  })
+
+  // The second thread runs the bundle's own entry, which hands it to the board (src/cli/main.ts): only the built
+  // CLI shows that path works. A small state is made on two threads with --threads 2.
+  it('makes the same board on two threads as on one, from the built CLI (dist/cli/index.js)', async () => {
+    const t = await greetingsRepo()
+    try {
+      await converge(['plan', '--issue-file', t.issue, '--repo', t.repo])
+      await converge(['approve', '--number', '7', '--repo', t.repo])
+      expect((await converge(['execute', '--number', '7', '--repo', t.repo, '--executor', t.executor])).code).toBe(0)
+      // A second issue, for the second thread: issue 7 (run) is the first half of the state's bytes, issue 8 the second.
+      await converge(['plan', '--issue-file', t.issue, '--number', '8', '--repo', t.repo])
+      const made = async (threads: string) => {
+        const out = join(t.dir, `board-${threads}`)
+        const { stdout } = await execFileAsync(process.execPath, [BUILT_CLI, 'board', '--repo', t.repo, '--out', out, '--threads', threads, '--json'])
+        const data = JSON.parse(await readFile(join(out, 'board.json'), 'utf8'))
+        const page = (n: number) => readFile(join(out, 'issues', `${n}.js`), 'utf8')
+        return { printed: JSON.parse(stdout).issues, data: { ...data, generated_at: null }, pages: [await page(7), await page(8)] }
+      }
+      const [one, two] = [await made('1'), await made('2')]
+      expect(one.printed).toBe(2)
+      expect(one.pages[1]).toContain('T1')
+      expect(two).toEqual(one)
+    } finally {
+      await t.cleanup()
+    }
   })
 
   it('allows its own script and styles by hash, scripts of its own folder (the issues\' pages), and nothing else', () => {

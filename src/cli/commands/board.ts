@@ -8,14 +8,19 @@ import { UsageError } from '../usage-error.js'
 import { storeOf } from './issue.js'
 
 export async function boardCommand(
-  args: { repo: string; stateBranch: string; out?: string; serve: boolean; port: number; signal?: AbortSignal }, output: Output,
+  args: {
+    repo: string; stateBranch: string; out?: string; serve: boolean; port: number
+    /** Two threads (true) or one (false); by the state's size when not given (board/make.ts). */
+    twoThreads?: boolean
+    signal?: AbortSignal
+  }, output: Output,
 ): Promise<number> {
   const { io } = output
   if (args.out === undefined && !args.serve) throw new UsageError('board needs --out <dir> (write the page there) or --serve (serve it on 127.0.0.1)')
   const store = await storeOf(args)
   if (!args.serve) {
     // The layouts of the board made into this folder before are used again: only new plan shapes are laid out.
-    const board = await makeBoard(store, new Date().toISOString(), await layoutsOf(resolve(args.out!)))
+    const board = await makeBoard(store, new Date().toISOString(), await layoutsOf(resolve(args.out!)), args.twoThreads)
     const files = await writeBoard(resolve(args.out!), board)
     if (output.json) printDocument(io, { ...files, head: board.data.head, issues: board.data.issues.length, bytes: Buffer.byteLength(board.html) })
     else io.out(`Wrote the board of ${store.branch} (${plural(board.data.issues.length, 'issue')}): ${files.page}\nIts data: ${files.data}`)

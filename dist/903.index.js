@@ -1,95 +1,21 @@
-export const id = 508;
-export const ids = [508];
+export const id = 903;
+export const ids = [903];
 export const modules = {
 
-/***/ 1508:
+/***/ 320:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  boardArtifactOrWarning: () => (/* binding */ boardArtifactOrWarning)
+  Ae: () => (/* binding */ boardDataOf),
+  q5: () => (/* binding */ boardIssue),
+  IC: () => (/* binding */ tasksShown),
+  HM: () => (/* binding */ withoutOutputs)
 });
 
-// UNUSED EXPORTS: writeBoardArtifact
+// UNUSED EXPORTS: MAX_BOARD_TASKS, MAX_TASKS_SHOWN, buildBoardData, cleanOutput, repositoryUrl
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ./src/report/format.ts
-var format = __webpack_require__(2011);
-// EXTERNAL MODULE: ./src/report/markdown.ts
-var markdown = __webpack_require__(4285);
-;// CONCATENATED MODULE: ./src/board/escape.ts
-/** Text from issues, plans and command output, made safe to put in the page's HTML. */
-const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/**
- * Bidirectional controls (embeddings, overrides, isolates, marks): a file name holding U+202E would draw the text
- * after it reversed. The page shows each as its code point instead, in the text and in attribute values alike.
- */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
-/** `‹U+202E›`: a bidi control as a reader can see it. */
-const showBidi = (text) => text.replace(BIDI_CONTROLS, (c) => `‹U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}›`);
-/** One character class (not an alternation of two): the scan of text that needs nothing is the common case. */
-const NEEDS_ESCAPE = new RegExp(`[&<>"'${BIDI_CONTROLS.source.slice(1, -1)}]`);
-/** For element content and quoted attribute values alike. */
-function escapeHtml(text) {
-    // Most text needs nothing: a test is cheaper than two replaces, and a board escapes hundreds of thousands of texts.
-    if (!NEEDS_ESCAPE.test(text))
-        return text;
-    return showBidi(text).replace(/[&<>"']/g, (c) => ENTITIES[c]);
-}
-
-;// CONCATENATED MODULE: ./src/board/format.ts
-/** How the board writes numbers, states and links; every text it is given is escaped here. */
-
-
-
-const format_text = escapeHtml;
-function cost(usd) {
-    if (usd === null)
-        return '<span class="muted">–</span>';
-    return `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
-}
-function count(n) {
-    return n === null ? '<span class="muted">–</span>' : n.toLocaleString('en-US');
-}
-/** Cost and tokens together; "not reported" when the agent reported neither (or no agent ran). */
-function usage(usd, tokens) {
-    if (usd === null && tokens === null)
-        return '<span class="muted">not reported</span>';
-    return `${cost(usd)} · ${count(tokens)} tokens`;
-}
-function duration(ms) {
-    return ms === null ? '<span class="muted">–</span>' : (0,format/* formatDuration */.a3)(ms);
-}
-/** A state word as a coloured badge; `prefix` names its colour family (s: status, e: evidence). */
-function badge(word, prefix = 's') {
-    return `<span class="badge ${prefix}-${escapeHtml(word)}">${escapeHtml(word)}</span>`;
-}
-/** A word as a badge of a given colour class (`e-no-change`), for labels that are not themselves a class name. */
-function labelBadge(label, colour) {
-    return `<span class="badge ${escapeHtml(colour)}">${escapeHtml(label)}</span>`;
-}
-/** Text with its `inline code` as code: every part escaped, so nothing of the text becomes markup but <code>. */
-function inlineCode(source) {
-    return source.split(/`([^`\n]+)`/).map((part, i) => (i % 2 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(part))).join('');
-}
-/** A link when `href` is one (http(s) only: URLs come from state files), else the label as text. */
-function format_link(label, href) {
-    if (!href || !/^https?:\/\//.test(href))
-        return escapeHtml(label);
-    return `<a href="${escapeHtml(href)}" rel="noopener noreferrer">${escapeHtml(label)}</a>`;
-}
-function shortHash(hash) {
-    return escapeHtml(hash.replace(/^sha256:/, '').slice(0, 12));
-}
-/** `1 issue`, `1,204 issues`: the count as the board writes numbers. */
-function plural(n, word) {
-    return `${n.toLocaleString('en-US')} ${(0,markdown/* pluralWord */.XK)(n, word)}`;
-}
-
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: ./src/agents/usage.ts
 var agents_usage = __webpack_require__(861);
 // EXTERNAL MODULE: ./src/model/index.ts + 1 modules
@@ -106,69 +32,14 @@ var blockers = __webpack_require__(3448);
 var ansi = __webpack_require__(1659);
 // EXTERNAL MODULE: ./src/report/evidence-words.ts
 var evidence_words = __webpack_require__(2109);
+// EXTERNAL MODULE: ./src/report/format.ts
+var format = __webpack_require__(2011);
 // EXTERNAL MODULE: ./src/model/secrets.ts
 var secrets = __webpack_require__(5780);
 // EXTERNAL MODULE: ./src/report/task-view.ts + 1 modules
 var task_view = __webpack_require__(5312);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 7 modules
-var schemas = __webpack_require__(2311);
-// EXTERNAL MODULE: ./src/model/evidence.ts
-var evidence = __webpack_require__(6860);
-// EXTERNAL MODULE: ./src/state/state-files.ts
-var state_files = __webpack_require__(8278);
-;// CONCATENATED MODULE: ./src/board/input.ts
-/**
- * What the board reads from the state branch (SPEC §4), read tolerantly: a file that does not match its schema is
- * reported on the board as a problem of its issue, never a reason to show nothing. Task results may carry
- * `evidence` (SPEC §7), which records written before it existed lack: those tasks count as "not recorded".
- */
-
-
-
-
-/** Evidence kinds, and `not-recorded` for a finished task whose result has no evidence (records of older versions). */
-const EVIDENCE_COLUMNS = [...evidence/* EVIDENCE_KINDS */.At, 'not-recorded'];
-/**
- * Evidence as recorded, with what newer records add read when present (each unreadable one counts as absent): the
- * check files the task wrote or changed itself (what its proof rests on), and the differential runs.
- */
-const BoardEvidenceSchema = evidence/* TaskEvidenceSchema */.Qs.extend({
-    check_files: evidence/* TaskEvidenceSchema */.Qs.shape.check_files.catch(undefined),
-    forward: evidence/* TaskEvidenceSchema */.Qs.shape.forward.catch(undefined),
-    reverse: evidence/* TaskEvidenceSchema */.Qs.shape.reverse.catch(undefined),
-});
-/**
- * A task result as execution.json holds it, with its evidence and its files' lines when recorded (an unreadable one
- * counts as absent: the board then names the files without their lines).
- */
-const BoardTaskResultSchema = model/* TaskResultSchema */.oU.extend({
-    evidence: BoardEvidenceSchema.optional().catch(undefined),
-    file_stats: schemas/* array */.YOg(model/* FileStatSchema */.Or).optional().catch(undefined),
-});
-const BoardExecutionSchema = model/* ExecutionRecordSchema */.ZB.extend({
-    tasks: schemas/* record */.g1P(schemas/* string */.YjP(), BoardTaskResultSchema),
-    executed_tasks: schemas/* record */.g1P(schemas/* string */.YjP(), BoardTaskResultSchema).optional(),
-});
-const FILE_SCHEMAS = {
-    run: model/* RunStateSchema */.sT,
-    issue: model/* IssueStateSchema */.cG,
-    plan: model/* SolutionSchema */.Ze,
-    execution: BoardExecutionSchema,
-};
-/** The largest state file the board reads (in characters): a larger one is a problem of its issue, not a stall. */
-const MAX_STATE_FILE_CHARS = 16 * 1024 * 1024;
-/** Parses one state file's text; `problem` says why it could not be used. */
-function parseStateFile(path, text, schema) {
-    if (text === undefined)
-        return {};
-    if (text.length > MAX_STATE_FILE_CHARS)
-        return { problem: `${path}: ${(text.length / 1024 / 1024).toFixed(1)} MB, more than the board reads (${MAX_STATE_FILE_CHARS / 1024 / 1024} MB)` };
-    const parsed = (0,state_files/* parseStateJson */.j2)(text, schema);
-    if (parsed.ok)
-        return { value: parsed.value };
-    return { problem: parsed.wrong === 'json' ? `${path}: not JSON (${parsed.detail})` : `${path}: ${parsed.detail}` };
-}
-
+// EXTERNAL MODULE: ./src/board/input.ts
+var input = __webpack_require__(7372);
 ;// CONCATENATED MODULE: ./src/board/totals.ts
 
 function boardTotals(issues) {
@@ -209,7 +80,7 @@ function sumOf(values) {
     return reported.length ? reported.reduce((a, b) => a + b, 0) : null;
 }
 function noEvidence() {
-    return Object.fromEntries(EVIDENCE_COLUMNS.map((kind) => [kind, 0]));
+    return Object.fromEntries(input/* EVIDENCE_COLUMNS */.UN.map((kind) => [kind, 0]));
 }
 
 ;// CONCATENATED MODULE: ./src/board/timeline.ts
@@ -257,15 +128,25 @@ const MAX_TASKS_SHOWN = 1_000;
 /** Tasks the whole board shows in detail: the issues after the budget is spent are shown as summaries. */
 const MAX_BOARD_TASKS = 60_000;
 function buildBoardData(input, generatedAt) {
-    const run = input.run;
-    let budget = MAX_BOARD_TASKS;
-    const issues = input.issues.map((files) => {
-        const size = files.plan?.tasks.length ?? 0;
-        const shown = size <= MAX_TASKS_SHOWN && size <= budget;
-        if (shown)
+    const { shown } = tasksShown(input.issues.map((files) => files.plan?.tasks.length ?? 0));
+    return boardDataOf(input, input.issues.map((files, i) => boardIssue(files, input.run, shown[i])), generatedAt);
+}
+/**
+ * Which issues' tasks the board shows, from their plans' sizes in the order of the state's issues (the board's task
+ * budget is spent in that order), and the budget left for the issues after them.
+ */
+function tasksShown(sizes, budget = MAX_BOARD_TASKS) {
+    const shown = sizes.map((size) => {
+        const fits = size <= MAX_TASKS_SHOWN && size <= budget;
+        if (fits)
             budget -= size;
-        return boardIssue(files, run, shown);
+        return fits;
     });
+    return { shown, left: budget };
+}
+/** The board's data from its issues' (the queue, the totals). */
+function boardDataOf(input, issues, generatedAt) {
+    const run = input.run;
     const byNumber = new Map(issues.map((issue) => [issue.number, issue]));
     const queue = (run?.queue ?? []).map((item) => {
         const number = Number(/\d+$/.exec(item.issue_id)?.[0]);
@@ -278,6 +159,25 @@ function buildBoardData(input, generatedAt) {
     });
     return { branch: input.branch, head: input.head, generated_at: generatedAt, queue, issues, totals: boardTotals(issues), problems: input.problems };
 }
+/**
+ * The issue as `board.json` holds it: every command output (`output_tail`) null. The outputs are most of a board's
+ * bytes and are shown by the issue's own page (`issues/<n>.js`), made from the whole issue.
+ */
+function withoutOutputs(issue) {
+    const runs = (list) => list.map((r) => ({ ...r, output_tail: null }));
+    return {
+        ...issue,
+        tasks: issue.tasks.map((t) => ({
+            ...t,
+            checks: t.checks.map((c) => ({ ...c, output_tail: null })),
+            evidence: t.evidence && {
+                ...t.evidence, before: runs(t.evidence.before), after: runs(t.evidence.after),
+                differential: t.evidence.differential && { forward: runs(t.evidence.differential.forward), reverse: runs(t.evidence.differential.reverse) },
+            },
+        })),
+    };
+}
+/** An issue's data; `shown`: its tasks are shown (see {@link tasksShown}). */
 function boardIssue(files, run, shown) {
     const { issue, plan, execution } = files;
     const summary = run?.issues[`ISS-${files.number}`];
@@ -432,8 +332,121 @@ function waitsOf(files, status, run, approved) {
     return waits;
 }
 
+
+/***/ }),
+
+/***/ 7065:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ZD: () => (/* binding */ escapeHtml)
+/* harmony export */ });
+/* unused harmony exports BIDI_CONTROLS, showBidi */
+/** Text from issues, plans and command output, made safe to put in the page's HTML. */
+const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, marks): a file name holding U+202E would draw the text
+ * after it reversed. The page shows each as its code point instead, in the text and in attribute values alike.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+/** `‹U+202E›`: a bidi control as a reader can see it. */
+const showBidi = (text) => text.replace(BIDI_CONTROLS, (c) => `‹U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}›`);
+/** One character class (not an alternation of two): the scan of text that needs nothing is the common case. */
+const NEEDS_ESCAPE = new RegExp(`[&<>"'${BIDI_CONTROLS.source.slice(1, -1)}]`);
+/** For element content and quoted attribute values alike. */
+function escapeHtml(text) {
+    // Most text needs nothing: a test is cheaper than two replaces, and a board escapes hundreds of thousands of texts.
+    if (!NEEDS_ESCAPE.test(text))
+        return text;
+    return showBidi(text).replace(/[&<>"']/g, (c) => ENTITIES[c]);
+}
+
+
+/***/ }),
+
+/***/ 6593:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BC: () => (/* binding */ shortHash),
+/* harmony export */   CI: () => (/* binding */ usage),
+/* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   Qq: () => (/* binding */ text),
+/* harmony export */   U9: () => (/* binding */ count),
+/* harmony export */   nf: () => (/* binding */ link),
+/* harmony export */   ot: () => (/* binding */ labelBadge),
+/* harmony export */   p0: () => (/* binding */ duration),
+/* harmony export */   qS: () => (/* binding */ badge),
+/* harmony export */   ti: () => (/* binding */ inlineCode),
+/* harmony export */   y: () => (/* binding */ cost)
+/* harmony export */ });
+/* harmony import */ var _report_format_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2011);
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4285);
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7065);
+/** How the board writes numbers, states and links; every text it is given is escaped here. */
+
+
+
+const text = _escape_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD;
+function cost(usd) {
+    if (usd === null)
+        return '<span class="muted">–</span>';
+    return `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
+}
+function count(n) {
+    return n === null ? '<span class="muted">–</span>' : n.toLocaleString('en-US');
+}
+/** Cost and tokens together; "not reported" when the agent reported neither (or no agent ran). */
+function usage(usd, tokens) {
+    if (usd === null && tokens === null)
+        return '<span class="muted">not reported</span>';
+    return `${cost(usd)} · ${count(tokens)} tokens`;
+}
+function duration(ms) {
+    return ms === null ? '<span class="muted">–</span>' : (0,_report_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(ms);
+}
+/** A state word as a coloured badge; `prefix` names its colour family (s: status, e: evidence). */
+function badge(word, prefix = 's') {
+    return `<span class="badge ${prefix}-${(0,_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(word)}">${(0,_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(word)}</span>`;
+}
+/** A word as a badge of a given colour class (`e-no-change`), for labels that are not themselves a class name. */
+function labelBadge(label, colour) {
+    return `<span class="badge ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(colour)}">${(0,_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(label)}</span>`;
+}
+/** Text with its `inline code` as code: every part escaped, so nothing of the text becomes markup but <code>. */
+function inlineCode(source) {
+    return source.split(/`([^`\n]+)`/).map((part, i) => (i % 2 ? `<code>${(0,_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(part)}</code>` : (0,_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(part))).join('');
+}
+/** A link when `href` is one (http(s) only: URLs come from state files), else the label as text. */
+function link(label, href) {
+    if (!href || !/^https?:\/\//.test(href))
+        return (0,_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(label);
+    return `<a href="${(0,_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(href)}" rel="noopener noreferrer">${(0,_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(label)}</a>`;
+}
+function shortHash(hash) {
+    return (0,_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeHtml */ .ZD)(hash.replace(/^sha256:/, '').slice(0, 12));
+}
+/** `1 issue`, `1,204 issues`: the count as the board writes numbers. */
+function plural(n, word) {
+    return `${n.toLocaleString('en-US')} ${(0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .pluralWord */ .XK)(n, word)}`;
+}
+
+
+/***/ }),
+
+/***/ 852:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  z: () => (/* binding */ GraphLayout)
+});
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./src/board/escape.ts
+var board_escape = __webpack_require__(7065);
 ;// CONCATENATED MODULE: ./src/board/layered-layout.ts
 /**
  * A small layered (Sugiyama-style) layout of a task graph, drawn left to right: a task is in a layer after every
@@ -687,7 +700,7 @@ const NODE_HEIGHT = 46;
 const TITLE_FIT = 24;
 /** Part of a layout's key: layouts an earlier layout engine kept (elkjs') are made again. */
 const LAYOUT_VERSION = 'layered-1';
-class graph_GraphLayout {
+class GraphLayout {
     layouts = new Map();
     /** The shapes of the graphs drawn: only their layouts are kept for the next board (the file would grow forever). */
     used = new Set();
@@ -709,10 +722,13 @@ class graph_GraphLayout {
         }
         return layout;
     }
-    /** The layouts of the graphs drawn, by shape, to keep for the next board (those of plans gone are dropped). */
-    exportLayouts() {
+    /**
+     * The layouts of the graphs drawn, by shape, to keep for the next board (those of plans gone are dropped); `all`:
+     * every layout known, for another thread drawing graphs of the same board.
+     */
+    exportLayouts(all = false) {
         const saved = {};
-        for (const key of this.used) {
+        for (const key of all ? this.layouts.keys() : this.used) {
             const l = this.layouts.get(key);
             saved[key] = {
                 width: l.width, height: l.height,
@@ -740,6 +756,13 @@ class graph_GraphLayout {
             }
         }
     }
+    /** The layouts another thread drew for this board (`made` of them new): kept with this board's. */
+    adoptLayouts(drawn, made) {
+        this.importLayouts(drawn);
+        for (const key of Object.keys(drawn))
+            this.used.add(key);
+        this.made += made;
+    }
     run(ids, edges) {
         this.made++;
         return layeredLayout(ids, edges, { nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT, layerGap: 44, nodeGap: 16, padding: 8 });
@@ -756,11 +779,11 @@ function renderSvg(number, tasks, layout) {
         const at = layout.nodes.get(t.id) ?? { x: 0, y: 0 };
         const title = t.title.length > TITLE_FIT ? `${t.title.slice(0, TITLE_FIT - 1)}…` : t.title;
         return [
-            `<a href="#issue-${number}-${escapeHtml(t.id)}" class="node st-${t.state}" transform="translate(${round(at.x)} ${round(at.y)})">`,
-            `<title>${escapeHtml(`${t.id}: ${t.title} (${t.badge})`)}</title>`,
+            `<a href="#issue-${number}-${(0,board_escape/* escapeHtml */.ZD)(t.id)}" class="node st-${t.state}" transform="translate(${round(at.x)} ${round(at.y)})">`,
+            `<title>${(0,board_escape/* escapeHtml */.ZD)(`${t.id}: ${t.title} (${t.badge})`)}</title>`,
             `<rect width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="6"/>`,
-            `<text x="10" y="19" class="id">${escapeHtml(t.id)} · ${escapeHtml(t.badge)}</text>`,
-            `<text x="10" y="36">${escapeHtml(title)}</text>`,
+            `<text x="10" y="19" class="id">${(0,board_escape/* escapeHtml */.ZD)(t.id)} · ${(0,board_escape/* escapeHtml */.ZD)(t.badge)}</text>`,
+            `<text x="10" y="36">${(0,board_escape/* escapeHtml */.ZD)(title)}</text>`,
             '</a>',
         ].join('');
     });
@@ -773,6 +796,160 @@ function renderSvg(number, tasks, layout) {
     ].join('');
 }
 
+
+/***/ }),
+
+/***/ 7372:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   NA: () => (/* binding */ parseIssueTexts),
+/* harmony export */   QZ: () => (/* binding */ FILE_SCHEMAS),
+/* harmony export */   UN: () => (/* binding */ EVIDENCE_COLUMNS),
+/* harmony export */   ne: () => (/* binding */ parseStateFile),
+/* harmony export */   uo: () => (/* binding */ parsePlanText)
+/* harmony export */ });
+/* unused harmony exports BoardEvidenceSchema, BoardTaskResultSchema, BoardExecutionSchema, MAX_STATE_FILE_CHARS */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2311);
+/* harmony import */ var _model_evidence_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6860);
+/* harmony import */ var _model_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4223);
+/* harmony import */ var _model_state_layout_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4375);
+/* harmony import */ var _state_state_files_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8278);
+/**
+ * What the board reads from the state branch (SPEC §4), read tolerantly: a file that does not match its schema is
+ * reported on the board as a problem of its issue, never a reason to show nothing. Task results may carry
+ * `evidence` (SPEC §7), which records written before it existed lack: those tasks count as "not recorded".
+ */
+
+
+
+
+
+/** Evidence kinds, and `not-recorded` for a finished task whose result has no evidence (records of older versions). */
+const EVIDENCE_COLUMNS = [..._model_evidence_js__WEBPACK_IMPORTED_MODULE_0__/* .EVIDENCE_KINDS */ .At, 'not-recorded'];
+/**
+ * Evidence as recorded, with what newer records add read when present (each unreadable one counts as absent): the
+ * check files the task wrote or changed itself (what its proof rests on), and the differential runs.
+ */
+const BoardEvidenceSchema = _model_evidence_js__WEBPACK_IMPORTED_MODULE_0__/* .TaskEvidenceSchema */ .Qs.extend({
+    check_files: _model_evidence_js__WEBPACK_IMPORTED_MODULE_0__/* .TaskEvidenceSchema */ .Qs.shape.check_files.catch(undefined),
+    forward: _model_evidence_js__WEBPACK_IMPORTED_MODULE_0__/* .TaskEvidenceSchema */ .Qs.shape.forward.catch(undefined),
+    reverse: _model_evidence_js__WEBPACK_IMPORTED_MODULE_0__/* .TaskEvidenceSchema */ .Qs.shape.reverse.catch(undefined),
+});
+/**
+ * A task result as execution.json holds it, with its evidence and its files' lines when recorded (an unreadable one
+ * counts as absent: the board then names the files without their lines).
+ */
+const BoardTaskResultSchema = _model_index_js__WEBPACK_IMPORTED_MODULE_1__/* .TaskResultSchema */ .oU.extend({
+    evidence: BoardEvidenceSchema.optional().catch(undefined),
+    file_stats: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(_model_index_js__WEBPACK_IMPORTED_MODULE_1__/* .FileStatSchema */ .Or).optional().catch(undefined),
+});
+const BoardExecutionSchema = _model_index_js__WEBPACK_IMPORTED_MODULE_1__/* .ExecutionRecordSchema */ .ZB.extend({
+    tasks: zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), BoardTaskResultSchema),
+    executed_tasks: zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), BoardTaskResultSchema).optional(),
+});
+const FILE_SCHEMAS = {
+    run: _model_index_js__WEBPACK_IMPORTED_MODULE_1__/* .RunStateSchema */ .sT,
+    issue: _model_index_js__WEBPACK_IMPORTED_MODULE_1__/* .IssueStateSchema */ .cG,
+    plan: _model_index_js__WEBPACK_IMPORTED_MODULE_1__/* .SolutionSchema */ .Ze,
+    execution: BoardExecutionSchema,
+};
+/** The largest state file the board reads (in characters): a larger one is a problem of its issue, not a stall. */
+const MAX_STATE_FILE_CHARS = 16 * 1024 * 1024;
+/**
+ * One issue's files parsed: done an issue at a time as the board is made, so only one issue's execution record (its
+ * outputs, most of the state's bytes) is held parsed at once.
+ */
+function parseIssueTexts(texts, plan = parsePlanText(texts)) {
+    const n = texts.number;
+    const issue = parseStateFile(_model_state_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .statePaths */ .mt.issue(n), texts.issue, FILE_SCHEMAS.issue);
+    const execution = parseStateFile(_model_state_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .statePaths */ .mt.execution(n), texts.execution, FILE_SCHEMAS.execution);
+    return {
+        number: n, issue: issue.value, plan: plan.value, execution: execution.value, events: texts.events,
+        problems: [issue.problem, plan.problem, execution.problem].filter((p) => p !== undefined),
+    };
+}
+/** An issue's plan parsed alone: its size decides whether the board shows its tasks, before the rest is read. */
+function parsePlanText(texts) {
+    return parseStateFile(_model_state_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .statePaths */ .mt.plan(texts.number), texts.plan, FILE_SCHEMAS.plan);
+}
+/** Parses one state file's text; `problem` says why it could not be used. */
+function parseStateFile(path, text, schema) {
+    if (text === undefined)
+        return {};
+    if (text.length > MAX_STATE_FILE_CHARS)
+        return { problem: `${path}: ${(text.length / 1024 / 1024).toFixed(1)} MB, more than the board reads (${MAX_STATE_FILE_CHARS / 1024 / 1024} MB)` };
+    const parsed = (0,_state_state_files_js__WEBPACK_IMPORTED_MODULE_3__/* .parseStateJson */ .j2)(text, schema);
+    if (parsed.ok)
+        return { value: parsed.value };
+    return { problem: parsed.wrong === 'json' ? `${path}: not JSON (${parsed.detail})` : `${path}: ${parsed.detail}` };
+}
+
+
+/***/ }),
+
+/***/ 6730:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ IssuePagesMaker)
+/* harmony export */ });
+/* harmony import */ var _data_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(320);
+/* harmony import */ var _input_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7372);
+/* harmony import */ var _page_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4033);
+
+
+
+class IssuePagesMaker {
+    run;
+    texts;
+    plans;
+    constructor(run, texts) {
+        this.run = run;
+        this.texts = texts;
+        this.plans = texts.map(_input_js__WEBPACK_IMPORTED_MODULE_1__/* .parsePlanText */ .uo);
+    }
+    /** The task budget these issues leave to the issues after them, when they start with `budget`. */
+    budgetLeft(budget) {
+        return (0,_data_js__WEBPACK_IMPORTED_MODULE_0__/* .tasksShown */ .IC)(this.sizes(), budget).left;
+    }
+    /** Their data and pages, the task budget they start with `budget` (the board's whole budget by default). */
+    make(layout, budget) {
+        const { shown } = (0,_data_js__WEBPACK_IMPORTED_MODULE_0__/* .tasksShown */ .IC)(this.sizes(), budget);
+        const issues = [];
+        const pages = [];
+        this.texts.forEach((texts, i) => {
+            const issue = (0,_data_js__WEBPACK_IMPORTED_MODULE_0__/* .boardIssue */ .q5)((0,_input_js__WEBPACK_IMPORTED_MODULE_1__/* .parseIssueTexts */ .NA)(texts, this.plans[i]), this.run, shown[i]);
+            pages.push([issue.number, (0,_page_js__WEBPACK_IMPORTED_MODULE_2__/* .issueScript */ .dj)(issue, issue.tasks.length ? layout.svg(issue.number, issue.tasks) : '')]);
+            issues.push((0,_data_js__WEBPACK_IMPORTED_MODULE_0__/* .withoutOutputs */ .HM)(issue));
+        });
+        return { issues, pages };
+    }
+    sizes() {
+        return this.plans.map((plan) => plan.value?.tasks.length ?? 0);
+    }
+}
+
+
+/***/ }),
+
+/***/ 4033:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  eY: () => (/* binding */ boardPage),
+  dj: () => (/* binding */ issueScript),
+  wj: () => (/* binding */ issueScriptPath)
+});
+
+// UNUSED EXPORTS: CONTENT_SECURITY_POLICY
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./src/model/index.ts + 1 modules
+var model = __webpack_require__(4223);
 ;// CONCATENATED MODULE: ./src/board/client.ts
 /**
  * The page's own script and styles, inlined and allowed by hash in its Content-Security-Policy. The script filters
@@ -945,6 +1122,12 @@ ol.timeline li { margin: 2px 0; }
 .grid2 { display: grid; align-items: start; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 16px; }
 `;
 
+// EXTERNAL MODULE: ./src/board/format.ts
+var format = __webpack_require__(6593);
+// EXTERNAL MODULE: ./src/board/input.ts
+var input = __webpack_require__(7372);
+// EXTERNAL MODULE: ./src/report/evidence-words.ts
+var evidence_words = __webpack_require__(2109);
 ;// CONCATENATED MODULE: ./src/board/issue-page.ts
 
 
@@ -952,28 +1135,28 @@ function issuePage(issue, svg) {
     const n = issue.number;
     return [
         `<p><a href="#issues">← All issues</a> <span class="muted">(Esc)</span></p>`,
-        `<h2 tabindex="-1">ISS-${n}: ${format_text(issue.title)}</h2>`,
+        `<h2 tabindex="-1">ISS-${n}: ${(0,format/* text */.Qq)(issue.title)}</h2>`,
         '<dl class="facts">',
-        `<dt>Status</dt><dd>${badge(issue.status)}${issue.error ? ` ${format_text(issue.error)}` : ''}</dd>`,
-        `<dt>Plan</dt><dd>${issue.solution_id ? format_text(issue.solution_id) : '<span class="muted">none</span>'}${issue.gate ? ` · gate ${badge(issue.gate)}${issue.quality_score === null ? '' : ` ${issue.quality_score}/100`}` : ''}</dd>`,
+        `<dt>Status</dt><dd>${(0,format/* badge */.qS)(issue.status)}${issue.error ? ` ${(0,format/* text */.Qq)(issue.error)}` : ''}</dd>`,
+        `<dt>Plan</dt><dd>${issue.solution_id ? (0,format/* text */.Qq)(issue.solution_id) : '<span class="muted">none</span>'}${issue.gate ? ` · gate ${(0,format/* badge */.qS)(issue.gate)}${issue.quality_score === null ? '' : ` ${issue.quality_score}/100`}` : ''}</dd>`,
         `<dt>Approval</dt><dd>${approval(issue)}</dd>`,
-        `<dt>Waits for</dt><dd>${issue.waits.length ? format_text(issue.waits.join('; ')) : '<span class="muted">nothing</span>'}</dd>`,
+        `<dt>Waits for</dt><dd>${issue.waits.length ? (0,format/* text */.Qq)(issue.waits.join('; ')) : '<span class="muted">nothing</span>'}</dd>`,
         ...(issue.parent ? [`<dt>Epic</dt><dd><a href="#issue-${issue.parent}">#${issue.parent}</a></dd>`] : []),
         ...(issue.children.length ? [`<dt>Children</dt><dd>${issue.children.map((c) => `<a href="#issue-${c}">#${c}</a>`).join(', ')}</dd>`] : []),
         `<dt>Attempts</dt><dd>${issue.attempts}</dd>`,
-        `<dt>Duration</dt><dd>${duration(issue.duration_ms)}</dd>`,
-        `<dt>Agent cost</dt><dd>${usage(issue.cost_usd, issue.tokens)}</dd>`,
+        `<dt>Duration</dt><dd>${(0,format/* duration */.p0)(issue.duration_ms)}</dd>`,
+        `<dt>Agent cost</dt><dd>${(0,format/* usage */.CI)(issue.cost_usd, issue.tokens)}</dd>`,
         `<dt>Links</dt><dd>${links(issue)}</dd>`,
-        ...(issue.labels.length ? [`<dt>Labels</dt><dd>${issue.labels.map((l) => `<code>${format_text(l)}</code>`).join(' ')}</dd>`] : []),
+        ...(issue.labels.length ? [`<dt>Labels</dt><dd>${issue.labels.map((l) => `<code>${(0,format/* text */.Qq)(l)}</code>`).join(' ')}</dd>`] : []),
         '</dl>',
-        ...issue.problems.map((p) => `<p class="s-failed">Could not read ${format_text(p)}</p>`),
+        ...issue.problems.map((p) => `<p class="s-failed">Could not read ${(0,format/* text */.Qq)(p)}</p>`),
         issue.tasks_hidden
-            ? `<p class="muted">Its plan has ${plural(issue.tasks_hidden, 'task')}, more than the board shows in detail: the issue is shown as a summary (its evidence counts are in the list).</p>`
+            ? `<p class="muted">Its plan has ${(0,format/* plural */.LS)(issue.tasks_hidden, 'task')}, more than the board shows in detail: the issue is shown as a summary (its evidence counts are in the list).</p>`
             : issue.tasks.length ? `<h3>Task graph</h3><div class="graph-box">${svg}</div>` : '<p class="muted">No plan yet.</p>',
         ...issue.tasks.map((t) => taskArticle(n, t)),
         '<h3>Timeline</h3>',
         issue.timeline.length
-            ? `<ol class="timeline">${issue.timeline.map((e) => `<li><time>${format_text(e.at)}</time> <strong>${format_text(e.subject)}</strong>: ${format_text(e.what)}${e.detail ? ` <span class="muted">${format_text(e.detail)}</span>` : ''}</li>`).join('')}</ol>`
+            ? `<ol class="timeline">${issue.timeline.map((e) => `<li><time>${(0,format/* text */.Qq)(e.at)}</time> <strong>${(0,format/* text */.Qq)(e.subject)}</strong>: ${(0,format/* text */.Qq)(e.what)}${e.detail ? ` <span class="muted">${(0,format/* text */.Qq)(e.detail)}</span>` : ''}</li>`).join('')}</ol>`
             : '<p class="muted">No events recorded.</p>',
     ].join('\n');
 }
@@ -981,26 +1164,26 @@ function approval(issue) {
     const a = issue.approval;
     if (!a)
         return '<span class="muted">not approved</span>';
-    return `@${format_text(a.by)} · <code>${shortHash(a.hash)}</code>${a.current ? '' : ' <span class="s-failed">(an earlier version of the plan)</span>'}`;
+    return `@${(0,format/* text */.Qq)(a.by)} · <code>${(0,format/* shortHash */.BC)(a.hash)}</code>${a.current ? '' : ' <span class="s-failed">(an earlier version of the plan)</span>'}`;
 }
 function links(issue) {
     const l = issue.links;
-    const parts = [l.issue ? format_link(`#${issue.number}`, l.issue) : `#${issue.number}`, ...(l.pull_request ? [format_link('pull request', l.pull_request)] : [])];
-    parts.push(l.branch_url ? format_link(l.branch, l.branch_url) : `<code>${format_text(l.branch)}</code>`);
+    const parts = [l.issue ? (0,format/* link */.nf)(`#${issue.number}`, l.issue) : `#${issue.number}`, ...(l.pull_request ? [(0,format/* link */.nf)('pull request', l.pull_request)] : [])];
+    parts.push(l.branch_url ? (0,format/* link */.nf)(l.branch, l.branch_url) : `<code>${(0,format/* text */.Qq)(l.branch)}</code>`);
     return parts.join(' · ');
 }
 function taskArticle(n, t) {
     const facts = [
-        `<dt>Wave</dt><dd>${t.wave ?? '–'}${t.depends_on.length ? ` · after ${format_text(t.depends_on.join(', '))}` : ''}</dd>`,
+        `<dt>Wave</dt><dd>${t.wave ?? '–'}${t.depends_on.length ? ` · after ${(0,format/* text */.Qq)(t.depends_on.join(', '))}` : ''}</dd>`,
         `<dt>Files</dt><dd>${filesList(t)}</dd>`,
-        `<dt>Attempts</dt><dd>${t.attempts} · ${duration(t.duration_ms)}</dd>`,
-        `<dt>Agent</dt><dd>${format_text(t.agent)} · ${usage(t.cost_usd, t.tokens)}</dd>`,
-        `<dt>Commit</dt><dd>${t.commit ? `<code>${format_text(t.commit.slice(0, 12))}</code>` : '<span class="muted">none</span>'}</dd>`,
-        ...(t.error ? [`<dt>Error</dt><dd class="s-failed">${format_text(t.error)}</dd>`] : []),
+        `<dt>Attempts</dt><dd>${t.attempts} · ${(0,format/* duration */.p0)(t.duration_ms)}</dd>`,
+        `<dt>Agent</dt><dd>${(0,format/* text */.Qq)(t.agent)} · ${(0,format/* usage */.CI)(t.cost_usd, t.tokens)}</dd>`,
+        `<dt>Commit</dt><dd>${t.commit ? `<code>${(0,format/* text */.Qq)(t.commit.slice(0, 12))}</code>` : '<span class="muted">none</span>'}</dd>`,
+        ...(t.error ? [`<dt>Error</dt><dd class="s-failed">${(0,format/* text */.Qq)(t.error)}</dd>`] : []),
     ];
     return [
-        `<article class="task" id="task-${n}-${format_text(t.id)}" tabindex="-1" aria-labelledby="task-${n}-${format_text(t.id)}-h">`,
-        `<h3 id="task-${n}-${format_text(t.id)}-h">${format_text(t.id)}: ${format_text(t.title)} ${taskBadge(t)}</h3>`,
+        `<article class="task" id="task-${n}-${(0,format/* text */.Qq)(t.id)}" tabindex="-1" aria-labelledby="task-${n}-${(0,format/* text */.Qq)(t.id)}-h">`,
+        `<h3 id="task-${n}-${(0,format/* text */.Qq)(t.id)}-h">${(0,format/* text */.Qq)(t.id)}: ${(0,format/* text */.Qq)(t.title)} ${taskBadge(t)}</h3>`,
         `<dl class="facts">${facts.join('')}</dl>`,
         checksTable(t),
         evidenceBlock(t),
@@ -1009,16 +1192,16 @@ function taskArticle(n, t) {
 }
 /** The task's badge: its state, or what its evidence is when it completed unproven ("changed nothing"). */
 function taskBadge(t) {
-    return t.badge === t.state || !t.evidence ? badge(t.state) : labelBadge(t.badge, `e-${t.evidence.kind}`);
+    return t.badge === t.state || !t.evidence ? (0,format/* badge */.qS)(t.state) : (0,format/* labelBadge */.ot)(t.badge, `e-${t.evidence.kind}`);
 }
 function filesList(t) {
     if (!t.files.length)
         return '<span class="muted">none named</span>';
     const items = t.files.map((f) => {
         const lines = f.binary ? ' <span class="muted">binary</span>' : f.added !== null || f.removed !== null ? ` <span class="added">+${f.added ?? 0}</span> <span class="removed">−${f.removed ?? 0}</span>` : '';
-        const what = [f.action ? format_text(f.action) : 'not in the plan', ...(f.changed && !lines ? ['changed'] : [])].join(', ');
+        const what = [f.action ? (0,format/* text */.Qq)(f.action) : 'not in the plan', ...(f.changed && !lines ? ['changed'] : [])].join(', ');
         const check = f.check ? ' <strong class="check-file">check file it wrote or changed itself</strong>' : '';
-        return `<li${f.check ? ' class="check-file"' : ''}><code>${format_text(f.path)}</code>${lines} <span class="muted">(${what})</span>${check}</li>`;
+        return `<li${f.check ? ' class="check-file"' : ''}><code>${(0,format/* text */.Qq)(f.path)}</code>${lines} <span class="muted">(${what})</span>${check}</li>`;
     });
     return `<ul class="files">${items.join('')}</ul>`;
 }
@@ -1026,16 +1209,16 @@ const HOW = { command: 'command', agent: "the agent's report", manual: 'a person
 /** A check's verdict: one only the agent's report gives is its claim, never a pass. */
 function verdict(c) {
     if (c.how === 'agent' && c.verdict === 'pass')
-        return labelBadge('claimed by the agent', 's-claimed');
-    return badge(c.verdict);
+        return (0,format/* labelBadge */.ot)('claimed by the agent', 's-claimed');
+    return (0,format/* badge */.qS)(c.verdict);
 }
 function checksTable(t) {
     if (!t.checks.length)
         return '<p class="muted">No criteria or commands.</p>';
     const rows = t.checks.map((c) => [
-        `<tr><td>${c.kind === 'command' ? `<code>${format_text(c.text)}</code>` : inlineCode(c.text)}</td><td>${HOW[c.how]}</td><td>${verdict(c)}</td>`,
-        `<td class="num">${c.exit_code ?? '–'}</td><td class="num">${duration(c.duration_ms)}</td></tr>`,
-        c.output_tail ? `<tr><td colspan="5"><details><summary>output of <code>${format_text(c.text.slice(0, 60))}</code></summary><pre>${format_text(c.output_tail)}</pre></details></td></tr>` : '',
+        `<tr><td>${c.kind === 'command' ? `<code>${(0,format/* text */.Qq)(c.text)}</code>` : (0,format/* inlineCode */.ti)(c.text)}</td><td>${HOW[c.how]}</td><td>${verdict(c)}</td>`,
+        `<td class="num">${c.exit_code ?? '–'}</td><td class="num">${(0,format/* duration */.p0)(c.duration_ms)}</td></tr>`,
+        c.output_tail ? `<tr><td colspan="5"><details><summary>output of <code>${(0,format/* text */.Qq)(c.text.slice(0, 60))}</code></summary><pre>${(0,format/* text */.Qq)(c.output_tail)}</pre></details></td></tr>` : '',
     ].join(''));
     return `<table><caption class="muted">Criteria and how each is checked</caption><thead><tr><th>Check</th><th>How</th><th>Verdict</th><th class="num">Exit</th><th class="num">Time</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
@@ -1043,8 +1226,8 @@ function runsTable(label, list) {
     if (!list.length)
         return '';
     return `<h4>${label}</h4><table><thead><tr><th>Command</th><th class="num">Exit</th><th class="num">Time</th></tr></thead><tbody>${list.map((r) => [
-        `<tr><td><code>${format_text(r.command)}</code></td><td class="num">${r.exit_code ?? 'killed'}</td><td class="num">${duration(r.duration_ms ?? null)}</td></tr>`,
-        r.output_tail ? `<tr><td colspan="3"><details><summary>output</summary><pre>${format_text(r.output_tail)}</pre></details></td></tr>` : '',
+        `<tr><td><code>${(0,format/* text */.Qq)(r.command)}</code></td><td class="num">${r.exit_code ?? 'killed'}</td><td class="num">${(0,format/* duration */.p0)(r.duration_ms ?? null)}</td></tr>`,
+        r.output_tail ? `<tr><td colspan="3"><details><summary>output</summary><pre>${(0,format/* text */.Qq)(r.output_tail)}</pre></details></td></tr>` : '',
     ].join('')).join('')}</tbody></table>`;
 }
 function evidenceBlock(t) {
@@ -1053,8 +1236,8 @@ function evidenceBlock(t) {
         return '<p class="muted">Evidence: not run yet.</p>';
     const label = e.kind === 'not-recorded' ? 'not recorded' : evidence_words/* KIND_LABEL */.CF[e.kind];
     return [
-        `<div class="evidence"><p>Evidence: ${labelBadge(label, `e-${e.kind}`)} ${inlineCode(e.sentence)}</p>`,
-        e.check_files.length ? `<p class="check-file">Its proof rests on check files it wrote or changed itself: ${e.check_files.map((f) => `<code>${format_text(f)}</code>`).join(', ')}</p>` : '',
+        `<div class="evidence"><p>Evidence: ${(0,format/* labelBadge */.ot)(label, `e-${e.kind}`)} ${(0,format/* inlineCode */.ti)(e.sentence)}</p>`,
+        e.check_files.length ? `<p class="check-file">Its proof rests on check files it wrote or changed itself: ${e.check_files.map((f) => `<code>${(0,format/* text */.Qq)(f)}</code>`).join(', ')}</p>` : '',
         runsTable('Before the change', e.before),
         runsTable('After the change', e.after),
         ...(e.differential ? [runsTable('Differential run (forward)', e.differential.forward), runsTable('Differential run (reverse)', e.differential.reverse)] : []),
@@ -1098,19 +1281,19 @@ function issueScript(issue, svg) {
 }
 function boardPage(data) {
     const labels = [...new Set(data.issues.flatMap((i) => i.labels))].sort();
-    const option = (value) => `<option value="${format_text(value)}">${format_text(value)}</option>`;
+    const option = (value) => `<option value="${(0,format/* text */.Qq)(value)}">${(0,format/* text */.Qq)(value)}</option>`;
     return [
         '<!doctype html>',
         '<html lang="en"><head><meta charset="utf-8">',
         `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`,
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        `<title>Converge board · ${format_text(data.branch)}</title>`,
+        `<title>Converge board · ${(0,format/* text */.Qq)(data.branch)}</title>`,
         `<style>${BOARD_STYLE}</style></head><body>`,
         '<header><h1>Converge board</h1>',
-        `<p>${plural(data.issues.length, 'issue')} · state branch <code>${format_text(data.branch)}</code>${data.head ? ` at <code>${format_text(data.head.slice(0, 12))}</code>` : ' (not created yet)'} · made ${format_text(data.generated_at)}</p></header>`,
+        `<p>${(0,format/* plural */.LS)(data.issues.length, 'issue')} · state branch <code>${(0,format/* text */.Qq)(data.branch)}</code>${data.head ? ` at <code>${(0,format/* text */.Qq)(data.head.slice(0, 12))}</code>` : ' (not created yet)'} · made ${(0,format/* text */.Qq)(data.generated_at)}</p></header>`,
         '<nav aria-label="Views"><a href="#queue">Queue</a><a href="#issues">Issues</a><a href="#totals">Totals</a></nav>',
         '<main>',
-        ...data.problems.map((p) => `<p class="s-failed">Could not read ${format_text(p)}</p>`),
+        ...data.problems.map((p) => `<p class="s-failed">Could not read ${(0,format/* text */.Qq)(p)}</p>`),
         `<section id="detail" hidden role="dialog" aria-modal="true" aria-label="Issue" data-issues="${data.issues.map((i) => i.number).join(' ')}"></section>`,
         `<script>${BOARD_ISSUE_SCRIPT}</script>`,
         queueSection(data),
@@ -1119,7 +1302,7 @@ function boardPage(data) {
         '<label>Search (/)<input id="f-search" type="search" autocomplete="off"></label>',
         `<label>Status<select id="f-status"><option value="">any</option>${[...model/* ISSUE_STATUSES */.Dq, 'unknown'].map(option).join('')}</select></label>`,
         `<label>Label<select id="f-label"><option value="">any</option>${labels.map(option).join('')}</select></label>`,
-        `<label>Evidence<select id="f-evidence"><option value="">any</option>${EVIDENCE_COLUMNS.map(option).join('')}</select></label>`,
+        `<label>Evidence<select id="f-evidence"><option value="">any</option>${input/* EVIDENCE_COLUMNS */.UN.map(option).join('')}</select></label>`,
         `<output id="shown" aria-live="polite">${data.issues.length} of ${data.issues.length} issues shown</output>`,
         '</form>',
         issueTable(data.issues),
@@ -1136,22 +1319,22 @@ function queueSection(data) {
     if (!data.queue.length)
         return `${head}<p class="muted">The queue is empty (converge sync builds it).</p></section>`;
     const rows = data.queue.map((q) => [
-        `<tr><td>${format_text(q.item_id)}</td><td><a href="#issue-${q.issue}">#${q.issue} ${format_text(q.title)}</a></td><td>${badge(q.status)}</td>`,
-        `<td>${q.group ? `${format_text(q.group)}${q.position ? ` · ${q.position}` : ''}` : '–'}</td>`,
-        `<td>${q.waits.length ? `<ul class="waits">${q.waits.map((w) => `<li>${format_text(w)}</li>`).join('')}</ul>` : '<span class="muted">nothing: ready</span>'}</td></tr>`,
+        `<tr><td>${(0,format/* text */.Qq)(q.item_id)}</td><td><a href="#issue-${q.issue}">#${q.issue} ${(0,format/* text */.Qq)(q.title)}</a></td><td>${(0,format/* badge */.qS)(q.status)}</td>`,
+        `<td>${q.group ? `${(0,format/* text */.Qq)(q.group)}${q.position ? ` · ${q.position}` : ''}` : '–'}</td>`,
+        `<td>${q.waits.length ? `<ul class="waits">${q.waits.map((w) => `<li>${(0,format/* text */.Qq)(w)}</li>`).join('')}</ul>` : '<span class="muted">nothing: ready</span>'}</td></tr>`,
     ].join(''));
     return `${head}<table><thead><tr><th>Item</th><th>Issue</th><th>Status</th><th>Group</th><th>Waits for</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></section>`;
 }
 function issueTable(issues) {
     const rows = issues.map((i) => {
-        const kinds = EVIDENCE_COLUMNS.filter((k) => i.evidence[k] > 0);
+        const kinds = input/* EVIDENCE_COLUMNS */.UN.filter((k) => i.evidence[k] > 0);
         const evidence = kinds.length ? kinds.map((k) => `<span class="badge e-${k}">${i.evidence[k]} ${k}</span>`).join(' ') : '<span class="muted">–</span>';
         const search = `#${i.number} ${i.title} ${i.labels.join(' ')}`.toLowerCase();
         return [
-            `<tr data-status="${format_text(i.status)}" data-labels="${format_text(i.labels.join('\n'))}" data-evidence="${kinds.join(' ')}" data-search="${format_text(search)}">`,
-            `<td class="num">${i.number}</td><td><a href="#issue-${i.number}">${format_text(i.title)}</a></td><td>${badge(i.status)}</td>`,
-            `<td>${i.gate ? badge(i.gate) : '–'}</td><td>${approval(i)}</td><td>${evidence}</td>`,
-            `<td class="num">${i.attempts}</td><td class="num">${duration(i.duration_ms)}</td><td class="num">${cost(i.cost_usd)}</td><td class="num">${count(i.tokens)}</td>`,
+            `<tr data-status="${(0,format/* text */.Qq)(i.status)}" data-labels="${(0,format/* text */.Qq)(i.labels.join('\n'))}" data-evidence="${kinds.join(' ')}" data-search="${(0,format/* text */.Qq)(search)}">`,
+            `<td class="num">${i.number}</td><td><a href="#issue-${i.number}">${(0,format/* text */.Qq)(i.title)}</a></td><td>${(0,format/* badge */.qS)(i.status)}</td>`,
+            `<td>${i.gate ? (0,format/* badge */.qS)(i.gate) : '–'}</td><td>${approval(i)}</td><td>${evidence}</td>`,
+            `<td class="num">${i.attempts}</td><td class="num">${(0,format/* duration */.p0)(i.duration_ms)}</td><td class="num">${(0,format/* cost */.y)(i.cost_usd)}</td><td class="num">${(0,format/* count */.U9)(i.tokens)}</td>`,
             `<td>${links(i)}</td></tr>`,
         ].join('');
     });
@@ -1164,12 +1347,12 @@ function issueTable(issues) {
 function totalsSection(data) {
     const t = data.totals;
     const table = (caption, first, rows) => rows.length
-        ? `<table><caption>${caption}</caption><thead><tr><th>${first}</th><th class="num">Tasks</th><th class="num">Cost</th><th class="num">Tokens</th></tr></thead><tbody>${rows.map((r) => `<tr><td>${format_text(r.key)}</td><td class="num">${r.tasks}</td><td class="num">${cost(r.cost_usd)}</td><td class="num">${count(r.tokens)}</td></tr>`).join('')}</tbody></table>`
+        ? `<table><caption>${caption}</caption><thead><tr><th>${first}</th><th class="num">Tasks</th><th class="num">Cost</th><th class="num">Tokens</th></tr></thead><tbody>${rows.map((r) => `<tr><td>${(0,format/* text */.Qq)(r.key)}</td><td class="num">${r.tasks}</td><td class="num">${(0,format/* cost */.y)(r.cost_usd)}</td><td class="num">${(0,format/* count */.U9)(r.tokens)}</td></tr>`).join('')}</tbody></table>`
         : `<p class="muted">${caption}: no task has run yet.</p>`;
-    const evidence = EVIDENCE_COLUMNS.map((k) => `<tr><td>${badge(k, 'e')}</td><td class="num">${t.evidence[k]}</td></tr>`).join('');
+    const evidence = input/* EVIDENCE_COLUMNS */.UN.map((k) => `<tr><td>${(0,format/* badge */.qS)(k, 'e')}</td><td class="num">${t.evidence[k]}</td></tr>`).join('');
     return [
         '<section id="totals" aria-labelledby="totals-h"><h2 id="totals-h">Totals</h2>',
-        `<p>${plural(t.tasks, 'task')} run across ${plural(t.issues, 'issue')} · agent cost: ${usage(t.cost_usd, t.tokens)}</p>`,
+        `<p>${(0,format/* plural */.LS)(t.tasks, 'task')} run across ${(0,format/* plural */.LS)(t.issues, 'issue')} · agent cost: ${(0,format/* usage */.CI)(t.cost_usd, t.tokens)}</p>`,
         '<div class="grid2">',
         table('Per day (UTC)', 'Day', t.by_day),
         table('Per agent', 'Agent', t.by_agent),
@@ -1178,140 +1361,69 @@ function totalsSection(data) {
     ].join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/board/read-state.ts
-/** Reads everything the board shows from one commit of the state branch (the I/O edge of src/board/). */
 
+/***/ }),
 
-/** Files asked for at once: one git process locally, one GraphQL query (of as many file fields) from GitHub. */
-const FILES_PER_READ = 400;
-const MAX_ATTEMPTS = 5;
-/** The part of an events.md the timeline reads: its first events (a longer log is cut, not read whole). */
-const MAX_EVENTS_CHARS = 1024 * 1024;
+/***/ 4903:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   startPagesWorker: () => (/* binding */ startPagesWorker)
+/* harmony export */ });
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5919);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _graph_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(852);
+/* harmony import */ var _issue_pages_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6730);
 /**
- * Issue directories come from `state.json`'s issues: every issue Converge records is there. Their files are read in
- * batches; when the branch moved while they were read, everything is read again at the new head, so the board is
- * always one commit's state.
- */
-async function readBoardInput(store) {
-    for (let attempt = 1;; attempt++) {
-        const first = await store.snapshot([state_layout/* statePaths */.mt.runState]);
-        const run = parseStateFile(state_layout/* statePaths */.mt.runState, await first.read(state_layout/* statePaths */.mt.runState), FILE_SCHEMAS.run);
-        const numbers = Object.values(run.value?.issues ?? {}).map((summary) => summary.number).sort((a, b) => a - b);
-        const paths = numbers.flatMap((n) => [state_layout/* statePaths */.mt.issue(n), state_layout/* statePaths */.mt.plan(n), state_layout/* statePaths */.mt.execution(n), state_layout/* statePaths */.mt.events(n)]);
-        const batches = [];
-        for (let i = 0; i < paths.length; i += FILES_PER_READ)
-            batches.push(await store.snapshot(paths.slice(i, i + FILES_PER_READ)));
-        if (batches.every((batch) => batch.head === first.head) || attempt >= MAX_ATTEMPTS) {
-            const batchOf = new Map(paths.map((path, i) => [path, batches[Math.floor(i / FILES_PER_READ)]]));
-            const read = (path) => (batchOf.get(path) ?? first).read(path);
-            return { branch: store.branch, head: first.head, run: run.value, issues: await readIssues(read, numbers), problems: run.problem ? [run.problem] : [] };
-        }
-    }
-}
-async function readIssues(read, numbers) {
-    const issues = [];
-    for (const n of numbers) {
-        const issue = parseStateFile(state_layout/* statePaths */.mt.issue(n), await read(state_layout/* statePaths */.mt.issue(n)), FILE_SCHEMAS.issue);
-        const plan = parseStateFile(state_layout/* statePaths */.mt.plan(n), await read(state_layout/* statePaths */.mt.plan(n)), FILE_SCHEMAS.plan);
-        const execution = parseStateFile(state_layout/* statePaths */.mt.execution(n), await read(state_layout/* statePaths */.mt.execution(n)), FILE_SCHEMAS.execution);
-        issues.push({
-            number: n, issue: issue.value, plan: plan.value, execution: execution.value, events: (await read(state_layout/* statePaths */.mt.events(n)))?.slice(0, MAX_EVENTS_CHARS),
-            problems: [issue.problem, plan.problem, execution.problem].filter((p) => p !== undefined),
-        });
-    }
-    return issues;
-}
-
-;// CONCATENATED MODULE: ./src/board/make.ts
-/**
- * Makes the board from a state store and writes it as a folder: index.html (the lists), issues/<n>.js (each issue's
- * page, loaded when opened), board.json, and layouts.json (the task graphs' layouts by shape, read again by the next
- * board made into the same folder so it lays out nothing new).
+ * The board's second thread: it makes the pages of the second half of a board's issues (issue-pages.ts) while the
+ * main thread makes the first half's, so a large board is made on two cores. It is given the issues' files as text,
+ * the run's state and the layouts known; it parses its issues' plans at once, waits for the task budget the first
+ * half leaves, then answers with its issues' data (without outputs), their pages and the layouts it drew.
  */
 
 
 
-
-
-
-async function makeBoard(store, now, layout = new graph_GraphLayout()) {
-    const data = buildBoardData(await readBoardInput(store), now);
-    return renderBoard(data, layout);
-}
-/** The page and its JSON from the data (the task graphs laid out here). */
-async function renderBoard(data, layout = new graph_GraphLayout()) {
-    const issues = new Map();
-    for (const issue of data.issues)
-        issues.set(issue.number, issueScript(issue, issue.tasks.length ? layout.svg(issue.number, issue.tasks) : ''));
-    return { data, html: boardPage(data), issues, json: `${JSON.stringify(data)}\n`, layouts: `${JSON.stringify(layout.exportLayouts())}\n` };
-}
-const BOARD_FILES = { page: 'index.html', data: 'board.json', layouts: 'layouts.json' };
-/** A layout engine holding the layouts an earlier board wrote to `dir` (none when there is none or it is unreadable). */
-async function layoutsOf(dir) {
-    const layout = new GraphLayout();
-    try {
-        layout.importLayouts(JSON.parse(await readFile(join(dir, BOARD_FILES.layouts), 'utf8')));
-    }
-    catch {
-        // No earlier board here: every graph is laid out.
-    }
-    return layout;
-}
+/** Marks a worker thread as this one: a bundled entry hands such a thread to this module. */
+const PAGES_WORKER = 'converge-board-pages';
 /**
- * Writes the files, each replaced whole (a server reading the folder never sees half a page): the issues' pages
- * first, the page that links them last; then removes the pages of issues the board no longer has.
+ * In development this module's own source is the thread's script (run through tsx); in a bundle, which has no file
+ * of its own for this module, the bundle's entry is (it hands a worker thread here: src/index.ts, src/cli/main.ts).
  */
-async function writeBoard(dir, board) {
-    await (0,promises_.mkdir)((0,external_node_path_.join)(dir, 'issues'), { recursive: true });
-    const page = (0,external_node_path_.join)(dir, BOARD_FILES.page);
-    const data = (0,external_node_path_.join)(dir, BOARD_FILES.data);
-    const replace = async (path, content) => {
-        await (0,promises_.writeFile)(`${path}.tmp`, content);
-        await (0,promises_.rename)(`${path}.tmp`, path);
-    };
-    for (const [n, script] of board.issues)
-        await replace((0,external_node_path_.join)(dir, issueScriptPath(n)), script);
-    for (const [path, content] of [[(0,external_node_path_.join)(dir, BOARD_FILES.layouts), board.layouts], [data, board.json], [page, board.html]])
-        await replace(path, content);
-    const current = new Set([...board.issues.keys()].map((n) => `${n}.js`));
-    for (const name of await (0,promises_.readdir)((0,external_node_path_.join)(dir, 'issues')))
-        if (!current.has(name))
-            await (0,promises_.rm)((0,external_node_path_.join)(dir, 'issues', name), { force: true });
-    return { page, data };
+function workerScript() {
+    return import.meta.url.endsWith('.ts') ? new URL(import.meta.url) : process.argv[1];
 }
-
-;// CONCATENATED MODULE: ./src/action/board.ts
-/**
- * The action's `board: artifact`: the board of the state branch written to a folder of the runner's temporary
- * directory, the folder a Pages artifact is made of (`actions/upload-pages-artifact` with `path:` the output
- * `board-path`), and named in the job summary.
- */
-
-
-
-/**
- * The board after a command, never its failure: a board that cannot be made (a state file it cannot read, a full
- * disk) is a warning of the run, and the command's own outcome stands.
- */
-async function boardArtifactOrWarning(store, tempDir, now) {
-    try {
-        return await writeBoardArtifact(store, tempDir, now);
-    }
-    catch (error) {
-        return { warning: `Converge: the board could not be made (${error.message}); the command's own outcome stands` };
-    }
+function startPagesWorker(job, script = workerScript()) {
+    const workerData = { [PAGES_WORKER]: job };
+    const worker = String(script).endsWith('.ts')
+        // Source is loaded through tsx's loader, registered in the thread first (found from here: a command may run in
+        // any folder; Node 20 does not apply an `--import`ed loader to a worker's own script).
+        ? new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(String(script))}) })`, { eval: true, workerData })
+        : new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(script, { workerData });
+    const result = new Promise((resolve, reject) => {
+        const failed = (why) => reject(new Error(`the board's second thread failed: ${why}`));
+        worker.once('message', resolve);
+        worker.once('error', (error) => failed(error.message));
+        // After its answer this rejects nothing: a promise is settled once.
+        worker.once('exit', (code) => failed(`it ended (exit code ${code}) without its issues' pages`));
+    });
+    // Made before the answer is awaited (the main thread makes its own half first): never an unhandled rejection.
+    result.catch(() => undefined);
+    return { start: (budget) => worker.postMessage(budget), result, stop: () => worker.terminate() };
 }
-async function writeBoardArtifact(store, tempDir, now) {
-    const board = await makeBoard(store, now);
-    const path = (0,external_node_path_.join)(tempDir, 'converge-board');
-    await writeBoard(path, board);
-    const head = board.data.head ? ` at \`${board.data.head.slice(0, 12)}\`` : '';
-    const bytes = Buffer.byteLength(board.html);
-    return {
-        path,
-        summary: `**Board**: the board of \`${store.branch}\`${head} (${plural(board.data.issues.length, 'issue')}, ${Math.ceil(bytes / 1024)} KB) is in \`${path}\` (output \`board-path\`): publish it with \`actions/upload-pages-artifact\` and \`actions/deploy-pages\`.`,
-    };
+/** In the thread: makes its issues' pages when told the budget, and answers. */
+function makePagesInThisThread(job) {
+    const maker = new _issue_pages_js__WEBPACK_IMPORTED_MODULE_2__/* .IssuePagesMaker */ .s(job.run, job.issues);
+    const layout = new _graph_js__WEBPACK_IMPORTED_MODULE_1__/* .GraphLayout */ .z();
+    layout.importLayouts(job.layouts);
+    node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.parentPort.once('message', (budget) => {
+        const made = { pages: maker.make(layout, budget), layouts: layout.exportLayouts(), made: layout.made };
+        node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.parentPort.postMessage(made);
+    });
 }
+const job = node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread ? undefined : node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.workerData?.[PAGES_WORKER];
+if (job)
+    makePagesInThisThread(job);
 
 
 /***/ })
