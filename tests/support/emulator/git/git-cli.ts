@@ -48,17 +48,30 @@ function spawnProxy(): ChildProcess {
   child.on('message', (answer: ProxyAnswer) => {
     pending.get(answer.id)?.(answer)
     pending.delete(answer.id)
+    holdOpen(child, pending.size > 0)
   })
   child.on('exit', () => {
     for (const settle of pending.values()) settle({ id: -1, error: 'the emulator\'s git process exited' })
     pending.clear()
     if (proxy === child) proxy = undefined
   })
-  // The proxy must not keep a test worker alive; requests in flight are awaited by the tests themselves.
-  child.unref()
-  child.channel?.unref()
+  holdOpen(child, false)
   proxy = child
   return child
+}
+
+/**
+ * The proxy keeps its process alive while a request is in flight (a script's awaited request would otherwise end
+ * it: `npm run bench` exited with 13, its top-level await unsettled), and never once none is (a test worker ends).
+ */
+function holdOpen(child: ChildProcess, hold: boolean): void {
+  if (hold) {
+    child.ref()
+    child.channel?.ref()
+  } else {
+    child.unref()
+    child.channel?.unref()
+  }
 }
 
 /** Runs `git --git-dir=<gitDir> <args>` without a shell and returns its standard output. */
@@ -70,7 +83,9 @@ export function runGit(gitDir: string, args: readonly string[], options: GitRunO
       else if (answer.code === 0) resolve(Buffer.from(answer.stdout!.buffer, answer.stdout!.byteOffset, answer.stdout!.byteLength))
       else reject(new GitCommandError(args, answer.code ?? null, answer.stderr ?? ''))
     })
-    spawnProxy().send({ id, args: [`--git-dir=${gitDir}`, ...args], input: options.input ?? '', env: { ...ISOLATED_ENV, ...options.env } })
+    const child = spawnProxy()
+    holdOpen(child, true)
+    child.send({ id, args: [`--git-dir=${gitDir}`, ...args], input: options.input ?? '', env: { ...ISOLATED_ENV, ...options.env } })
   })
 }
 
