@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { FULL_SUITE, SHARED_MACHINE } from './tests/support/suite-size.js'
+import { FULL_SUITE, hangGuard } from './tests/support/suite-size.js'
 
 /** Tests that measure the whole process (its memory) run alone in a fresh worker; every other file shares one. */
 const MEASURES_PROCESS = ['tests/processes/run-command.test.ts']
@@ -57,8 +57,8 @@ const RUNS_EVERY_FILE = FULL_SUITE || process.argv.some((arg) => /^(\.\/)?tests\
 export default defineConfig({
   test: {
     // A guard against a hang, not a measure: in CI a whole run of the action that takes 48 s alone has taken over a minute.
-    testTimeout: SHARED_MACHINE ? 240_000 : 60_000,
-    hookTimeout: SHARED_MACHINE ? 240_000 : 60_000,
+    testTimeout: hangGuard(60_000),
+    hookTimeout: hangGuard(60_000),
     // Most test files wait on processes (the built action, git, executors) rather than compute, so four files at
     // a time keep a 2-core machine busy; vitest's default (cores - 1) ran one file at a time there.
     maxWorkers: 4,

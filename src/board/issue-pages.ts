@@ -10,6 +10,11 @@ import type { GraphLayout } from './graph.js'
 import { parseIssueTexts, parsePlanText, type IssueTexts } from './input.js'
 import { issueScript } from './page.js'
 
+/** The issue's page (`issues/<n>.js`), its task graph laid out by `layout`. */
+export function issuePage(issue: BoardIssue, layout: GraphLayout): string {
+  return issueScript(issue, issue.tasks.length ? layout.svg(issue.number, issue.tasks) : '')
+}
+
 export interface IssuePages {
   /** The issues' data as `board.json` holds it: without command outputs (those are in the pages). */
   issues: BoardIssue[]
@@ -36,7 +41,7 @@ export class IssuePagesMaker {
     const pages: Array<[number, string]> = []
     this.texts.forEach((texts, i) => {
       const issue = boardIssue(parseIssueTexts(texts, this.plans[i]), this.run, shown[i]!)
-      pages.push([issue.number, issueScript(issue, issue.tasks.length ? layout.svg(issue.number, issue.tasks) : '')])
+      pages.push([issue.number, issuePage(issue, layout)])
       issues.push(withoutOutputs(issue))
     })
     return { issues, pages }

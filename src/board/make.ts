@@ -10,8 +10,8 @@ import type { StateStore } from '../state/store.js'
 import { availableParallelism } from 'node:os'
 import { boardDataOf, withoutOutputs, type BoardData, type BoardIssue } from './data.js'
 import { GraphLayout } from './graph.js'
-import { IssuePagesMaker } from './issue-pages.js'
-import { boardPage, issueScript, issueScriptPath } from './page.js'
+import { issuePage, IssuePagesMaker } from './issue-pages.js'
+import { boardPage, issueScriptPath } from './page.js'
 import { startPagesWorker } from './pages-worker.js'
 import { readBoardTexts } from './read-state.js'
 
@@ -77,7 +77,7 @@ export async function renderBoard(data: BoardData, layout = new GraphLayout()): 
 
 /** Makes the issue's page into `pages`; returns the issue without its outputs. */
 function issueWithPage(issue: BoardIssue, pages: Map<number, string>, layout: GraphLayout): BoardIssue {
-  pages.set(issue.number, issueScript(issue, issue.tasks.length ? layout.svg(issue.number, issue.tasks) : ''))
+  pages.set(issue.number, issuePage(issue, layout))
   return withoutOutputs(issue)
 }
 

@@ -25,7 +25,7 @@ export class CheckMemo {
 
   /** The run of `command` on content `key` when it is known (or under way), else undefined; nothing is run. */
   async known(command: string, key: string): Promise<EvidenceRun | undefined> {
-    return this.runs.get(`${key}\0${command}`)?.catch(() => undefined)
+    return this.runs.get(runId(key, command))?.catch(() => undefined)
   }
 
   /**
@@ -33,7 +33,7 @@ export class CheckMemo {
    * content did not change while it ran. `run` resolves undefined when it was cancelled.
    */
   async run(command: string, key: string, run: () => Promise<EvidenceRun | undefined>): Promise<EvidenceRun | undefined> {
-    const id = `${key}\0${command}`
+    const id = runId(key, command)
     // Looked up and claimed in one step (no await between), so two tasks starting together share one run.
     const pending = this.runs.get(id)
     if (pending) {
@@ -57,6 +57,11 @@ export class CheckMemo {
 
   /** Runs that ran on content `key`, as they were (the checks of a task), for a later run to take. */
   keep(key: string, runs: readonly EvidenceRun[]): void {
-    for (const run of runs) if (!runInconclusive(run)) this.runs.set(`${key}\0${run.command}`, Promise.resolve(run))
+    for (const run of runs) if (!runInconclusive(run)) this.runs.set(runId(key, run.command), Promise.resolve(run))
   }
+}
+
+/** A command's run on one content. */
+function runId(key: string, command: string): string {
+  return `${key}\0${command}`
 }

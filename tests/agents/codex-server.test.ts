@@ -18,12 +18,12 @@ import { AGENT_PRESETS } from '../../src/agents/presets.js'
 import type { AgentReport } from '../../src/model/index.js'
 import { codexConfig, startOpenAIServer } from '../support/model-servers/openai.js'
 import type { ModelServer, ModelTurn, Scenario } from '../support/model-servers/types.js'
-import { SHARED_MACHINE } from '../support/suite-size.js'
+import { hangGuard } from '../support/suite-size.js'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const BIN = resolve(process.env.CONVERGE_AGENT_CLIS_DIR ?? join(ROOT, '.cache', 'agent-clis'), 'node_modules', '.bin')
 // A hang guard, longer where CI's suites share the machine.
-const TIMEOUT_MS = SHARED_MACHINE ? 240_000 : 120_000
+const TIMEOUT_MS = hangGuard(120_000)
 const GIT_ENV = { GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@example.test', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@example.test' }
 
 interface CodexRun {

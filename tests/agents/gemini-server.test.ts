@@ -16,13 +16,13 @@ import { readAgentOutput } from '../../src/agents/agent-output.js'
 import { AGENT_PRESETS } from '../../src/agents/presets.js'
 import { startGeminiServer } from '../support/model-servers/gemini.js'
 import type { ModelServer, ModelTurn, Scenario } from '../support/model-servers/types.js'
-import { SHARED_MACHINE } from '../support/suite-size.js'
+import { hangGuard } from '../support/suite-size.js'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const BIN = resolve(process.env.CONVERGE_AGENT_CLIS_DIR ?? join(ROOT, '.cache', 'agent-clis'), 'node_modules', '.bin')
 const ENABLED = process.env.CONVERGE_REAL_CLIS === '1'
 // A hang guard, 4× where CI's suites share the machine (a loaded run of the CLI has taken over 50 s).
-const TIMEOUT_MS = SHARED_MACHINE ? 240_000 : 60_000
+const TIMEOUT_MS = hangGuard(60_000)
 
 /**
  * The CLI's settings in its home. Headless, it takes only API-key auth from settings (with GOOGLE_GEMINI_BASE_URL set

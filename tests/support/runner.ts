@@ -23,7 +23,7 @@ import { parse } from 'yaml'
 import { runGit } from '../../src/git/git.js'
 import type { Emulator } from './emulator/index.js'
 import { SERVER_URL, WORKFLOW_PATH, type ActionEvent } from './events.js'
-import { SHARED_MACHINE } from './suite-size.js'
+import { hangGuard } from './suite-size.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const ACTION_ENTRY = fileURLToPath(new URL('../../dist/index.js', import.meta.url))
@@ -42,7 +42,7 @@ const INHERITED_VARIABLES = ['PATH', 'HOME'] as const
 const FAST_PACING = { CONVERGE_WRITE_INTERVAL_MS: '0', CONVERGE_RETRY_UNIT_MS: '10' }
 
 // A guard against a hung action, not a measure: a loaded CI machine has taken over 50 s for a three-task run.
-const DEFAULT_TIMEOUT_MS = SHARED_MACHINE ? 200_000 : 50_000
+const DEFAULT_TIMEOUT_MS = hangGuard(50_000)
 
 export interface RunActionOptions {
   gh: Emulator
