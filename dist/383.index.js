@@ -146,7 +146,7 @@ async function renderBoard(data, layout = new GraphLayout()) {
 }
 /** Makes the issue's page into `pages`; returns the issue without its outputs. */
 function issueWithPage(issue, pages, layout) {
-    pages.set(issue.number, issueScript(issue, issue.tasks.length ? layout.svg(issue.number, issue.tasks) : ''));
+    pages.set(issue.number, issuePage(issue, layout));
     return withoutOutputs(issue);
 }
 function boardOf(data, issues, layout) {

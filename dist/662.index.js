@@ -10826,14 +10826,14 @@ class CheckMemo {
     }
     /** The run of `command` on content `key` when it is known (or under way), else undefined; nothing is run. */
     async known(command, key) {
-        return this.runs.get(`${key}\0${command}`)?.catch(() => undefined);
+        return this.runs.get(runId(key, command))?.catch(() => undefined);
     }
     /**
      * The run of `command` on content `key`: the one known (or under way), else `run()`'s — kept for later when the
      * content did not change while it ran. `run` resolves undefined when it was cancelled.
      */
     async run(command, key, run) {
-        const id = `${key}\0${command}`;
+        const id = runId(key, command);
         // Looked up and claimed in one step (no await between), so two tasks starting together share one run.
         const pending = this.runs.get(id);
         if (pending) {
@@ -10861,8 +10861,12 @@ class CheckMemo {
     keep(key, runs) {
         for (const run of runs)
             if (!(0,model/* runInconclusive */.cC)(run))
-                this.runs.set(`${key}\0${run.command}`, Promise.resolve(run));
+                this.runs.set(runId(key, run.command), Promise.resolve(run));
     }
+}
+/** A command's run on one content. */
+function runId(key, command) {
+    return `${key}\0${command}`;
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/run-schedule.ts

@@ -894,12 +894,17 @@ function parseStateFile(path, text, schema) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   s: () => (/* binding */ IssuePagesMaker)
 /* harmony export */ });
+/* unused harmony export issuePage */
 /* harmony import */ var _data_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(320);
 /* harmony import */ var _input_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7372);
 /* harmony import */ var _page_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4033);
 
 
 
+/** The issue's page (`issues/<n>.js`), its task graph laid out by `layout`. */
+function issuePage(issue, layout) {
+    return (0,_page_js__WEBPACK_IMPORTED_MODULE_2__/* .issueScript */ .dj)(issue, issue.tasks.length ? layout.svg(issue.number, issue.tasks) : '');
+}
 class IssuePagesMaker {
     run;
     texts;
@@ -920,7 +925,7 @@ class IssuePagesMaker {
         const pages = [];
         this.texts.forEach((texts, i) => {
             const issue = (0,_data_js__WEBPACK_IMPORTED_MODULE_0__/* .boardIssue */ .q5)((0,_input_js__WEBPACK_IMPORTED_MODULE_1__/* .parseIssueTexts */ .NA)(texts, this.plans[i]), this.run, shown[i]);
-            pages.push([issue.number, (0,_page_js__WEBPACK_IMPORTED_MODULE_2__/* .issueScript */ .dj)(issue, issue.tasks.length ? layout.svg(issue.number, issue.tasks) : '')]);
+            pages.push([issue.number, issuePage(issue, layout)]);
             issues.push((0,_data_js__WEBPACK_IMPORTED_MODULE_0__/* .withoutOutputs */ .HM)(issue));
         });
         return { issues, pages };

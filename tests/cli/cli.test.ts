@@ -154,6 +154,8 @@ describe('converge demo', () => {
       expect(out).toContain('ISS-42: execution completed (4/4 tasks converged)')
       expect(out).toMatch(/main untouched \(still [0-9a-f]{7}\): yes; working tree clean: yes/)
       expect(out).toContain('Every task converged')
+      // T3 writes only tests: its checks passed before its change, so it is a regression guard, never called proven.
+      expect(out).toContain('(T1, T2 and T4 proven by a command that failed before the change and passes after it; T3 a regression guard: its checks passed before the change and still pass)')
       expect(out).not.toContain('do not converge yet')
 
       // The work branch: one commit per task, each with the task's own files, and the code does what the issue asked.

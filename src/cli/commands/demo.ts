@@ -60,6 +60,7 @@ export async function demoCommand(args: { packageRoot: string; keep: boolean }, 
   // Execute: a scripted executor stands in for an agent CLI, the commands verify each task, converged tasks are committed.
   const branchName = workBranchName(issue.number)
   let converged = false
+  let how = ''
   if (approval.ok) {
     const executor = join(example, 'executor.mjs')
     io.out(`\nExecuting with ${relative(args.packageRoot, executor)}, a scripted stand-in for an agent CLI such as Claude Code`)
@@ -69,6 +70,7 @@ export async function demoCommand(args: { packageRoot: string; keep: boolean }, 
     else {
       io.out((await executionLines(executed.plan, executed.record, join(dir, 'execute', `ISS-${issue.number}`))).join('\n'))
       converged = executed.record.status === 'completed' && Object.values(executed.record.tasks).every(provedBy)
+      how = howConverged(executed.record)
       execution = taskEntries(executed.plan, executed.record)
       const commits = (await git(['log', '--oneline', `main..${branchName}`])).stdout.trim()
       io.out(`\ngit log --oneline main..${branchName}\n${commits.replace(/^/gm, '  ')}`)
@@ -85,8 +87,7 @@ export async function demoCommand(args: { packageRoot: string; keep: boolean }, 
   io.out(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
   if (converged)
     io.out([
-      `Every task converged, each proven by a command that failed before its change and passes after it: the work is on`,
-      `${branchName}, one commit a task. In your repository an agent CLI plays the`,
+      `Every task converged (${how}): the work is on ${branchName}, one commit a task. In your repository an agent CLI plays the`,
       `executor's part, e.g.  converge execute --number <n> --executor claude-code`,
     ].join('\n'))
   if (args.keep) io.out(`Kept ${dir}: try  git -C ${repo} log --stat main..${branchName}  or  git -C ${repo} show ${store.branch}:${result.planPath}`)
@@ -166,4 +167,19 @@ function verificationLines(plan: Solution, record: ExecutionRecord): string[] {
 /** A single-quoted word for `sh`, whatever the path holds. */
 function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`
+}
+
+/**
+ * What proved each task, as its evidence says: "T1, T2 and T4 proven by a command that failed before the change and
+ * passes after it; T3 a regression guard …" (a task that wrote only tests is never said to be proven by them).
+ */
+function howConverged(record: ExecutionRecord): string {
+  const ids = (kind: string) => Object.entries(record.tasks).filter(([, t]) => t.evidence?.kind === kind).map(([id]) => id).sort()
+  const list = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]!)
+  const proven = ids('proven')
+  const guards = ids('regression-guard')
+  return [
+    proven.length ? `${list(proven)} proven by a command that failed before the change and passes after it` : '',
+    guards.length ? `${list(guards)} a regression guard: its checks passed before the change and still pass` : '',
+  ].filter(Boolean).join('; ')
 }
