@@ -81,6 +81,9 @@ export function findTaskItems(
     const headed = numberedHeadings(sections)
     if (headed.length >= 2) return { source: 'headings', items: headed, done: [], confirmations: checklist.confirmations, controls }
   } else {
+    // A numbered list of changes, each naming its own file, is the work in a bug report too (issue 38).
+    const changes = collect(sections, (role) => !role || role === 'description' || role === 'proposal', 'section', isIssueReference, (b) => b.ordered && isChangeList(b.items))
+    if (changes.items.length) return { source: 'numbered', ...changes, confirmations: checklist.confirmations, controls }
     // A bug report that lists several defects, where it says what the problem is or under no heading: each is a fix of its own.
     const listedDefects = collect(sections, (role) => !role || role === 'description', 'section', isIssueReference, (b) => isDefectList(b.items))
     // Else one paragraph a defect, each naming its file or followed by its trace.
