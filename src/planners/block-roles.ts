@@ -1,6 +1,7 @@
 import type { Block, ListItem, Section } from './markdown.js'
 import { sectionRole, type SectionRole } from './sections.js'
 import { leadingAction } from './phrases.js'
+import { isHousekeeping } from './process-steps.js'
 import { squash } from './text.js'
 
 /**
@@ -10,9 +11,10 @@ import { squash } from './text.js'
  * - by its content, overriding the heading where the content is unmistakable: `listRole` below (stories,
  *   Given/When/Then, names to tick, bot controls, a question's answers, scope bounds, issue links, a proposal's orders), `statesDefect`
  *   and `statesDocsDefect` below (the issue is a fix, or a docs fix, whatever its template);
- * - per item: `isConfirmation`, `isHousekeeping` and `isTemplatePrompt` (templates.ts: a reporter's confirmation, a
- *   contributor's housekeeping, a process step such as a vote, a review by people, a release or a step on the tracker's
- *   own record, a template's prompt to the reporter), never tasks;
+ * - per item: `isConfirmation` and `isTemplatePrompt` (templates.ts: a reporter's confirmation, a template's prompt to
+ *   the reporter) and `isHousekeeping` (process-steps.ts: a contributor's housekeeping, a process step such as a vote, a
+ *   review by people, a release, a bake period, or a step on the tracker's own record), never tasks; a list most of
+ *   whose steps are process describes the process (`listRole`);
  * - expected results outside an Expected section: `expectedStatement` and `askedExpectation` (templates.ts: an
  *   "Expected: …" line, a table row's Expected column as markdown.ts reads it, "Shouldn't … ?"), and a bug report's
  *   prose "should"/"I expect" sentences (`readOutcomes`, outcomes.ts);
@@ -63,6 +65,10 @@ export function listRole(section: Section, list: ListBlock): SectionRole | undef
   if (heads.some((h) => SCOPE_LABEL.test(h))) return 'constraints'
   // "Blocked by #141", "Depends on #12": links between issues, not work.
   if (heads.length && heads.every((h) => ISSUE_LINK.test(h))) return 'context'
+  // A plain list most of whose steps are the team's process (cut the release, let it bake, tell customers) describes
+  // that process, as a proposal to write it down does: its steps are not changes to plan. (A checklist of the same steps
+  // is someone's to-do: its work items stay tasks and its process items are left out one by one.)
+  if (heads.length >= 3 && list.items.every((i) => i.checked === undefined) && heads.filter((h) => isHousekeeping(h)).length * 2 > heads.length) return 'context'
   const role = sectionRole(section)
   // A proposal's or a design's list of orders ("1. Store … in `a.ts`", "2. Merge … in `b.ts`") is the work.
   if ((role === 'proposal' || role === 'description') && heads.length >= 2 && heads.every((h) => leadingAction(h) !== undefined)) return 'tasks'

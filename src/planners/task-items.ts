@@ -5,7 +5,8 @@ import { introducedAsControls, listRole } from './block-roles.js'
 import { BARE_STEPS, defectParagraphs, isDefectList } from './bug-report.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
 import { runStatement } from './statements.js'
-import { isConfirmation, isHousekeeping, isKindChoice, isTemplatePrompt } from './templates.js'
+import { isConfirmation, isKindChoice, isTemplatePrompt } from './templates.js'
+import { isHousekeeping } from './process-steps.js'
 
 type ListBlock = Extract<Section['blocks'][number], { kind: 'list' }>
 
