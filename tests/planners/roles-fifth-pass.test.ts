@@ -113,3 +113,28 @@ describe('issue 38, fifth pass: each numbered change that names its file is a ta
     expect(p.tasks.map((t) => t.files[0]?.path)).toEqual(['importers/csv_import.py', 'importers/json_import.py', 'importers/common.py'])
   })
 })
+
+describe('issue 38, fifth pass: each change that names its file or API is a task, each defect of a report a fix', () => {
+  it('a bulleted list of changes each naming its API is one task a change; a bare list of paths is not (form of the change-list class)', () => {
+    const p = planOf({ number: 7, title: 'Client v3', labels: [], body: 'Changes:\n\n- `Client.fetchAll()` returns an async iterator\n- `Client.connect()` takes an options object\n- `Client.close()` waits for pending requests' })
+    expect(p.titles).toEqual(['Client.fetchAll() returns an async iterator', 'Client.connect() takes an options object', 'Client.close() waits for pending requests'])
+    const [areas] = sections('- `src/commands/roadmap.ts`\n- `src/planning/schedule.ts`')
+    const list = areas!.blocks.find((b) => b.kind === 'list')!
+    expect(listRole(areas!, list as Parameters<typeof listRole>[1])).toBeUndefined()
+  })
+
+  it('gaps between clients, a bullet each: each open gap is a fix naming its file, the gaps "fixed in #212" are done (193, form of opensandbox-group/OpenSandbox#476)', () => {
+    const p = plan('193-')
+    expect(p.type).toBe('bugfix')
+    expect(p.tasks.map((t) => t.files[0]?.path)).toEqual(['clients/python/notes/sync_client.py', 'clients/js/src/client.ts', 'clients/python/notes/notes_api.py'])
+    expect(p.output.alreadyDone).toEqual(expect.arrayContaining([expect.stringMatching(/fixed in #212/), expect.stringMatching(/got it in #215/)]))
+  })
+})
+
+describe('issue 38, fifth pass: a phase named by its number is a step of the work, in order', () => {
+  it('"## Phase 1" … "## Phase 3": one task a phase, each after the one before, its first paragraph the title', () => {
+    const p = planOf({ number: 7, title: 'Move settings to the new store', labels: [], body: '## Phase 1\nAdd `src/settings/store.ts` with the new API.\n\n## Phase 2\nMove every reader of `legacy.ts` (`src/app.ts`, `src/cli.ts`) to `store.ts`.\n\n## Phase 3\nRemove `src/settings/legacy.ts`.' })
+    expect(p.titles.map((t) => t.split(' ')[0])).toEqual(['Add', 'Move', 'Remove'])
+    expect(p.tasks.map((t) => t.depends_on)).toEqual([[], ['T1'], ['T2']])
+  })
+})
