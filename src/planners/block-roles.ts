@@ -169,12 +169,17 @@ const DEFECT_STATEMENT =
  * of", not "open it with … instead of"; in a paragraph: a list's items may be the changes wanted), a string left untranslated ("still in English", "not translated", "nicht übersetzt", 未翻译), it does not work or
  * does nothing ("non funziona", "werkt niet", "nie działa", "nothing happens"), a value that is wrong ("is incorrect",
  * "ist falsch", "è sbagliato"), data a run spoiled ("doubled the opening balance", "duplicated 40 rows"), a failure that remains ("still drops the
- * header"), a sibling of the defect already fixed ("the async client was fixed in #212").
+ * header"), a sibling of the defect already fixed ("the async client was fixed in #212"), the reporter asking whether
+ * it is a bug ("Is that expected?"), a report of several ("a few things I noticed:", `SEVERAL_DEFECTS`).
  */
 const VALUE_INSTEAD =
   /\b(?:is|are|was|were|shows|returns|displays|gives|prints|scrolls|jumps|opens|goes|sends|lists|sorts|reads|writes|saves|(?:I|we) (?:get|got|see|saw|receive|received))\b[^.\n]{0,60}\binstead of\b|(?:^|\s)(?:è|sono|mostra|restituisce|is|zijn|toont|geeft|ist|sind|zeigt|est|sont|affiche|es|son|muestra|é|são|jest|są|pokazuje|показывает|равно)\s[^.\n]{0,60}(?:\binvece d|\bin plaats van\b|\bstatt\b|\bau lieu d|\ben (?:lugar|vez) de\b|\bem vez de\b|\bzamiast\b|\bвместо\b)/i
 const DEFECT_IN_OTHER_WORDS =
-  /\bstill (?:drops|loses|ignores|crashes|fails|throws|breaks|misses|skips|hangs|freezes|leaks|duplicates|truncates|overwrites)\b|\b(?:was|were|has been|have been|got) fixed (?:in|by) (?:#\d+|PR|pull request)|\b(?:still|only|shown|appears?|displayed|remains?|stays?) (?:\w+ ){0,2}in English\b|\b(?:not|isn'?t|aren'?t|wasn'?t|weren'?t|never) (?:been )?translated\b|\buntranslated\b|\bmistranslat\w*|\b(?:wrong|incorrect|bad) translations?\b|\bnicht übersetzt\b|\bnon (?:è |sono )?tradott|\bpas traduite?s?\b|\bno (?:está |están )?traducid|\bnão (?:está |estão )?traduzid|未翻译|没有翻译|翻訳されていない|未翻訳|번역되지 않|не переведен|\bnon funziona\b|\bwerkt niet\b|\bnie działa\b|\bne (?:fonctionne|marche) (?:pas|plus)\b|\bdoes nothing\b|\bnothing happens\b|\b(?:is|are|was|were|seems?) (?:wrong|incorrect)\b|(?:^|\s)è sbagliat[oa]\b|\bis (?:fout|verkeerd|onjuist)\b|\bist falsch\b|\best (?:faux|fausse|incorrecte?)\b|\best[áa] (?:mal|equivocad[oa]|errad[oa]|incorrect[oa])\b|\bjest (?:błędn|nieprawidłow)\w*|\b(?:doubled|duplicated|corrupted|overwrote|wiped) (?:\w+ ){0,3}(?:rows?|records?|entries|balances?|data|values?|amounts?)\b/i
+  /\bis (?:this|that|it) (?:really )?(?:expected|intended|normal|correct|by design|a bug)\b[^.\n]*\?|\bstill (?:drops|loses|ignores|crashes|fails|throws|breaks|misses|skips|hangs|freezes|leaks|duplicates|truncates|overwrites)\b|\b(?:was|were|has been|have been|got) fixed (?:in|by) (?:#\d+|PR|pull request)|\b(?:still|only|shown|appears?|displayed|remains?|stays?) (?:\w+ ){0,2}in English\b|\b(?:not|isn'?t|aren'?t|wasn'?t|weren'?t|never) (?:been )?translated\b|\buntranslated\b|\bmistranslat\w*|\b(?:wrong|incorrect|bad) translations?\b|\bnicht übersetzt\b|\bnon (?:è |sono )?tradott|\bpas traduite?s?\b|\bno (?:está |están )?traducid|\bnão (?:está |estão )?traduzid|未翻译|没有翻译|翻訳されていない|未翻訳|번역되지 않|не переведен|\bnon funziona\b|\bwerkt niet\b|\bnie działa\b|\bne (?:fonctionne|marche) (?:pas|plus)\b|\bdoes nothing\b|\bnothing happens\b|\b(?:is|are|was|were|seems?) (?:wrong|incorrect)\b|(?:^|\s)è sbagliat[oa]\b|\bis (?:fout|verkeerd|onjuist)\b|\bist falsch\b|\best (?:faux|fausse|incorrecte?)\b|\best[áa] (?:mal|equivocad[oa]|errad[oa]|incorrect[oa])\b|\bjest (?:błędn|nieprawidłow)\w*|\b(?:doubled|duplicated|corrupted|overwrote|wiped) (?:\w+ ){0,3}(?:rows?|records?|entries|balances?|data|values?|amounts?)\b/i
+
+/** A paragraph that opens a report of several defects: "A few things I noticed:", "Found three bugs in the beta:". */
+export const SEVERAL_DEFECTS =
+  /\b(?:a few|several|some|two|three|four|five|multiple|\d+) (?:things|issues|problems|bugs|glitches|defects|oddities)\b (?:(?:that )?I )?(?:noticed|found|spotted|ran into|saw|hit)\b|\b(?:found|noticed|spotted|hit) (?:a few|several|some|two|three|four|five|multiple|\d+) (?:things|issues|problems|bugs|glitches|defects)\b/i
 
 /** The documentation is the thing at fault: "the docs say …", "the documentation in `docs/x.md` should give …". */
 const DOCS_DEFECT =
@@ -202,6 +207,7 @@ export function statesDefect(title: string, sections: readonly Section[]): boole
   const traces = sections.some((s) => s.blocks.some((b) => (b.kind === 'code' || b.kind === 'paragraph') && TRACE.test(b.text)))
   return (
     traces ||
+    [...statements(sections), ...sections.flatMap((s) => s.headings)].some((text) => SEVERAL_DEFECTS.test(text)) ||
     [title, ...statements(sections)].some((text) => DEFECT_STATEMENT.test(text) || DEFECT_IN_OTHER_WORDS.test(text)) ||
     [title, ...paragraphs(sections)].some((text) => VALUE_INSTEAD.test(text))
   )

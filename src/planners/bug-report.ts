@@ -3,6 +3,7 @@ import { inlineText, type ListItem, type Section } from './markdown.js'
 import { filePath, leadingAction } from './phrases.js'
 import { headingRole, sectionRole } from './sections.js'
 import { isEmptyAnswer, REPRODUCTION_HEADING } from './templates.js'
+import { SEVERAL_DEFECTS } from './block-roles.js'
 import { squash } from './text.js'
 
 /**
@@ -240,8 +241,15 @@ export function defectParagraphs(sections: readonly Section[]): ListItem[] {
   const named = new Set<string>()
   for (const section of sections) {
     if (sectionRole(section) !== undefined && sectionRole(section) !== 'description') continue
-    // "The minigame crashes when the line snaps:" over its trace is read as a heading: its section is that defect.
     const heading = section.headings[section.headings.length - 1]
+    // "A few things I noticed:" over one paragraph a defect: each is a fix, naming a file or not (issue 38). The opener
+    // may be the section's heading (a line ending with ":" over its text is read as one) or a paragraph of it.
+    const announced = announcedDefects(section, heading)
+    if (announced.length >= 2) {
+      items.push(...announced.map((head) => ({ head, more: [], checked: undefined, children: [], code: [] })))
+      continue
+    }
+    // "The minigame crashes when the line snaps:" over its trace is read as a heading: its section is that defect.
     const over = heading && heading.split(/\s+/).length >= 4 && DEFECT.test(heading) ? [{ kind: 'paragraph' as const, ...inlineText(Lexer.lexInline(`${heading}:`)) }] : []
     ;[...over, ...section.blocks].forEach((block, at, blocks) => {
       if (block.kind !== 'paragraph' || !(DEFECT.test(block.plain) || /\bshould\b/i.test(block.plain))) return
@@ -256,6 +264,13 @@ export function defectParagraphs(sections: readonly Section[]): ListItem[] {
     })
   }
   return items.length >= 2 ? items : []
+}
+
+/** The paragraphs that say what goes wrong after the section's opener of a report of several ("A few things I noticed:"). */
+function announcedDefects(section: Section, heading: string | undefined): Array<Extract<Section['blocks'][number], { kind: 'paragraph' }>> {
+  const opener = heading && SEVERAL_DEFECTS.test(heading) ? -1 : section.blocks.findIndex((b) => b.kind === 'paragraph' && /[:：]\s*$/.test(b.plain) && SEVERAL_DEFECTS.test(b.plain))
+  if (opener < 0 && !(heading && SEVERAL_DEFECTS.test(heading))) return []
+  return section.blocks.slice(opener + 1).flatMap((b) => (b.kind === 'paragraph' && DEFECT.test(b.plain) ? [b] : []))
 }
 
 const SECURITY =

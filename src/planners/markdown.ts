@@ -111,8 +111,8 @@ export function readMarkdown(markdown: string): Section[] {
 
 /**
  * Lines written in other conventions than markdown's, outside fenced code, as the markdown they mean: wiki-style
- * headings (`== Steps ==`, as Redmine and MediaWiki write them), HTML headings, breaks and paragraphs (issues pasted
- * from a web form), CJK enumerations (`1、`, `1，`, `（1）`, `①`) and bullets (`・`, `•`), and `□`/`☐` boxes to tick.
+ * headings (`== Steps ==`, as Redmine and MediaWiki write them), HTML headings, breaks, paragraphs and divisions (issues
+ * pasted from a web form or a mail, their `<span>`/`<font>` styling and `&nbsp;` dropped), CJK enumerations (`1、`, `1，`, `（1）`, `①`) and bullets (`・`, `•`), and `□`/`☐` boxes to tick.
  */
 function normaliseLines(markdown: string): string {
   if (!UNUSUAL.test(markdown)) return markdown
@@ -128,7 +128,7 @@ function normaliseLines(markdown: string): string {
     .join('\n')
 }
 
-const UNUSUAL = /==|<(?:h[1-6]|br|p|li|summary|details|b|strong|i|em|code|a)\b|^\s*(?:\[[^\]\n]{3,60}\]|【)|^\s*(?:\d+(?:[、．]|，(?!\d))|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im
+const UNUSUAL = /==|&nbsp;|<(?:h[1-6]|br|p|div|span|font|u|li|summary|details|b|strong|i|em|code|a)\b|^\s*(?:\[[^\]\n]{3,60}\]|【)|^\s*(?:\d+(?:[、．]|，(?!\d))|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳'
 
 function asMarkdown(line: string): string {
@@ -145,7 +145,9 @@ function asMarkdown(line: string): string {
     .replace(/<\/?details\b[^>]*>/gi, '\n')
     .replace(/<br\s*\/?>\s*$/i, '')
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/?p\s*>/gi, '\n')
+    .replace(/<\/?(?:p|div)\b[^>]*>/gi, '\n')
+    .replace(/<\/?(?:span|font|u)\b[^>]*>/gi, '')
+    .replace(/&nbsp;/gi, ' ')
     .replace(/<\/?(?:ul|ol)\s*>/gi, '\n')
     .replace(/<li\b[^>]*>(.*?)(?:<\/li>|$)/gi, (_, text: string) => `\n- ${text.trim()}\n`)
     // Inline HTML as the markdown it means: a bold label can be a heading, a code span names a file.

@@ -80,7 +80,8 @@ export function expectedStatement(line: string): string | undefined {
  * match the sum on the screen"), "Sollte der Rabatt nicht für alle Artikel gelten?", "Ne devrait-il pas …?", "¿No
  * debería …?", "Não deveria …?". English is turned into the statement; the others keep their words, without the mark.
  */
-const SHOULD_NOT_QUESTION = /^(?:but |so |and )?(?:shouldn'?t|should not) ((?:it|this|that|they|these|those|the [\w'-]+(?: [\w'-]+)?|[\w-]+)) (.+?)\s*\?$/i
+// The subject is "the" and one word ("the total"), or two when the next word is "be"/"have" ("the export button be …").
+const SHOULD_NOT_QUESTION = /^(?:but |so |and )?(?:shouldn'?t|should not) (it|this|that|they|these|those|the [\w'-]+(?: [\w'-]+(?= (?:be|have)\b))?|[\w-]+) (.+?)\s*\?$/i
 const ASKED_EXPECTATION = /\bsollten? (?:\w+ ){1,4}nicht\b.*\?$|\bne devrai(?:t|ent)-(?:il|elle|ils|elles|on) pas\b.*\?$|^¿?no deber[íi]a\b.*\?$|^n[ãa]o deveria\b.*\?$|(?:べきでは(?:ない|ありません)|はずでは(?:ない|ありません))(?:か|でしょうか)[？?]$|不(?:应该|是应该)[^？?]*[吗吧][？?]$/i
 
 /** "Isn't the theme supposed to persist across restarts?", "Wasn't it meant to …?" → "the theme should persist across restarts". */

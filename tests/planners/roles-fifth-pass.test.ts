@@ -138,3 +138,28 @@ describe('issue 38, fifth pass: a phase named by its number is a step of the wor
     expect(p.tasks.map((t) => t.depends_on)).toEqual([[], ['T1'], ['T2']])
   })
 })
+
+describe('issue 38, fifth pass: an expected result wherever it stands', () => {
+  it('in HTML divisions and breaks, as a web form or a mail leaves them', () => {
+    const p = planOf({ number: 7, title: 'Reminder mail goes out a day late', labels: [], body: '<div>The weekly reminder is sent on Tuesday.<br>I expect it to be sent on Monday at 08:00, as the settings say.<br>Version&nbsp;3.1</div>' })
+    expect(p.tasks[0]!.convergence.criteria).toContain('I expect it to be sent on Monday at 08:00, as the settings say.')
+  })
+
+  it('"Shouldn\'t the reminder follow the schedule?" puts "should" after the subject, not inside it', () => {
+    expect(askedExpectation("Shouldn't the reminder follow the schedule in the settings?")).toBe('the reminder should follow the schedule in the settings')
+    expect(askedExpectation("Shouldn't the export button be disabled?")).toBe('the export button should be disabled')
+  })
+
+  it('"Is that expected?" asks whether it is a bug: the report is a fix', () => {
+    expect(statesDefect('Undated notes first', sections("Sorting by date puts undated notes first. Is that expected? I'd think they should come last."))).toBe(true)
+  })
+})
+
+describe('issue 38, fifth pass: each separate defect of one report is a task', () => {
+  it('"a few things I noticed:" over one paragraph a defect: one fix each, though none names a file', () => {
+    const p = planOf({ number: 7, title: 'Calendar view in the 2.0 beta', labels: [], body: 'Tried the 2.0 beta on the calendar view, a few things I noticed:\n\nThe week number is missing on Mondays.\n\nDragging an event to another day keeps the old day in the tooltip.\n\nThe today button scrolls to the first of the month, not to today.' })
+    expect(p.type).toBe('bugfix')
+    expect(p.titles).toHaveLength(3)
+    expect(p.titles[0]).toMatch(/week number/)
+  })
+})
