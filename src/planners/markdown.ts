@@ -128,7 +128,7 @@ function normaliseLines(markdown: string): string {
     .join('\n')
 }
 
-const UNUSUAL = /==|&nbsp;|<(?:h[1-6]|br|p|div|span|font|u|li|summary|details|b|strong|i|em|code|a)\b|^\s*(?:\[[^\]\n]{3,60}\]|【)|^\s*(?:\d+(?:[、．]|，(?!\d))|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im
+const UNUSUAL = /==|&nbsp;|^\s*\*\*[^*\n]{2,40}\*\*\s*[:：]|^\s*\*\*[^*\n]{2,40}[:：]\*\*|<(?:h[1-6]|br|p|div|span|font|u|li|summary|details|b|strong|i|em|code|a)\b|^\s*(?:\[[^\]\n]{3,60}\]|【)|^\s*(?:\d+(?:[、．]|，(?!\d))|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳'
 
 function asMarkdown(line: string): string {
@@ -138,7 +138,11 @@ function asMarkdown(line: string): string {
   const bracketed = /^\s*(?:\[([^\]\n]{3,60})\]|【([^】\n]{2,30})】)[ \t]*[:：]?[ \t]*(.*)$/.exec(line)
   const label = bracketed && (bracketed[1] ?? bracketed[2])!.trim()
   if (bracketed && label && !/\]\s*\(/.test(line) && headingRole(label)) return `###### ${label}\n${bracketed[3] ? `\n${bracketed[3]}` : ''}`
-  let out = line
+  // A bold role label opens a paragraph of its own (`**Expected:** …` then `**Actual:** …` on the next line).
+  const bold = /^\s*\*\*([^*\n]{2,40}?)(?:[:：]\*\*|\*\*\s*[:：])/.exec(line)
+  if (bold && headingRole(bold[1]!)) return `\n${line}`
+  // HTML outside code spans (`<p>` in a code span is the text it shows).
+  let out = outsideCode(line, (text) => text
     .replace(/<h([1-6])\b[^>]*>(.*?)<\/h\1\s*>/gi, (_, depth: string, text: string) => `\n${'#'.repeat(Number(depth))} ${text.trim()}\n`)
     // A collapsible's summary names what it holds ("<summary>Expected output</summary>"): a heading below the others.
     .replace(/<summary\b[^>]*>(.*?)<\/summary\s*>/gi, (_, text: string) => `\n###### ${text.replace(/<[^>]+>/g, '').trim()}\n`)
@@ -154,7 +158,7 @@ function asMarkdown(line: string): string {
     .replace(/<(?:b|strong)\b[^>]*>(.*?)<\/(?:b|strong)\s*>/gi, (_, text: string) => (text.trim() ? `**${text.trim()}**` : ''))
     .replace(/<(?:i|em)\b[^>]*>(.*?)<\/(?:i|em)\s*>/gi, (_, text: string) => (text.trim() ? `_${text.trim()}_` : ''))
     .replace(/<code\b[^>]*>(.*?)<\/code\s*>/gi, (_, text: string) => `\`${text}\``)
-    .replace(/<a\b[^>]*>(.*?)<\/a\s*>/gi, '$1')
+    .replace(/<a\b[^>]*>(.*?)<\/a\s*>/gi, '$1'))
   out = out
     .split('\n')
     .map((part) =>
@@ -169,6 +173,8 @@ function asMarkdown(line: string): string {
     .join('\n')
   return out
 }
+
+const outsideCode = (line: string, change: (text: string) => string) => line.split(/(`[^`\n]*`)/).map((part, at) => (at % 2 ? part : change(part))).join('')
 
 /** An HTML `<pre>` block (outside fenced code) as the fenced code it shows: a log or a trace pasted from a web form. */
 function htmlPre(markdown: string): string {

@@ -163,3 +163,16 @@ describe('issue 38, fifth pass: each separate defect of one report is a task', (
     expect(p.titles[0]).toMatch(/week number/)
   })
 })
+
+describe('issue 38, fifth pass: a root-cause analysis of two bugs', () => {
+  it('"Bug 1 — …" and "Bug 2 — …" are one fix each; "**Expected:**" and "**Actual:**" on consecutive lines are two blocks; `<p>` in a code span stays text (194, form of codefuturist/email-mcp#45)', () => {
+    const p = plan('194-')
+    expect(p.type).toBe('bugfix')
+    expect(p.tasks.map((t) => t.files[0]?.path)).toEqual(['src/tools/export.tool.ts', 'src/export/writer.ts'])
+    const criteria = p.tasks[0]!.convergence.criteria
+    expect(criteria).toContain("`work.html` opens as a rendered page with the notes' headings.")
+    expect(criteria.join('\n')).not.toMatch(/Actual/)
+    const [section] = sections('The file shows the literal `<h1>` and `<p>` tags.')
+    expect(section!.blocks[0]).toMatchObject({ kind: 'paragraph', plain: 'The file shows the literal <h1> and <p> tags.' })
+  })
+})
