@@ -130,10 +130,11 @@ function isStepsSection(section: Section): boolean {
 /**
  * Where a test runner's or a linter's log points, when it is no trace (issue 38, "paths in logs are kept"): a failed
  * test's file (`FAILED tests/test_a.py::test_b - …`, `FAIL src/a.test.ts`, `ERROR tests/b.py`), and a linter's
- * report of a file's path on a line of its own over its `12:5  error  …` lines (the "stylish" format).
+ * report of a file's path on a line of its own over its `12:5  error  …` lines (the "stylish" format; a path with a folder:
+ * a bare `orders.csv` over its problems is the data a tool checked, not a file of the repository).
  */
 const FAILED_TEST = /^\s*(?:FAILED|FAIL|ERROR)\s+((?:\.\.?\/)*[\w.@/\\-]+\.\w+)(?:::|\s|$)/
-const LINT_FILE = /^\s*((?:[A-Za-z]:)?[\w.@/\\-]+\.\w+)\s*$/
+const LINT_FILE = /^\s*((?:[A-Za-z]:)?[\w.@-]*[/\\][\w.@/\\-]+\.\w+)\s*$/
 const LINT_PROBLEM = /^\s+(\d+):\d+\s+(?:error|warning)\b/
 
 /** The locations of a log line (`at f (a.ts:3)`, `File "a.py", line 3`, `a.ts:3`, a failed test), given the line before it. */

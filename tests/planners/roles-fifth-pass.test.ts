@@ -80,6 +80,8 @@ describe('issue 38, fifth pass: paths in logs are kept', () => {
     expect(p.type).toBe('bugfix')
     expect(p.tasks.flatMap((t) => t.files.map((f) => f.path))).toEqual(['src/components/RecipeCard.vue', 'src/store/shopping.js'])
     expect(p.tasks[0]!.description).toContain('src/components/RecipeCard.vue:14')
+    // A bare file name over its problems is the data a tool checked (185, form of eslint/eslint#12311), not a file to fix.
+    expect(bugFacts(sections('```\norders.csv\n  3:1  error  Duplicate id "2"  duplicate-id\n```')).frames).toEqual([])
   })
 
   it("a test runner's failed tests name their files (`FAILED tests/test_a.py::test_b - …`)", () => {
