@@ -9,7 +9,8 @@ import { squash } from './text.js'
  * - by its heading: `sectionRole` (sections.ts): work, criteria, expected, context (steps, environment, logs,
  *   actual behaviour), confirmations, proposal, done, verification, constraints;
  * - by its content, overriding the heading where the content is unmistakable: `listRole` below (stories,
- *   Given/When/Then, names to tick, bot controls, a question's answers, scope bounds, issue links, a proposal's orders), `statesDefect`
+ *   Given/When/Then, names to tick, bot controls, a question's answers, scope bounds, issue links, a proposal's orders,
+ *   changes each naming their file or API, a plain list of process steps), `statesDefect`
  *   and `statesDocsDefect` below (the issue is a fix, or a docs fix, whatever its template);
  * - per item: `isConfirmation` and `isTemplatePrompt` (templates.ts: a reporter's confirmation, a template's prompt to
  *   the reporter) and `isHousekeeping` (process-steps.ts: a contributor's housekeeping, a process step such as a vote, a
