@@ -1,6 +1,7 @@
 import type { Block, ListItem, Section } from './markdown.js'
 import { sectionRole, type SectionRole } from './sections.js'
 import { leadingAction } from './phrases.js'
+import { isHousekeeping } from './process-steps.js'
 import { squash } from './text.js'
 
 /**
@@ -8,11 +9,13 @@ import { squash } from './text.js'
  * - by its heading: `sectionRole` (sections.ts): work, criteria, expected, context (steps, environment, logs,
  *   actual behaviour), confirmations, proposal, done, verification, constraints;
  * - by its content, overriding the heading where the content is unmistakable: `listRole` below (stories,
- *   Given/When/Then, names to tick, bot controls, a question's answers, scope bounds, issue links, a proposal's orders), `statesDefect`
+ *   Given/When/Then, names to tick, bot controls, a question's answers, scope bounds, issue links, a proposal's orders,
+ *   changes each naming their file or API, a plain list of process steps), `statesDefect`
  *   and `statesDocsDefect` below (the issue is a fix, or a docs fix, whatever its template);
- * - per item: `isConfirmation`, `isHousekeeping` and `isTemplatePrompt` (templates.ts: a reporter's confirmation, a
- *   contributor's housekeeping, a process step such as a vote, a review by people, a release or a step on the tracker's
- *   own record, a template's prompt to the reporter), never tasks;
+ * - per item: `isConfirmation` and `isTemplatePrompt` (templates.ts: a reporter's confirmation, a template's prompt to
+ *   the reporter) and `isHousekeeping` (process-steps.ts: a contributor's housekeeping, a process step such as a vote, a
+ *   review by people, a release, a bake period, or a step on the tracker's own record), never tasks; a list most of
+ *   whose steps are process describes the process (`listRole`); an item that says it was done in #n is done (`saysDoneIn`);
  * - expected results outside an Expected section: `expectedStatement` and `askedExpectation` (templates.ts: an
  *   "Expected: …" line, a table row's Expected column as markdown.ts reads it, "Shouldn't … ?"), and a bug report's
  *   prose "should"/"I expect" sentences (`readOutcomes`, outcomes.ts);
@@ -63,10 +66,25 @@ export function listRole(section: Section, list: ListBlock): SectionRole | undef
   if (heads.some((h) => SCOPE_LABEL.test(h))) return 'constraints'
   // "Blocked by #141", "Depends on #12": links between issues, not work.
   if (heads.length && heads.every((h) => ISSUE_LINK.test(h))) return 'context'
+  // A plain list most of whose steps are the team's process (cut the release, let it bake, tell customers) describes
+  // that process, as a proposal to write it down does: its steps are not changes to plan. (A checklist of the same steps
+  // is someone's to-do: its work items stay tasks and its process items are left out one by one.)
+  if (heads.length >= 3 && list.items.every((i) => i.checked === undefined) && heads.filter((h) => isHousekeeping(h)).length * 2 > heads.length) return 'context'
   const role = sectionRole(section)
+  // A list under no role whose items each name their own file or API and say what changes there, as an order ("rename
+  // `store.get_all()` to …") or as the change ("`Client.close()` waits for pending requests"), is the work: one task a
+  // change (issue 38). A bare list of paths ("Affected areas") only says where.
+  const named = list.items.map(namedCode)
+  const saysChange = (head: string, code: string) => head.replace(code, ' ').split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length >= 3
+  if (!role && heads.length >= 2 && named.every((c, at) => c !== undefined && saysChange(heads[at]!, c)) && new Set(named).size === named.length) return 'tasks'
   // A proposal's or a design's list of orders ("1. Store … in `a.ts`", "2. Merge … in `b.ts`") is the work.
   if ((role === 'proposal' || role === 'description') && heads.length >= 2 && heads.every((h) => leadingAction(h) !== undefined)) return 'tasks'
   return role
+}
+
+/** The first code span of the item that names a file (`a/b.ts`) or an API (`store.put()`, `Client.close`, `flush()`). */
+function namedCode(item: ListItem): string | undefined {
+  return item.head.codeSpans.find((c) => /^[\w$]+(?:\.[\w$]+)*\(\)$|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*(?:\(\))?$|^[\w.-]+\/[\w./-]+\.\w+$/.test(c.code))?.code
 }
 
 /** The section's own heading is a question ("Can you reliably make the error happen?", "¿Se puede reproducir?", 再現しますか？). */
@@ -82,6 +100,17 @@ export function introducedAsControls(section: Section, list: ListBlock): boolean
 function introducedBy(section: Section, list: ListBlock, pattern: RegExp): boolean {
   const at = section.blocks.indexOf(list)
   return section.blocks.slice(0, at).some((b) => b.kind === 'paragraph' && pattern.test(b.plain))
+}
+
+/**
+ * An item that says it is already done, in the pull request or issue it names ("The async client was fixed in #212",
+ * "The JS client got it in #215", "landed in #90"): recorded as done, like a ticked box, never a task.
+ */
+const DONE_IN =
+  /\b(?:(?:was|were|has been|have been|is|are)(?: already)? (?:fixed|done|added|implemented|landed|merged|resolved|addressed)|got (?:it|this|that|them|fixed)|landed|merged|shipped)\b (?:in|by|with|via) (?:PR |pull request )?#\d+/i
+
+export function saysDoneIn(text: string): boolean {
+  return DONE_IN.test(text)
 }
 
 /** A paragraph that is a user story's "As a …, I want …, so that …" (it says who and why, not what to change). */
@@ -135,9 +164,32 @@ export function allItems(items: readonly ListItem[]): ListItem[] {
 const DEFECT_STATEMENT =
   /\binstead,? (?:it|this|they|we get|I get|the \w+) (?!(?:should|would|could|might|will|can|must)\b)\w+|\b(?:should|ought to) have been\b|\bexpected\b[^.\n]{0,80}\b(?:but (?:got|get|it|the|saw)|actual(?:ly)?|instead)\b|^Expected: .*\bActual: |\bsollte (?:eigentlich|aber|doch) |\b(?:einen|ein) (?:Fehler|Bug) gefunden\b|\baurait d[ûu] être\b|\bdeveria ter sido\b|\bdeber[íi]a haber sido\b|\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\b(?:going|rolling|switching) back to v?\d+(?:\.\d+)*[^.]*\bagain\b|\b(?:not|n't|none of (?:my|the|our) \w+)\s+(?:\w+ ){0,3}?(?:works?|switch(?:es)?|loads?|opens?|shows?|saves?|syncs?|starts?|runs?|responds?|updates?|renders?|appears?|prints?|sends?)\s+any ?more\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b|\bstopped (?:working|\w+ing)\b|\bno longer (?!(?:needs|requires)\b)(?:works|\w+(?:[^s\W]s|ches|shes))\b|\bas (?:it|they|we|I) did (?:until|before)\b|\bfails? (?:to (?:build|compile|start|load)|with)\b|\b(?:one|a|an|two|three|\d+) (?:day|hour|minute|week|month|year|cent|row|item|page)s? (?:too )?(?:early|late|off|behind|ahead|short)\b|\boff by (?:one|\d+)\b|\bonly (?:has|have|had|shows?|showed|contains?|lists?|includes?|exports?|returns?|writes?|gives?|gets?|keeps?)\b[^.\n]{0,100}\bbut\b[^.\n]{0,40}\b(?:should|ought to|must|expected)\b|\bnur\b[^.\n]{0,100}\baber\b[^.\n]{0,40}\bsollte|\bseulement\b[^.\n]{0,100}\bmais\b[^.\n]{0,40}\bdevrai|\bsolo\b[^.\n]{0,100}\bpero\b[^.\n]{0,40}\bdeber[íi]a|\bs[óo]\b[^.\n]{0,100}\bmas\b[^.\n]{0,40}\bdeveria|只(?:有|包含|显示)[^。\n]{0,60}(?:但|可是)[^。\n]{0,30}应该|しか[^。\n]{0,40}(?:ない|ません)[^。\n]{0,40}はず|\bтолько\b[^.\n]{0,100}\bно\b[^.\n]{0,40}\bдолж|\b(?:charged|billed|sent|created|booked|added|imported|posted|saved|inserted|emailed|notified|executed|fired|counted|listed|shown|applied|deducted|paid)\b (?:\w+ ){0,3}(?:twice|two times|three times|(?:\d+|several|multiple) times)\b(?! (?:a|an|per|each|every) \w+)|\b(?:zweimal|doppelt) (?:\w+ ){0,3}(?:abgebucht|berechnet|gesendet|angelegt|gebucht)\b|\b(?:débité|facturé|envoyé|créé)e?s? (?:deux|trois|\d+) fois\b|\b(?:cobrad|enviad|criad|cread)[oa]s? (?:duas|tr[êe]s|dos|\d+) (?:vezes|veces)\b|(?:扣款|扣费|发送|创建)了?(?:两|三|\d+)次|(?:二重|2回|3回)(?:に)?(?:請求|課金|送信|登録)|(?:두|세|\d+) ?번 (?:결제|청구|전송)|(?:списа\w*|отправ\w*|созда\w*) (?:дважды|трижды)/i
 
+/**
+ * A defect in other words (issue 38, reports in other languages and of other kinds): a value shown instead of another
+ * ("the total is 100 instead of 90", "è 100 invece di 90", "is 14 maart in plaats van 15", not "it should show … instead
+ * of", not "open it with … instead of"; in a paragraph: a list's items may be the changes wanted), a string left untranslated ("still in English", "not translated", "nicht übersetzt", 未翻译), it does not work or
+ * does nothing ("non funziona", "werkt niet", "nie działa", "nothing happens"), a value that is wrong ("is incorrect",
+ * "ist falsch", "è sbagliato"), data a run spoiled ("doubled the opening balance", "duplicated 40 rows"), a failure that remains ("still drops the
+ * header"), a sibling of the defect already fixed ("the async client was fixed in #212"), the reporter asking whether
+ * it is a bug ("Is that expected?"), a report of several ("a few things I noticed:", `SEVERAL_DEFECTS`).
+ */
+const VALUE_INSTEAD =
+  /\b(?:is|are|was|were|shows|returns|displays|gives|prints|scrolls|jumps|opens|goes|sends|lists|sorts|reads|writes|saves|(?:I|we) (?:get|got|see|saw|receive|received))\b[^.\n]{0,60}\binstead of\b|(?:^|\s)(?:è|sono|mostra|restituisce|is|zijn|toont|geeft|ist|sind|zeigt|est|sont|affiche|es|son|muestra|é|são|jest|są|pokazuje|показывает|равно)\s[^.\n]{0,60}(?:\binvece d|\bin plaats van\b|\bstatt\b|\bau lieu d|\ben (?:lugar|vez) de\b|\bem vez de\b|\bzamiast\b|\bвместо\b)/i
+const DEFECT_IN_OTHER_WORDS =
+  /\bis (?:this|that|it) (?:really )?(?:expected|intended|normal|correct|by design|a bug)\b[^.\n]*\?|\bstill (?:drops|loses|ignores|crashes|fails|throws|breaks|misses|skips|hangs|freezes|leaks|duplicates|truncates|overwrites)\b|\b(?:was|were|has been|have been|got) fixed (?:in|by) (?:#\d+|PR|pull request)|\b(?:still|only|shown|appears?|displayed|remains?|stays?) (?:\w+ ){0,2}in English\b|\b(?:not|isn'?t|aren'?t|wasn'?t|weren'?t|never) (?:been )?translated\b|\buntranslated\b|\bmistranslat\w*|\b(?:wrong|incorrect|bad) translations?\b|\bnicht übersetzt\b|\bnon (?:è |sono )?tradott|\bpas traduite?s?\b|\bno (?:está |están )?traducid|\bnão (?:está |estão )?traduzid|未翻译|没有翻译|翻訳されていない|未翻訳|번역되지 않|не переведен|\bnon funziona\b|\bwerkt niet\b|\bnie działa\b|\bne (?:fonctionne|marche) (?:pas|plus)\b|\bdoes nothing\b|\bnothing happens\b|\b(?:is|are|was|were|seems?) (?:wrong|incorrect)\b|(?:^|\s)è sbagliat[oa]\b|\bis (?:fout|verkeerd|onjuist)\b|\bist falsch\b|\best (?:faux|fausse|incorrecte?)\b|\best[áa] (?:mal|equivocad[oa]|errad[oa]|incorrect[oa])\b|\bjest (?:błędn|nieprawidłow)\w*|\b(?:doubled|duplicated|corrupted|overwrote|wiped) (?:\w+ ){0,3}(?:rows?|records?|entries|balances?|data|values?|amounts?)\b/i
+
+/** A paragraph that opens a report of several defects: "A few things I noticed:", "Found three bugs in the beta:". */
+export const SEVERAL_DEFECTS =
+  /\b(?:a few|several|some|two|three|four|five|multiple|\d+) (?:things|issues|problems|bugs|glitches|defects|oddities)\b (?:(?:that )?I )?(?:noticed|found|spotted|ran into|saw|hit)\b|\b(?:found|noticed|spotted|hit) (?:a few|several|some|two|three|four|five|multiple|\d+) (?:things|issues|problems|bugs|glitches|defects)\b/i
+
 /** The documentation is the thing at fault: "the docs say …", "the documentation in `docs/x.md` should give …". */
 const DOCS_DEFECT =
   /\b(?:documentation|docs|readme|options page|manual|user guide)\b(?:[^.\n]|\.\w){0,60}\b(?:says?|states?|claims?|is (?:wrong|incorrect|outdated)|should (?:say|give|read|list|show|mention|document))\b/i
+
+/** The paragraphs of the sections: a list's items may be the changes wanted ("`fetchAll()` returns an iterator instead of an array"). */
+function paragraphs(sections: readonly Section[]): string[] {
+  return sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : [])))
+}
 
 /** Every piece of text of the sections: paragraphs and list items (code blocks are evidence, not statements). */
 function statements(sections: readonly Section[]): string[] {
@@ -154,7 +206,12 @@ const TRACE =
 /** Whether the title or a block of the issue states a defect (see DEFECT_STATEMENT), or shows one: a stack trace, fenced or pasted as text. */
 export function statesDefect(title: string, sections: readonly Section[]): boolean {
   const traces = sections.some((s) => s.blocks.some((b) => (b.kind === 'code' || b.kind === 'paragraph') && TRACE.test(b.text)))
-  return traces || [title, ...statements(sections)].some((text) => DEFECT_STATEMENT.test(text))
+  return (
+    traces ||
+    [...statements(sections), ...sections.flatMap((s) => s.headings)].some((text) => SEVERAL_DEFECTS.test(text)) ||
+    [title, ...statements(sections)].some((text) => DEFECT_STATEMENT.test(text) || DEFECT_IN_OTHER_WORDS.test(text)) ||
+    [title, ...paragraphs(sections)].some((text) => VALUE_INSTEAD.test(text))
+  )
 }
 
 /** Whether the issue says its documentation is what is wrong: the work is a documentation fix. */

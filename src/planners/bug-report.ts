@@ -3,6 +3,7 @@ import { inlineText, type ListItem, type Section } from './markdown.js'
 import { filePath, leadingAction } from './phrases.js'
 import { headingRole, sectionRole } from './sections.js'
 import { isEmptyAnswer, REPRODUCTION_HEADING } from './templates.js'
+import { SEVERAL_DEFECTS } from './block-roles.js'
 import { squash } from './text.js'
 
 /**
@@ -12,7 +13,8 @@ import { squash } from './text.js'
 
 export interface StackFrame {
   path: string
-  line: number
+  /** Missing where the log names only the file (a test runner's `FAILED tests/test_a.py::test_b`). */
+  line?: number
 }
 
 export interface BugFacts {
@@ -37,7 +39,7 @@ const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)|panic|
  * `File "path", line n` (Python), `path:line`, `../path(line,col)` (a compiler's diagnostic).
  */
 const FRAME = /^\s*(?:(?:at|in)\s+(?:.*?\((?:at\s+)?)?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|(?:\.\.?\/)*([\w.@/-]+\.\w+)(?::|\()(\d+)\b)/
-const ENVIRONMENT_HEADING = /environment|system info|\bversions?\b|platform|operating system|\bos\b|browser|环境|版本|環境|バージョン|ambiente|vers[ãa]o|entorno|umgebung|환경|окружение|операционн|верси[яи]/i
+const ENVIRONMENT_HEADING = /environment|system info|\bversions?\b|platform|operating system|\bos\b|browser|环境|版本|環境|バージョン|ambiente|vers[ãa]o|entorno|umgebung|환경|окружение|операционн|верси[яи]|versione|omgeving|versie|środowisk|wersj/i
 /** Headings over what a report shows rather than says: logs, traces, screenshots, and steps however they are titled. */
 const SHOWN_HEADING = /\bsteps\b|\blogs?\b|stack ?trace|traceback|screenshot|passos|pasos|日志|截图|ログ|スクリーンショット|로그|스크린샷|(?:^|\s)лог|скриншот/i
 
@@ -46,7 +48,7 @@ export function isFactsHeading(heading: string): boolean {
   return REPRODUCTION_HEADING.test(heading) || ENVIRONMENT_HEADING.test(heading) || SHOWN_HEADING.test(heading)
 }
 
-const ACTUAL_HEADING = /actual|current (?:behaviou?r|result)|what happen(?:s|ed)|observed|实际|当前行为|実際|現在の(?:動作|挙動)|comportamento atual|resultado (?:atual|obtido)|comportamiento actual|resultado (?:actual|obtenido)|tats[äa]chlich|comportement (?:actuel|observ[ée])|r[ée]sultat (?:obtenu|actuel)|현재 동작|실제|фактическ/i
+const ACTUAL_HEADING = /actual|current (?:behaviou?r|result)|what happen(?:s|ed)|observed|实际|当前行为|実際|現在の(?:動作|挙動)|comportamento atual|resultado (?:atual|obtido)|comportamiento actual|resultado (?:actual|obtenido)|tats[äa]chlich|comportement (?:actuel|observ[ée])|r[ée]sultat (?:obtenu|actuel)|현재 동작|실제|фактическ|comportamento (?:attuale|effettivo)|risultato (?:attuale|effettivo|ottenuto)|huidig (?:gedrag|resultaat)|werkelijk|aktualne|rzeczywist/i
 const FRAMES_KEPT = 3
 /** A bug report's "Steps" heading: how to reproduce, not a plan. */
 export const BARE_STEPS = /^\s*(?:\[\s*)?steps?(?:\s*\])?\s*:?\s*$/i
@@ -92,7 +94,7 @@ export function bugFacts(sections: readonly Section[]): BugFacts {
  * wrapped after a `/` is joined again (`at f (/srv/app/src/accounts/` + `formatBalance.ts:23:31)`).
  */
 export function traceTexts(sections: readonly Section[]): string[] {
-  const hasFrame = (text: string) => text.split('\n').some((l) => FRAME.test(l))
+  const hasFrame = (text: string) => text.split('\n').some((l, at, all) => lineLocation(l, all[at - 1]) !== undefined)
   return sections.flatMap((s) =>
     s.blocks.flatMap((b) => {
       const text = b.kind === 'code' ? b.text : b.kind === 'paragraph' ? unwrapPaste(b.text) : ''
@@ -125,17 +127,42 @@ function isStepsSection(section: Section): boolean {
   return at >= 0 && section.headings.slice(at + 1).every((h) => steps(h) || headingRole(h) === undefined)
 }
 
-/** The frames of a trace whose path is a relative path of the repository (not node_modules, a URL or `<anonymous>`). */
+/**
+ * Where a test runner's or a linter's log points, when it is no trace (issue 38, "paths in logs are kept"): a failed
+ * test's file (`FAILED tests/test_a.py::test_b - …`, `FAIL src/a.test.ts`, `ERROR tests/b.py`), and a linter's
+ * report of a file's path on a line of its own over its `12:5  error  …` lines (the "stylish" format; a path with a folder:
+ * a bare `orders.csv` over its problems is the data a tool checked, not a file of the repository).
+ */
+const FAILED_TEST = /^\s*(?:FAILED|FAIL|ERROR)\s+((?:\.\.?\/)*[\w.@/\\-]+\.\w+)(?:::|\s|$)/
+const LINT_FILE = /^\s*((?:[A-Za-z]:)?[\w.@-]*[/\\][\w.@/\\-]+\.\w+)\s*$/
+const LINT_PROBLEM = /^\s+(\d+):\d+\s+(?:error|warning)\b/
+
+/** The locations of a log line (`at f (a.ts:3)`, `File "a.py", line 3`, `a.ts:3`, a failed test), given the line before it. */
+function lineLocation(line: string, previous: string | undefined): { raw: string; line?: number; log?: true } | undefined {
+  const m = FRAME.exec(line)
+  const raw = bundledSource(m?.[1] ?? m?.[3] ?? m?.[5])
+  if (m && raw) return { raw, line: Number(m[2] ?? m[4] ?? m[6]) }
+  const failed = FAILED_TEST.exec(line)
+  if (failed) return { raw: failed[1]!, log: true }
+  const file = previous === undefined ? undefined : LINT_FILE.exec(previous)?.[1]
+  const problem = LINT_PROBLEM.exec(line)
+  return file && problem ? { raw: file, line: Number(problem[1]), log: true } : undefined
+}
+
+/** The frames of a trace or a log whose path is a relative path of the repository (not node_modules, a URL or `<anonymous>`). */
 function repositoryFrames(trace: string): StackFrame[] {
-  return trace.split('\n').flatMap((line) => {
-    const m = FRAME.exec(line)
-    const raw = bundledSource(m?.[1] ?? m?.[3] ?? m?.[5])
-    if (!m || !raw || /node_modules|site-packages|dist-packages|^[a-z]+:\/\/|^<|^internal\/|^node:/i.test(raw)) return []
+  const lines = trace.split('\n')
+  const frames = lines.flatMap((text, at) => {
+    const location = lineLocation(text, lines[at - 1])
+    const raw = location?.raw
+    if (!location || !raw || /node_modules|site-packages|dist-packages|^[a-z]+:\/\/|^<|^internal\/|^node:/i.test(raw)) return []
     // An absolute path of the reporter's machine is read from its first source folder on (/home/me/app/src/a.ts → src/a.ts).
     const relative = raw.startsWith('/') || /^[A-Za-z]:[\\/]/.test(raw) ? /[\\/]((?:src|lib|app|test|tests|packages|server|client)[\\/].*)$/.exec(raw)?.[1]?.replaceAll('\\', '/') : raw
     const found = relative ? filePath(relative.replace(/^\.\//, '')) : undefined
-    return found ? [{ path: found.path, line: Number(m[2] ?? m[4] ?? m[6]) }] : []
+    return found ? [{ path: found.path, ...(location.line !== undefined ? { line: location.line } : {}), log: location.log === true }] : []
   })
+  // A log names a file once per problem or test: each file once, at its first (a trace's frames stay as they are).
+  return frames.filter((f, at) => !f.log || frames.findIndex((g) => g.path === f.path) === at).map(({ path, line }) => ({ path, ...(line !== undefined ? { line } : {}) }))
 }
 
 /**
@@ -181,7 +208,10 @@ export function bugDescription(facts: BugFacts): string[] {
   ]
 }
 
-const framesText = (frames: readonly StackFrame[]) => `Top frames in the repository:\n${frames.map((f) => `- ${f.path}:${f.line}`).join('\n')}`
+const framesText = (frames: readonly StackFrame[]) => `Top frames in the repository:\n${frames.map((f) => `- ${frameText(f)}`).join('\n')}`
+
+/** `path:line`, or the path alone where the log gives no line. */
+export const frameText = (frame: StackFrame) => (frame.line === undefined ? frame.path : `${frame.path}:${frame.line}`)
 
 /** Words that say something goes wrong ("loses focus", "does not apply", "leaves its tasks", "shows the wrong date"). */
 const DEFECT =
@@ -212,8 +242,15 @@ export function defectParagraphs(sections: readonly Section[]): ListItem[] {
   const named = new Set<string>()
   for (const section of sections) {
     if (sectionRole(section) !== undefined && sectionRole(section) !== 'description') continue
-    // "The minigame crashes when the line snaps:" over its trace is read as a heading: its section is that defect.
     const heading = section.headings[section.headings.length - 1]
+    // "A few things I noticed:" over one paragraph a defect: each is a fix, naming a file or not (issue 38). The opener
+    // may be the section's heading (a line ending with ":" over its text is read as one) or a paragraph of it.
+    const announced = announcedDefects(section, heading)
+    if (announced.length >= 2) {
+      items.push(...announced.map((head) => ({ head, more: [], checked: undefined, children: [], code: [] })))
+      continue
+    }
+    // "The minigame crashes when the line snaps:" over its trace is read as a heading: its section is that defect.
     const over = heading && heading.split(/\s+/).length >= 4 && DEFECT.test(heading) ? [{ kind: 'paragraph' as const, ...inlineText(Lexer.lexInline(`${heading}:`)) }] : []
     ;[...over, ...section.blocks].forEach((block, at, blocks) => {
       if (block.kind !== 'paragraph' || !(DEFECT.test(block.plain) || /\bshould\b/i.test(block.plain))) return
@@ -223,11 +260,18 @@ export function defectParagraphs(sections: readonly Section[]): ListItem[] {
       // A trace through a file an earlier defect names is that defect's evidence, not another defect.
       if (!files.length || [...files, ...frames.map((f) => f.path)].some((f) => named.has(f))) return
       for (const f of files) named.add(f)
-      const where = frames.slice(0, 1).map((f) => inlineText(Lexer.lexInline(`At \`${f.path}:${f.line}\``)))
+      const where = frames.slice(0, 1).map((f) => inlineText(Lexer.lexInline(`At \`${frameText(f)}\``)))
       items.push({ head: block, more: where, checked: undefined, children: where.map((head) => ({ head, more: [], checked: undefined, children: [], code: [] })), code: [] })
     })
   }
   return items.length >= 2 ? items : []
+}
+
+/** The paragraphs that say what goes wrong after the section's opener of a report of several ("A few things I noticed:"). */
+function announcedDefects(section: Section, heading: string | undefined): Array<Extract<Section['blocks'][number], { kind: 'paragraph' }>> {
+  const opener = heading && SEVERAL_DEFECTS.test(heading) ? -1 : section.blocks.findIndex((b) => b.kind === 'paragraph' && /[:：]\s*$/.test(b.plain) && SEVERAL_DEFECTS.test(b.plain))
+  if (opener < 0 && !(heading && SEVERAL_DEFECTS.test(heading))) return []
+  return section.blocks.slice(opener + 1).flatMap((b) => (b.kind === 'paragraph' && DEFECT.test(b.plain) ? [b] : []))
 }
 
 const SECURITY =

@@ -1,7 +1,8 @@
 import { listRole } from './block-roles.js'
 import type { ListItem, Section } from './markdown.js'
 import { filePath, leadingAction } from './phrases.js'
-import { isConfirmation, isEmptyAnswer, isHousekeeping, isTemplatePrompt } from './templates.js'
+import { isConfirmation, isEmptyAnswer, isTemplatePrompt } from './templates.js'
+import { isHousekeeping } from './process-steps.js'
 import { squash } from './text.js'
 
 /**

@@ -9,7 +9,7 @@
 import { readMarkdown, type ListItem, type Section } from './markdown.js'
 import { filePath } from './phrases.js'
 import { sectionRole } from './sections.js'
-import { isHousekeeping } from './templates.js'
+import { isHousekeeping } from './process-steps.js'
 import { squash } from './text.js'
 
 export interface RepoName {

@@ -111,8 +111,8 @@ export function readMarkdown(markdown: string): Section[] {
 
 /**
  * Lines written in other conventions than markdown's, outside fenced code, as the markdown they mean: wiki-style
- * headings (`== Steps ==`, as Redmine and MediaWiki write them), HTML headings, breaks and paragraphs (issues pasted
- * from a web form), CJK enumerations (`1、`, `1，`, `（1）`, `①`) and bullets (`・`, `•`), and `□`/`☐` boxes to tick.
+ * headings (`== Steps ==`, as Redmine and MediaWiki write them), HTML headings, breaks, paragraphs and divisions (issues
+ * pasted from a web form or a mail, their `<span>`/`<font>` styling and `&nbsp;` dropped), CJK enumerations (`1、`, `1，`, `（1）`, `①`) and bullets (`・`, `•`), and `□`/`☐` boxes to tick.
  */
 function normaliseLines(markdown: string): string {
   if (!UNUSUAL.test(markdown)) return markdown
@@ -128,7 +128,7 @@ function normaliseLines(markdown: string): string {
     .join('\n')
 }
 
-const UNUSUAL = /==|<(?:h[1-6]|br|p|li|summary|details|b|strong|i|em|code|a)\b|^\s*(?:\[[^\]\n]{3,60}\]|【)|^\s*(?:\d+(?:[、．]|，(?!\d))|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im
+const UNUSUAL = /==|&nbsp;|^\s*\*\*[^*\n]{2,40}\*\*\s*[:：]|^\s*\*\*[^*\n]{2,40}[:：]\*\*|<(?:h[1-6]|br|p|div|span|font|u|li|summary|details|b|strong|i|em|code|a)\b|^\s*(?:\[[^\]\n]{3,60}\]|【)|^\s*(?:\d+(?:[、．]|，(?!\d))|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳'
 
 function asMarkdown(line: string): string {
@@ -138,21 +138,27 @@ function asMarkdown(line: string): string {
   const bracketed = /^\s*(?:\[([^\]\n]{3,60})\]|【([^】\n]{2,30})】)[ \t]*[:：]?[ \t]*(.*)$/.exec(line)
   const label = bracketed && (bracketed[1] ?? bracketed[2])!.trim()
   if (bracketed && label && !/\]\s*\(/.test(line) && headingRole(label)) return `###### ${label}\n${bracketed[3] ? `\n${bracketed[3]}` : ''}`
-  let out = line
+  // A bold role label opens a paragraph of its own (`**Expected:** …` then `**Actual:** …` on the next line).
+  const bold = /^\s*\*\*([^*\n]{2,40}?)(?:[:：]\*\*|\*\*\s*[:：])/.exec(line)
+  if (bold && headingRole(bold[1]!)) return `\n${line}`
+  // HTML outside code spans (`<p>` in a code span is the text it shows).
+  let out = outsideCode(line, (text) => text
     .replace(/<h([1-6])\b[^>]*>(.*?)<\/h\1\s*>/gi, (_, depth: string, text: string) => `\n${'#'.repeat(Number(depth))} ${text.trim()}\n`)
     // A collapsible's summary names what it holds ("<summary>Expected output</summary>"): a heading below the others.
     .replace(/<summary\b[^>]*>(.*?)<\/summary\s*>/gi, (_, text: string) => `\n###### ${text.replace(/<[^>]+>/g, '').trim()}\n`)
     .replace(/<\/?details\b[^>]*>/gi, '\n')
     .replace(/<br\s*\/?>\s*$/i, '')
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/?p\s*>/gi, '\n')
+    .replace(/<\/?(?:p|div)\b[^>]*>/gi, '\n')
+    .replace(/<\/?(?:span|font|u)\b[^>]*>/gi, '')
+    .replace(/&nbsp;/gi, ' ')
     .replace(/<\/?(?:ul|ol)\s*>/gi, '\n')
     .replace(/<li\b[^>]*>(.*?)(?:<\/li>|$)/gi, (_, text: string) => `\n- ${text.trim()}\n`)
     // Inline HTML as the markdown it means: a bold label can be a heading, a code span names a file.
     .replace(/<(?:b|strong)\b[^>]*>(.*?)<\/(?:b|strong)\s*>/gi, (_, text: string) => (text.trim() ? `**${text.trim()}**` : ''))
     .replace(/<(?:i|em)\b[^>]*>(.*?)<\/(?:i|em)\s*>/gi, (_, text: string) => (text.trim() ? `_${text.trim()}_` : ''))
     .replace(/<code\b[^>]*>(.*?)<\/code\s*>/gi, (_, text: string) => `\`${text}\``)
-    .replace(/<a\b[^>]*>(.*?)<\/a\s*>/gi, '$1')
+    .replace(/<a\b[^>]*>(.*?)<\/a\s*>/gi, '$1'))
   out = out
     .split('\n')
     .map((part) =>
@@ -167,6 +173,8 @@ function asMarkdown(line: string): string {
     .join('\n')
   return out
 }
+
+const outsideCode = (line: string, change: (text: string) => string) => line.split(/(`[^`\n]*`)/).map((part, at) => (at % 2 ? part : change(part))).join('')
 
 /** An HTML `<pre>` block (outside fenced code) as the fenced code it shows: a log or a trace pasted from a web form. */
 function htmlPre(markdown: string): string {

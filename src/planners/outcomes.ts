@@ -188,10 +188,10 @@ const RUN_SENTENCE = /^\s*(?:please\s+)?(?:run|execute)\b[^`]*`/i
 /**
  * A sentence that states what must be true: a modal verb of obligation, or what worked before a regression ("clicking a
  * header shows its panel like before", "the report used to end with a totals row, but now …"), in the languages issues are
- * written in.
+ * written in (Italian, Dutch and Polish too: reports in languages the corpus has few of).
  */
 const REQUIREMENT =
-  /\b(?:should|must|needs? to|has to|have to|is expected to|shall|i(?:'d| would)? expect(?:ed)?|expected)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen)\b|해야|\b(?:like|as) (?:it did )?before\b|\bas it used to\b|(?<!\b(?:is|are|was|were|be|been|being|get|gets|got) )\bused to\b(?= \w+)[^.]{0,120}\bbut (?:now|since|after)\b|\bwie (?:vorher|fr[üu]her)\b|\bcomme avant\b|\bcomo antes\b|以前の(?:ように|通り)|像以前一样|예전처럼|как раньше/i
+  /\b(?:should|must|needs? to|has to|have to|is expected to|shall|i(?:'d| would)? expect(?:ed)?|expected)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen|doit|doivent|devrai(?:t|ent)|dovrebbe(?:ro)?|devono|mi aspett(?:o|avo)|zou(?:den)? moeten|moet(?:en)?|powin(?:ien|na|no|ny|ni))\b|(?:^|\s)должн|해야|\b(?:like|as) (?:it did )?before\b|\bas it used to\b|(?<!\b(?:is|are|was|were|be|been|being|get|gets|got) )\bused to\b(?= \w+)[^.]{0,120}\bbut (?:now|since|after)\b|\bwie (?:vorher|fr[üu]her)\b|\bcomme avant\b|\bcomo antes\b|以前の(?:ように|通り)|像以前一样|예전처럼|как раньше/i
 
 /**
  * A hedged sentence is a guess, not a requirement ("Maybe the timezone change broke it, I'm not sure"), and a footnote

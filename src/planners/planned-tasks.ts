@@ -4,7 +4,7 @@ import { listRole } from './block-roles.js'
 import { leadingAction } from './phrases.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
 import { addFiles, draftTask, type RepositoryFiles, type TaskDraft } from './task-draft.js'
-import { bugDescription, isFactsHeading, type BugFacts } from './bug-report.js'
+import { bugDescription, frameText, isFactsHeading, type BugFacts } from './bug-report.js'
 import { orderTestsAfterChanges, proseFollowUps } from './follow-ups.js'
 import { orderByLayer } from './layers.js'
 import { orderByMention } from './mentions.js'
@@ -132,7 +132,7 @@ function titleTask(issue: IssueDocument, sections: readonly Section[], facts: Bu
         addFiles(draft, [named], action, `${named.code} (snippet)`, repo)
         if (draft.files.length > had) draft.description += `\n\nWhere: ${named.code} (the snippet's file)`
       }
-  for (const frame of facts?.frames ?? []) addFiles(draft, [{ code: `${frame.path}:${frame.line}`, before: '' }], action, `${facts!.error ?? 'error'} (stack frame)`, repo)
+  for (const frame of facts?.frames ?? []) addFiles(draft, [{ code: frameText(frame), before: '' }], action, `${facts!.error ?? 'error'} (stack frame)`, repo)
   // Naming no file, the work goes where an acceptance item says it is written ("The SQL … is written in `scripts/x.sql`").
   if (!draft.files.length)
     for (const section of sections)

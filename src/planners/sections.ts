@@ -13,7 +13,7 @@ export type SectionRole =
  * First match wins, so "Test plan" is verification and not a task list, "Steps to reproduce" is
  * context, "Expected behavior" is not the context its bug template puts it in, and "Definition of
  * done" is not read as acceptance criteria. The words are those of issue templates and issue forms
- * in English, Chinese, Japanese, Portuguese, Spanish, German, French and Korean.
+ * in English, Chinese, Japanese, Portuguese, Spanish, German, French and Korean (and Italian, Dutch and Polish: reports in languages the corpus has few of).
  */
 const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ['done', /definition of done|\bdod\b|done checklist|определение готовности|完成标准|完成定义|完了の定義|defini[çc][ãa]o de (?:pronto|conclu[íi]do|feito)|definici[óo]n de (?:hecho|terminado)/i],
@@ -23,7 +23,7 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ],
   [
     'expected',
-    /(?<![a-z])expected|should (?:have )?happen|期待的|正确(?:的)?(?:结果|行为|表现)|应有的(?:结果|行为|表现)|正しい結果|devrait (?:se passer|arriver)|deber[íi]a (?:pasar|ocurrir)|deveria (?:acontecer|ocorrer)|sollte passieren|what did you expect|期望|预期|期待され|期待する|期待(?:動作|結果|値|の動作|の結果|の挙動)|想定される(?:動作|結果|挙動)|正しい(?:動作|挙動)|esperad[oa]|erwartet|예상|기대 ?(?:동작|결과)|예상한|attendu|ожидаем|должно (?:было )?(?:получиться|быть)/i,
+    /(?<![a-z])expected|should (?:have )?happen|期待的|正确(?:的)?(?:结果|行为|表现)|应有的(?:结果|行为|表现)|正しい結果|devrait (?:se passer|arriver)|deber[íi]a (?:pasar|ocurrir)|deveria (?:acontecer|ocorrer)|sollte passieren|what did you expect|期望|预期|期待され|期待する|期待(?:動作|結果|値|の動作|の結果|の挙動)|想定される(?:動作|結果|挙動)|正しい(?:動作|挙動)|esperad[oa]|erwartet|예상|기대 ?(?:동작|결과)|예상한|attendu|ожидаем|должно (?:было )?(?:получиться|быть)|atteso|previsto|verwacht|oczekiwan/i,
   ],
   [
     'confirmations',
@@ -31,7 +31,7 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ],
   [
     'context',
-    /reproduc|\brepro\b|steps to (?:re|trigger)|actual|current (?:behaviou?r|result|output)|observed (?:behaviou?r|result)|environment|supporting information|system info(?:rmation)?|\bversions?\b|platform|operating system|\bos\b|browser|screenshot|\blogs?\b|log output|stack ?trace|traceback|additional (?:context|information|info)|anything else|alternatives?|workaround|related (?:issues?|links?)|drawbacks?|unresolved questions|open questions|prior art|risks?$|复现|重现|实际|当前行为|环境|版本|日志|截图|补充|其他|备注|再現|実際|現在の(?:動作|挙動)|環境|バージョン|ログ|スクリーンショット|補足|その他|代替案|passos para|como reproduzir|comportamento atual|ambiente|vers[ãa]o|capturas? de tela|informa[çc][õo]es adicionais|contexto adicional|alternativas|pasos para|comportamiento actual|entorno|versi[óo]n|reproduzier|tats[äa]chlich|umgebung|zus[äa]tzlich|재현|현재 동작|환경|추가 (?:정보|내용)|로그|스크린샷|воспроизв|шаги|фактическ|окружение|операционн|верси[яи]|(?:^|\s)лог|скриншот|дополнительн/i,
+    /reproduc|\brepro\b|steps to (?:re|trigger)|actual|current (?:behaviou?r|result|output)|observed (?:behaviou?r|result)|environment|supporting information|system info(?:rmation)?|\bversions?\b|platform|operating system|\bos\b|browser|screenshot|\blogs?\b|log output|stack ?trace|traceback|additional (?:context|information|info)|anything else|alternatives?|workaround|related (?:issues?|links?)|drawbacks?|unresolved questions|open questions|prior art|risks?$|复现|重现|实际|当前行为|环境|版本|日志|截图|补充|其他|备注|再現|実際|現在の(?:動作|挙動)|環境|バージョン|ログ|スクリーンショット|補足|その他|代替案|passos para|como reproduzir|comportamento atual|ambiente|vers[ãa]o|capturas? de tela|informa[çc][õo]es adicionais|contexto adicional|alternativas|pasos para|comportamiento actual|entorno|versi[óo]n|reproduzier|tats[äa]chlich|umgebung|zus[äa]tzlich|재현|현재 동작|환경|추가 (?:정보|내용)|로그|스크린샷|воспроизв|шаги|фактическ|окружение|операционн|верси[яи]|(?:^|\s)лог|скриншот|дополнительн|riprodu|passi per|attuale|effettivo|versione|informazioni aggiuntive|stappen om|huidig|werkelijk|omgeving|versie|aanvullende|kroki do|odtworz|aktualne|rzeczywist|środowisk|wersj|dodatkowe/i,
   ],
   ['verification', /verif|\brecette\b|how to (?:test|measure|check)|benchmark|^testing\b|\btesting$|test plan|^tests?$|验证|测试|検証|テスト方法|確認方法|como testar|c[óo]mo probar|testplan|검증|테스트 방법/i],
   ['constraints', /constraint|non-goals?|out of scope|约束|限制|制約|範囲外|restri[çc][õo]es|fora do escopo|restricciones|fuera de alcance|einschr[äa]nkungen/i],
@@ -45,7 +45,7 @@ const ROLE_PATTERNS: ReadonlyArray<readonly [SectionRole, RegExp]> = [
   ],
   [
     'description',
-    /describe|description|summary|problem|what happened|motivation|问题|描述|概要|说明|説明|問題|現象|詳細|descri[çc][ãa]o|resumo|problema|proposta|solu[çc][ãa]o|descripci[óo]n|resumen|propuesta|beschreibung|zusammenfassung|vorschlag|설명|요약|문제|описание|проблема/i,
+    /describe|description|summary|problem|what happened|motivation|问题|描述|概要|说明|説明|問題|現象|詳細|descri[çc][ãa]o|resumo|problema|proposta|solu[çc][ãa]o|descripci[óo]n|resumen|propuesta|beschreibung|zusammenfassung|vorschlag|설명|요약|문제|описание|проблема|descrizione|beschrijving|omschrijving|opis/i,
   ],
 ]
 

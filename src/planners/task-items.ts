@@ -1,11 +1,13 @@
 import type { ListItem, Section } from './markdown.js'
 import { findPrerequisite, prerequisiteNames, previousCount, sequenceWord, stepReferences } from './ordering.js'
 import { isMetadataLine, leadingAction, saysSequential } from './phrases.js'
-import { introducedAsControls, listRole } from './block-roles.js'
+import { introducedAsControls, listRole, saysDoneIn } from './block-roles.js'
 import { BARE_STEPS, defectParagraphs, isDefectList } from './bug-report.js'
 import { NOT_TASKS, sectionRole } from './sections.js'
 import { runStatement } from './statements.js'
-import { isConfirmation, isHousekeeping, isKindChoice, isTemplatePrompt } from './templates.js'
+import { isConfirmation, isKindChoice, isTemplatePrompt } from './templates.js'
+import { isHousekeeping } from './process-steps.js'
+import { shortTitle, squash } from './text.js'
 
 type ListBlock = Extract<Section['blocks'][number], { kind: 'list' }>
 
@@ -81,6 +83,9 @@ export function findTaskItems(
     const headed = numberedHeadings(sections)
     if (headed.length >= 2) return { source: 'headings', items: headed, done: [], confirmations: checklist.confirmations, controls }
   } else {
+    // A numbered list of changes, each naming its own file, is the work in a bug report too (issue 38).
+    const changes = collect(sections, (role) => !role || role === 'description' || role === 'proposal', 'section', isIssueReference, (b) => b.ordered && isChangeList(b.items))
+    if (changes.items.length) return { source: 'numbered', ...changes, confirmations: checklist.confirmations, controls }
     // A bug report that lists several defects, where it says what the problem is or under no heading: each is a fix of its own.
     const listedDefects = collect(sections, (role) => !role || role === 'description', 'section', isIssueReference, (b) => isDefectList(b.items))
     // Else one paragraph a defect, each naming its file or followed by its trace.
@@ -131,7 +136,7 @@ function collect(
             confirmations++
             continue
           }
-          if (candidate && item.checked === true && mode === 'checklist') {
+          if (candidate && ((item.checked === true && mode === 'checklist') || (item.checked === undefined && saysDoneIn(text)))) {
             done.push(item)
             if (parent === undefined) topLevel.push(undefined)
             visit(item.children, undefined)
@@ -198,8 +203,12 @@ function checkboxes(items: readonly ListItem[]): number {
   return items.reduce((n, i) => n + (i.checked !== undefined ? 1 : 0) + checkboxes(i.children), 0)
 }
 
-/** `1. Data model`, `2) API`, `Step 3: UI`, `第 1 步：…`, `ステップ 2 …`, `Passo 2 - …`: the words after the number. */
+/**
+ * `1. Data model`, `2) API`, `Step 3: UI`, `Phase 2 — Storage`, `第 1 步：…`, `ステップ 2 …`, `Passo 2 - …`: the words after
+ * the number. A phase or a stage may be named by its number alone (`## Phase 2`): its first paragraph then says what it is.
+ */
 const NUMBERED_HEADING = /^\s*(?:\d{1,2}\s*[.)、:：]|(?:step|passo|paso|schritt|ステップ)\s*\d{1,2}\s*[.):：-]?|第\s*[一二三四五六七八九十\d]{1,3}\s*[步歩章]\s*[:：、]?)\s*(\S.*)$/i
+const PHASE_HEADING = /^\s*(?:phase|stage|milestone|fase|etapa|[ée]tape|stufe|этап|フェーズ|阶段)\s*\d{1,2}\s*(?:[.):：—–-]\s*(\S.*))?$/i
 
 /**
  * The sections under two or more numbered headings, each a task in the order written (each after the one
@@ -209,10 +218,11 @@ function numberedHeadings(sections: readonly Section[]): TaskItem[] {
   const items: TaskItem[] = []
   for (const section of sections) {
     const heading = section.headings[section.headings.length - 1]
-    const title = heading === undefined ? undefined : NUMBERED_HEADING.exec(heading)?.[1]?.trim()
+    const phase = heading === undefined ? undefined : PHASE_HEADING.exec(heading)
+    const paragraphs = section.blocks.flatMap((b) => (b.kind === 'paragraph' ? [{ text: b.text, plain: b.plain, codeSpans: b.codeSpans }] : []))
+    const title = heading === undefined ? undefined : (NUMBERED_HEADING.exec(heading)?.[1] ?? phase?.[1] ?? (phase && paragraphs[0] ? shortTitle(squash(paragraphs[0].plain)) : undefined))?.trim()
     const role = sectionRole(section)
     if (!title || (role && NOT_TASKS.has(role))) continue
-    const paragraphs = section.blocks.flatMap((b) => (b.kind === 'paragraph' ? [{ text: b.text, plain: b.plain, codeSpans: b.codeSpans }] : []))
     const [head = { text: title, plain: title, codeSpans: [] }, ...more] = paragraphs
     const item: ListItem = {
       head, more, checked: undefined,

@@ -1,6 +1,7 @@
 import type { Section } from './markdown.js'
 import { statesDefect } from './block-roles.js'
 import { sectionRole } from './sections.js'
+import { leadingWords } from './text.js'
 import type { IssueDocument } from './types.js'
 
 /**
@@ -32,35 +33,6 @@ const CONFIRMATIONS: readonly RegExp[] = [
 ]
 
 /**
- * A contributor's housekeeping step in a good-first-issue walkthrough (claim the issue, swap its label, commit,
- * open the pull request), or a stage of the team's process a done checklist ticks off (reviewed, merged, shown to
- * the product owner, the suite still green): how the work is delivered, not the change itself.
- */
-const HOUSEKEEPING =
-  /^(?:claim (?:this|the) issue|comment (?:below|here|on (?:this|the) issue)|assign (?:it to )?yourself|accept (?:our|the) invitation|fork (?:this|the) repo(?:sitory)?|clone (?:your|the) (?:fork|repo(?:sitory)?)|(?:create|make|check ?out) (?:a )?(?:new )?branch\b|commit (?:your|the) changes?|push (?:your|the) (?:branch|changes?|commits?)|(?:open|start|create|submit|make) (?:a|the|your) (?:pull request|PR)\b|wait for (?:a )?review|ask (?:for help|questions?) (?:here|below|in)|star (?:this|the) repo)|\b(?:replace|swap|change|add|remove) the [`'"]?[^`'"]{1,30}[`'"]? label\b|^(?:the )?(?:code|branch|pull request|PR|MR|merge request|changes?)\b.{0,40}\b(?:reviewed|approved|merged|opened|tidied|deployed)\b|^merged (?:into|to)\b|^(?:the )?(?:whole|full|entire) test suite\b|^implementation (?:is )?(?:finished|done|complete)\b|^shown to the (?:product owner|po|client|team)\b|^docs? updated where needed\b/i
-
-/**
- * A step of the team's process that changes no code (issue 38): a vote, a review or sign-off by people, a
- * release, an announcement, a stabilisation period, a meeting, sharing a report (in the languages the corpus has). It names no file: a step that does
- * ("publish `docs/x.md`") is work.
- */
-const PROCESS_STEP =
-  /\b(?:votes?|voting|vote on|poll)\b|^(?:(?:the|two|all|\w+) )?(?:maintainers?|reviewers?|team|owners?|lead|leads|committee) (?:\w+ )?(?:review|approve|sign off|agree|decide)s?\b|^(?:review|approve|sign off)\b.{0,30}\b(?:pull request|PR|proposal|change|design)\b|^(?:ship|release|publish|announce|tag)\b.{0,40}\b(?:release|version|v?\d+\.\d+)\b|^(?:have|get) .{0,40}\b(?:approved|signed off)\b|^(?:make sure|ensure|check that) `?(?:npm|yarn|pnpm) (?:run )?test`? (?:passes|is green)\b|^`?(?:git tag|git push|npm publish|yarn publish|pnpm publish|cargo publish|twine upload)\b|\bstabili[sz](?:e|ation)\b|^(?:schedule|hold|book|run) (?:a |the )?(?:meeting|retro(?:spective)?|post-?mortem(?: meeting)?|review meeting)\b|^(?:share|announce|circulate|present) (?:this|the) (?:report|post-?mortem|results?|findings)\b|\b(?:review|present|discuss) (?:the )?(?:results?|report|findings|post-?mortem) (?:in|at) (?:the |a )?(?:meeting|retro)|(?:ミーティング|会議|打ち合わせ)(?:で|を|に).{0,12}(?:レビュー|設定|開催|実施|行う|共有|確認)|(?:レポート|結果|報告)を.{0,10}(?:共有|周知)する|(?:召开|组织|安排)(?:会议|复盘会)|在(?:会议|复盘会)上|(?:报告|结果)(?:分享|同步|通报)给|회의(?:에서|를) ?(?:검토|공유|진행)|(?:보고서|결과)를? 공유|\b(?:marcar|agendar|fazer) (?:uma |a )?reuni[ãa]o\b|\b(?:programar|agendar|convocar|hacer) (?:una |la )?reuni[óo]n\b|\b(?:compartilhar|divulgar|compartir) (?:o|a|el|la|este|esta) (?:relat[óo]rio|informe|resultado)|\b(?:besprechung|meeting) (?:ansetzen|planen|abhalten)\b|\b(?:bericht|ergebnisse?) (?:teilen|vorstellen)\b|\b(?:planifier|organiser|tenir) (?:une |la )?r[ée]union\b|\bpartager (?:le|ce) (?:rapport|r[ée]sultat)|(?:провести|назначить|организовать) (?:встречу|совещание)|(?:поделиться|разослать) (?:отч[её]том|результат)/i
-/**
- * A step on the tracker's own record, not on the code (issue 38, the form of a service desk's incident ticket): file,
- * label, assign or move the ticket to a milestone, sprint or board column, post it in a chat channel, reply to the
- * email it came from, close it or mark it resolved. The object is the ticket, the card, the incident or the email.
- */
-const TRACKER_STEP =
-  /\b(?:close|resolve|reopen|triage|assign|move|place|drag|link|mark)\b (?:the |this |it |that |a )?(?:[\w-]+ ){0,2}(?:ticket|issue|card|incident|case|story)\b(?! (?:template|form|page|list|tracker)\b)|\b(?:to|in|into) the (?:current |next )?(?:milestone|sprint(?: backlog)?|backlog|pipeline|board|column)\b|\b(?:reply|respond|write back)(?: all)? to\b|\bpost (?:it|the (?:ticket|link|issue|incident))\b|\bin the [#'"]?[\w-]+['"]? (?:chat |slack |teams )?channel\b|\bas (?:resolved|done|fixed|closed)\b.{0,20}$|(?:fechar|encerrar) (?:o|a) (?:ticket|issue|chamado)|cerrar (?:el|la) (?:ticket|incidencia|issue)|(?:ticket|issue) (?:schlie(?:ß|ss)en|zuweisen)|fermer (?:le|la) (?:ticket|issue)|(?:チケット|イシュー)を(?:クローズ|閉じ|アサイン)|关闭(?:工单|issue)|(?:티켓|이슈)을? 닫|закрыть (?:тикет|задачу|инцидент)/i
-const NAMES_FILE = /`[^`]*[./][^`]*`|\b[\w-]+\.(?:ts|js|py|md|json|ya?ml|sql|tsx|jsx|go|rs|rb|java)\b/
-
-export function isHousekeeping(text: string): boolean {
-  const line = leadingWords(text)
-  return HOUSEKEEPING.test(line) || ((PROCESS_STEP.test(line) || TRACKER_STEP.test(line)) && !NAMES_FILE.test(line))
-}
-
-/**
  * A template's prompt left in the issue, asking the reporter to write something if they can ("細かいタスクに分解できている
  * なら書き出す", "If you have split it into subtasks, list them here"): it says what to write, not what to change.
  */
@@ -81,10 +53,6 @@ export function isConfirmation(text: string): boolean {
   return CONFIRMATIONS.some((pattern) => pattern.test(line))
 }
 
-/** The text from its first letter: without the emoji, bullets and marks a template puts before its words ("🙋 Claim …"). */
-function leadingWords(text: string): string {
-  return text.trim().replace(/^[^\p{L}\p{N}@]+/u, '')
-}
 
 /** A checkbox that names a kind of report ("Bug report", "Feature request", "Other"): a choice when its list holds two or more. */
 export function isKindChoice(text: string): boolean {
@@ -101,7 +69,7 @@ export function isEmptyAnswer(text: string): boolean {
  * the list is sorted", "期望结果：…", "期待される動作：…", "Esperado: …". Returns what follows the label.
  */
 const EXPECTED_LINE =
-  /^\s*(?:(?:the\s+)?expected(?: (?:behaviou?r|result|outcome|output))?|期望(?:结果|行为)?|预期(?:结果|行为)?|期待(?:される)?(?:動作|結果|挙動|値)?|esperad[oa]|resultado esperado|comportamento esperado|comportamiento esperado|erwartet(?:es (?:verhalten|ergebnis))?|예상(?: 결과| 동작)?|ожидаем(?:ый|ое) (?:результат|поведение)|r[ée]sultat attendu|comportement attendu|target|goal|budget|slo)\s*[:：]\s*(.+)$/i
+  /^\s*(?:(?:the\s+)?expected(?: (?:behaviou?r|result|outcome|output))?|期望(?:结果|行为)?|预期(?:结果|行为)?|期待(?:される)?(?:動作|結果|挙動|値)?|esperad[oa]|resultado esperado|comportamento esperado|comportamiento esperado|erwartet(?:es (?:verhalten|ergebnis))?|예상(?: 결과| 동작)?|ожидаем(?:ый|ое) (?:результат|поведение)|r[ée]sultat attendu|comportement attendu|risultato atteso|comportamento atteso|verwacht(?: (?:gedrag|resultaat))?|oczekiwan(?:e|y) (?:zachowanie|wynik)|target|goal|budget|slo)\s*[:：]\s*(.+)$/i
 
 export function expectedStatement(line: string): string | undefined {
   return EXPECTED_LINE.exec(line)?.[1]?.trim() || undefined
@@ -112,12 +80,16 @@ export function expectedStatement(line: string): string | undefined {
  * match the sum on the screen"), "Sollte der Rabatt nicht für alle Artikel gelten?", "Ne devrait-il pas …?", "¿No
  * debería …?", "Não deveria …?". English is turned into the statement; the others keep their words, without the mark.
  */
-const SHOULD_NOT_QUESTION = /^(?:but |so |and )?(?:shouldn'?t|should not) ((?:it|this|that|they|these|those|the [\w'-]+(?: [\w'-]+)?|[\w-]+)) (.+?)\s*\?$/i
+// The subject is "the" and one word ("the total"), or two when the next word is "be"/"have" ("the export button be …").
+const SHOULD_NOT_QUESTION = /^(?:but |so |and )?(?:shouldn'?t|should not) (it|this|that|they|these|those|the [\w'-]+(?: [\w'-]+(?= (?:be|have)\b))?|[\w-]+) (.+?)\s*\?$/i
 const ASKED_EXPECTATION = /\bsollten? (?:\w+ ){1,4}nicht\b.*\?$|\bne devrai(?:t|ent)-(?:il|elle|ils|elles|on) pas\b.*\?$|^¿?no deber[íi]a\b.*\?$|^n[ãa]o deveria\b.*\?$|(?:べきでは(?:ない|ありません)|はずでは(?:ない|ありません))(?:か|でしょうか)[？?]$|不(?:应该|是应该)[^？?]*[吗吧][？?]$/i
+
+/** "Isn't the theme supposed to persist across restarts?", "Wasn't it meant to …?" → "the theme should persist across restarts". */
+const SUPPOSED_QUESTION = /^(?:but |so |and )?(?:isn'?t|aren'?t|wasn'?t|weren'?t|is not|are not) ((?:it|this|that|they|these|those|the [\w'-]+(?: [\w'-]+)?|[\w-]+)) (?:supposed|meant|expected) to (.+?)\s*\?$/i
 
 export function askedExpectation(sentence: string): string | undefined {
   const text = sentence.trim()
-  const english = SHOULD_NOT_QUESTION.exec(text)
+  const english = SHOULD_NOT_QUESTION.exec(text) ?? SUPPOSED_QUESTION.exec(text)
   if (english) return `${english[1]} should ${english[2]}`
   return ASKED_EXPECTATION.test(text) ? text.replace(/^¿/, '').replace(/\s*[?？]$/, '') : undefined
 }
@@ -126,10 +98,10 @@ const BUG_LABEL = /(?:^|[\s:/])(?:bug|defect|regression|crash|erro|performance|p
 const FEATURE_LABEL = /(?:^|[\s:/])(?:enhancement|feature|feature request|feat|proposal|rfc)(?:$|[\s:/])/i
 /** A title that is an error line ("KeyError: 'x'", "TypeError: …", "Uncaught ReferenceError") or a bracketed bug tag. */
 const BUG_TITLE = /^\s*(?:(?:uncaught\s+)?[A-Z]\w*(?:Error|Exception)\b|[[【(（]\s*(?:bug|bug report|defect|regression|バグ|缺陷|错误|erro|fehler)\s*[\]】)）]|(?:bug|fix|hotfix)\s*(?:\([^)]*\))?\s*[:：])/i
-const BUG_HEADING = /describe the bug|root cause|根本原因|근본 원인|causa[- ]ra[íi]z|grundursache|cause (?:racine|profonde)|корневая причина|первопричин|bug description|bug report|what happened|what went wrong|问题描述|错误描述|缺陷描述|バグの(?:説明|内容)|不具合|descri[çc][ãa]o do (?:bug|erro|problema)|descripci[óo]n del (?:error|bug|problema)|fehlerbeschreibung|버그 설명|описание (?:ошибки|бага|проблемы)|description du (?:bug|probl[èe]me)/i
+const BUG_HEADING = /describe the bug|root cause|根本原因|근본 원인|causa[- ]ra[íi]z|grundursache|cause (?:racine|profonde)|корневая причина|первопричин|bug description|bug report|what happened|what went wrong|问题描述|错误描述|缺陷描述|バグの(?:説明|内容)|不具合|descri[çc][ãa]o do (?:bug|erro|problema)|descripci[óo]n del (?:error|bug|problema)|fehlerbeschreibung|버그 설명|описание (?:ошибки|бага|проблемы)|description du (?:bug|probl[èe]me)|descrizione del (?:bug|problema|difetto)|beschrijving van (?:de|het) (?:bug|fout|probleem)|opis (?:błędu|problemu)/i
 
 /** A heading over the steps to reproduce a bug ("To Reproduce", 复现步骤, 再現手順, Passos para reproduzir …). */
-export const REPRODUCTION_HEADING = /reproduc|\brepro\b|attack vector|proof of concept|\bpoc\b|复现|重现|再現|reproduzir|reproducir|reproduzier|재현|воспроизв|шаги/i
+export const REPRODUCTION_HEADING = /reproduc|\brepro\b|attack vector|proof of concept|\bpoc\b|复现|重现|再現|reproduzir|reproducir|reproduzier|재현|воспроизв|шаги|riprodu|stappen om|kroki do|odtworz/i
 
 /** Words that say something is broken, in a title or a short report. */
 const BROKEN =
@@ -150,5 +122,5 @@ export function isBugReport(issue: Pick<IssueDocument, 'title' | 'labels' | 'bod
   if (headings.some((h) => BUG_HEADING.test(h)) || statesDefect(issue.title, sections)) return true
   const reproduces = headings.some((h) => REPRODUCTION_HEADING.test(h))
   const roles = new Set(sections.map(sectionRole))
-  return reproduces && (roles.has('expected') || headings.some((h) => /actual|实际|実際|atual|actual|tats[äa]chlich|фактическ|что получилось/i.test(h)))
+  return reproduces && (roles.has('expected') || headings.some((h) => /actual|实际|実際|atual|actual|tats[äa]chlich|фактическ|что получилось|attuale|effettivo|huidig|werkelijk|aktualne|rzeczywist/i.test(h)))
 }

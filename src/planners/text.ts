@@ -28,3 +28,8 @@ export function shortTitle(text: string): string {
 export function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1)
 }
+
+/** The text from its first letter: without the emoji, bullets and marks a template puts before its words ("🙋 Claim …"). */
+export function leadingWords(text: string): string {
+  return text.trim().replace(/^[^\p{L}\p{N}@]+/u, '')
+}

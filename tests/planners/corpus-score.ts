@@ -60,8 +60,12 @@ const FrontMatterSchema = z.strictObject({
     // Issue 38, fourth pass: a service desk's incident ticket whose tasks are the desk's own steps, an accessibility checker's list of
     // errors, a tool's bug template with its raw output, a browser console's warning pasted on one line, a report that opens with
     // the menu path it is about, a code audit's finding with its evidence as file:line ranges, a support form whose headings are questions.
-    'ops-incident-ticket', 'a11y-audit', 'tool-output-template', 'console-warning-paste', 'menu-path-report', 'audit-finding-evidence', 'question-headings-form']),
-  language: z.enum(['en', 'zh', 'pt', 'ja', 'de', 'es', 'fr', 'ko', 'ru']),
+    'ops-incident-ticket', 'a11y-audit', 'tool-output-template', 'console-warning-paste', 'menu-path-report', 'audit-finding-evidence', 'question-headings-form',
+    // Issue 38, fifth pass: a bug form in Italian (bold headings), a linter's run pasted whole, a proposal to write down a release process,
+    // the gaps between a project's clients area by area (a bullet a client, the ones already fixed noted), a developer's root-cause
+    // analysis that splits into "Bug 1 — …", "Bug 2 — …" headings, each naming its file.
+    'italian-bug-form', 'lint-output-paste', 'release-process-proposal', 'client-parity-gaps', 'root-cause-analysis']),
+  language: z.enum(['en', 'zh', 'pt', 'ja', 'de', 'es', 'fr', 'ko', 'ru', 'it']),
   title: z.string().min(1),
   labels: z.array(z.string()),
 })

@@ -119,7 +119,7 @@ describe('an expected result is a criterion wherever it stands', () => {
     const criteria = p.tasks.flatMap((t) => t.convergence.criteria)
     expect(criteria).toContain('1.75 (Entry: Monday review; Actual: 1)')
     expect(criteria).toContain('7.25 (Entry: Weekly total; Actual: 6)')
-    expect(criteria).toContain('the total also should match the sum shown on the timesheet screen')
+    expect(criteria).toContain('the total should also match the sum shown on the timesheet screen')
     // "Instead it truncates …" and the table's Actual beside Expected state a defect: a fix, though no bug template.
     expect(p.type).toBe('bugfix')
     // The trace in the collapsible runs through the file the report names: evidence of that defect, not another.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { analysePlannerOutput, builtinPlan, type IssueDocument } from '../../src/planners/index.js'
-import { isHousekeeping } from '../../src/planners/templates.js'
+import { isHousekeeping } from '../../src/planners/process-steps.js'
 
 // Issues as templates and issue forms shape them, in four languages. Written for these tests.
 
