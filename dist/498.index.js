@@ -1,8 +1,8 @@
-export const id = 662;
-export const ids = [662];
+export const id = 498;
+export const ids = [498];
 export const modules = {
 
-/***/ 2662:
+/***/ 3498:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -907,7 +907,7 @@ var marked_esm = __webpack_require__(8022);
  * First match wins, so "Test plan" is verification and not a task list, "Steps to reproduce" is
  * context, "Expected behavior" is not the context its bug template puts it in, and "Definition of
  * done" is not read as acceptance criteria. The words are those of issue templates and issue forms
- * in English, Chinese, Japanese, Portuguese, Spanish, German, French and Korean.
+ * in English, Chinese, Japanese, Portuguese, Spanish, German, French and Korean (and Italian, Dutch and Polish: reports in languages the corpus has few of).
  */
 const ROLE_PATTERNS = [
     ['done', /definition of done|\bdod\b|done checklist|определение готовности|完成标准|完成定义|完了の定義|defini[çc][ãa]o de (?:pronto|conclu[íi]do|feito)|definici[óo]n de (?:hecho|terminado)/i],
@@ -917,7 +917,7 @@ const ROLE_PATTERNS = [
     ],
     [
         'expected',
-        /(?<![a-z])expected|should (?:have )?happen|期待的|正确(?:的)?(?:结果|行为|表现)|应有的(?:结果|行为|表现)|正しい結果|devrait (?:se passer|arriver)|deber[íi]a (?:pasar|ocurrir)|deveria (?:acontecer|ocorrer)|sollte passieren|what did you expect|期望|预期|期待され|期待する|期待(?:動作|結果|値|の動作|の結果|の挙動)|想定される(?:動作|結果|挙動)|正しい(?:動作|挙動)|esperad[oa]|erwartet|예상|기대 ?(?:동작|결과)|예상한|attendu|ожидаем|должно (?:было )?(?:получиться|быть)/i,
+        /(?<![a-z])expected|should (?:have )?happen|期待的|正确(?:的)?(?:结果|行为|表现)|应有的(?:结果|行为|表现)|正しい結果|devrait (?:se passer|arriver)|deber[íi]a (?:pasar|ocurrir)|deveria (?:acontecer|ocorrer)|sollte passieren|what did you expect|期望|预期|期待され|期待する|期待(?:動作|結果|値|の動作|の結果|の挙動)|想定される(?:動作|結果|挙動)|正しい(?:動作|挙動)|esperad[oa]|erwartet|예상|기대 ?(?:동작|결과)|예상한|attendu|ожидаем|должно (?:было )?(?:получиться|быть)|atteso|previsto|verwacht|oczekiwan/i,
     ],
     [
         'confirmations',
@@ -925,7 +925,7 @@ const ROLE_PATTERNS = [
     ],
     [
         'context',
-        /reproduc|\brepro\b|steps to (?:re|trigger)|actual|current (?:behaviou?r|result|output)|observed (?:behaviou?r|result)|environment|supporting information|system info(?:rmation)?|\bversions?\b|platform|operating system|\bos\b|browser|screenshot|\blogs?\b|log output|stack ?trace|traceback|additional (?:context|information|info)|anything else|alternatives?|workaround|related (?:issues?|links?)|drawbacks?|unresolved questions|open questions|prior art|risks?$|复现|重现|实际|当前行为|环境|版本|日志|截图|补充|其他|备注|再現|実際|現在の(?:動作|挙動)|環境|バージョン|ログ|スクリーンショット|補足|その他|代替案|passos para|como reproduzir|comportamento atual|ambiente|vers[ãa]o|capturas? de tela|informa[çc][õo]es adicionais|contexto adicional|alternativas|pasos para|comportamiento actual|entorno|versi[óo]n|reproduzier|tats[äa]chlich|umgebung|zus[äa]tzlich|재현|현재 동작|환경|추가 (?:정보|내용)|로그|스크린샷|воспроизв|шаги|фактическ|окружение|операционн|верси[яи]|(?:^|\s)лог|скриншот|дополнительн/i,
+        /reproduc|\brepro\b|steps to (?:re|trigger)|actual|current (?:behaviou?r|result|output)|observed (?:behaviou?r|result)|environment|supporting information|system info(?:rmation)?|\bversions?\b|platform|operating system|\bos\b|browser|screenshot|\blogs?\b|log output|stack ?trace|traceback|additional (?:context|information|info)|anything else|alternatives?|workaround|related (?:issues?|links?)|drawbacks?|unresolved questions|open questions|prior art|risks?$|复现|重现|实际|当前行为|环境|版本|日志|截图|补充|其他|备注|再現|実際|現在の(?:動作|挙動)|環境|バージョン|ログ|スクリーンショット|補足|その他|代替案|passos para|como reproduzir|comportamento atual|ambiente|vers[ãa]o|capturas? de tela|informa[çc][õo]es adicionais|contexto adicional|alternativas|pasos para|comportamiento actual|entorno|versi[óo]n|reproduzier|tats[äa]chlich|umgebung|zus[äa]tzlich|재현|현재 동작|환경|추가 (?:정보|내용)|로그|스크린샷|воспроизв|шаги|фактическ|окружение|операционн|верси[яи]|(?:^|\s)лог|скриншот|дополнительн|riprodu|passi per|attuale|effettivo|versione|informazioni aggiuntive|stappen om|huidig|werkelijk|omgeving|versie|aanvullende|kroki do|odtworz|aktualne|rzeczywist|środowisk|wersj|dodatkowe/i,
     ],
     ['verification', /verif|\brecette\b|how to (?:test|measure|check)|benchmark|^testing\b|\btesting$|test plan|^tests?$|验证|测试|検証|テスト方法|確認方法|como testar|c[óo]mo probar|testplan|검증|테스트 방법/i],
     ['constraints', /constraint|non-goals?|out of scope|约束|限制|制約|範囲外|restri[çc][õo]es|fora do escopo|restricciones|fuera de alcance|einschr[äa]nkungen/i],
@@ -939,7 +939,7 @@ const ROLE_PATTERNS = [
     ],
     [
         'description',
-        /describe|description|summary|problem|what happened|motivation|问题|描述|概要|说明|説明|問題|現象|詳細|descri[çc][ãa]o|resumo|problema|proposta|solu[çc][ãa]o|descripci[óo]n|resumen|propuesta|beschreibung|zusammenfassung|vorschlag|설명|요약|문제|описание|проблема/i,
+        /describe|description|summary|problem|what happened|motivation|问题|描述|概要|说明|説明|問題|現象|詳細|descri[çc][ãa]o|resumo|problema|proposta|solu[çc][ãa]o|descripci[óo]n|resumen|propuesta|beschreibung|zusammenfassung|vorschlag|설명|요약|문제|описание|проблема|descrizione|beschrijving|omschrijving|opis/i,
     ],
 ];
 function headingRole(heading) {
@@ -1027,8 +1027,8 @@ function readMarkdown(markdown) {
 }
 /**
  * Lines written in other conventions than markdown's, outside fenced code, as the markdown they mean: wiki-style
- * headings (`== Steps ==`, as Redmine and MediaWiki write them), HTML headings, breaks and paragraphs (issues pasted
- * from a web form), CJK enumerations (`1、`, `1，`, `（1）`, `①`) and bullets (`・`, `•`), and `□`/`☐` boxes to tick.
+ * headings (`== Steps ==`, as Redmine and MediaWiki write them), HTML headings, breaks, paragraphs and divisions (issues
+ * pasted from a web form or a mail, their `<span>`/`<font>` styling and `&nbsp;` dropped), CJK enumerations (`1、`, `1，`, `（1）`, `①`) and bullets (`・`, `•`), and `□`/`☐` boxes to tick.
  */
 function normaliseLines(markdown) {
     if (!UNUSUAL.test(markdown))
@@ -1046,7 +1046,7 @@ function normaliseLines(markdown) {
     })
         .join('\n');
 }
-const UNUSUAL = /==|<(?:h[1-6]|br|p|li|summary|details|b|strong|i|em|code|a)\b|^\s*(?:\[[^\]\n]{3,60}\]|【)|^\s*(?:\d+(?:[、．]|，(?!\d))|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im;
+const UNUSUAL = /==|&nbsp;|^\s*\*\*[^*\n]{2,40}\*\*\s*[:：]|^\s*\*\*[^*\n]{2,40}[:：]\*\*|<(?:h[1-6]|br|p|div|span|font|u|li|summary|details|b|strong|i|em|code|a)\b|^\s*(?:\[[^\]\n]{3,60}\]|【)|^\s*(?:\d+(?:[、．]|，(?!\d))|[（(]\d+[)）]|[①-⑳]|[・•●◦▪□☐☑☒])/im;
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳';
 function asMarkdown(line) {
     const wiki = /^(={2,6})[ \t]*([^=\n][^\n]*?)[ \t]*\1[ \t]*$/.exec(line);
@@ -1057,21 +1057,28 @@ function asMarkdown(line) {
     const label = bracketed && (bracketed[1] ?? bracketed[2]).trim();
     if (bracketed && label && !/\]\s*\(/.test(line) && headingRole(label))
         return `###### ${label}\n${bracketed[3] ? `\n${bracketed[3]}` : ''}`;
-    let out = line
+    // A bold role label opens a paragraph of its own (`**Expected:** …` then `**Actual:** …` on the next line).
+    const bold = /^\s*\*\*([^*\n]{2,40}?)(?:[:：]\*\*|\*\*\s*[:：])/.exec(line);
+    if (bold && headingRole(bold[1]))
+        return `\n${line}`;
+    // HTML outside code spans (`<p>` in a code span is the text it shows).
+    let out = outsideCode(line, (text) => text
         .replace(/<h([1-6])\b[^>]*>(.*?)<\/h\1\s*>/gi, (_, depth, text) => `\n${'#'.repeat(Number(depth))} ${text.trim()}\n`)
         // A collapsible's summary names what it holds ("<summary>Expected output</summary>"): a heading below the others.
         .replace(/<summary\b[^>]*>(.*?)<\/summary\s*>/gi, (_, text) => `\n###### ${text.replace(/<[^>]+>/g, '').trim()}\n`)
         .replace(/<\/?details\b[^>]*>/gi, '\n')
         .replace(/<br\s*\/?>\s*$/i, '')
         .replace(/<br\s*\/?>/gi, '\n')
-        .replace(/<\/?p\s*>/gi, '\n')
+        .replace(/<\/?(?:p|div)\b[^>]*>/gi, '\n')
+        .replace(/<\/?(?:span|font|u)\b[^>]*>/gi, '')
+        .replace(/&nbsp;/gi, ' ')
         .replace(/<\/?(?:ul|ol)\s*>/gi, '\n')
         .replace(/<li\b[^>]*>(.*?)(?:<\/li>|$)/gi, (_, text) => `\n- ${text.trim()}\n`)
         // Inline HTML as the markdown it means: a bold label can be a heading, a code span names a file.
         .replace(/<(?:b|strong)\b[^>]*>(.*?)<\/(?:b|strong)\s*>/gi, (_, text) => (text.trim() ? `**${text.trim()}**` : ''))
         .replace(/<(?:i|em)\b[^>]*>(.*?)<\/(?:i|em)\s*>/gi, (_, text) => (text.trim() ? `_${text.trim()}_` : ''))
         .replace(/<code\b[^>]*>(.*?)<\/code\s*>/gi, (_, text) => `\`${text}\``)
-        .replace(/<a\b[^>]*>(.*?)<\/a\s*>/gi, '$1');
+        .replace(/<a\b[^>]*>(.*?)<\/a\s*>/gi, '$1'));
     out = out
         .split('\n')
         .map((part) => part
@@ -1084,6 +1091,7 @@ function asMarkdown(line) {
         .join('\n');
     return out;
 }
+const outsideCode = (line, change) => line.split(/(`[^`\n]*`)/).map((part, at) => (at % 2 ? part : change(part))).join('');
 /** An HTML `<pre>` block (outside fenced code) as the fenced code it shows: a log or a trace pasted from a web form. */
 function htmlPre(markdown) {
     if (!/<pre\b/i.test(markdown))
@@ -1321,6 +1329,10 @@ function shortTitle(text) {
 function capitalise(word) {
     return word.charAt(0).toUpperCase() + word.slice(1);
 }
+/** The text from its first letter: without the emoji, bullets and marks a template puts before its words ("🙋 Claim …"). */
+function leadingWords(text) {
+    return text.trim().replace(/^[^\p{L}\p{N}@]+/u, '');
+}
 
 ;// CONCATENATED MODULE: ./src/planners/phrases.ts
 
@@ -1481,7 +1493,38 @@ function fileActionFor(action, textBefore) {
     return 'modify';
 }
 
+;// CONCATENATED MODULE: ./src/planners/process-steps.ts
+
+/**
+ * The role "process" (issue 38): a step of how the team delivers the work, never a task of the plan. Read by the
+ * list roles (`block-roles.ts`), the task list (`task-items.ts`), the coverage (`coverage.ts`) and the epic reader.
+ */
+/**
+ * A contributor's housekeeping step in a good-first-issue walkthrough (claim the issue, swap its label, commit,
+ * open the pull request), or a stage of the team's process a done checklist ticks off (reviewed, merged, shown to
+ * the product owner, the suite still green): how the work is delivered, not the change itself.
+ */
+const HOUSEKEEPING = /^(?:claim (?:this|the) issue|comment (?:below|here|on (?:this|the) issue)|assign (?:it to )?yourself|accept (?:our|the) invitation|fork (?:this|the) repo(?:sitory)?|clone (?:your|the) (?:fork|repo(?:sitory)?)|(?:create|make|check ?out) (?:a )?(?:new )?branch\b|commit (?:your|the) changes?|push (?:your|the) (?:branch|changes?|commits?)|(?:open|start|create|submit|make) (?:a|the|your) (?:pull request|PR)\b|wait for (?:a )?review|ask (?:for help|questions?) (?:here|below|in)|star (?:this|the) repo)|\b(?:replace|swap|change|add|remove) the [`'"]?[^`'"]{1,30}[`'"]? label\b|^(?:the )?(?:code|branch|pull request|PR|MR|merge request|changes?)\b.{0,40}\b(?:reviewed|approved|merged|opened|tidied|deployed)\b|^merged (?:into|to)\b|^(?:the )?(?:whole|full|entire) test suite\b|^implementation (?:is )?(?:finished|done|complete)\b|^shown to the (?:product owner|po|client|team)\b|^docs? updated where needed\b/i;
+/**
+ * A step of the team's process that changes no code (issue 38): a vote, a review or sign-off by people, a
+ * release, an announcement, a stabilisation period, a meeting, sharing a report (in the languages the corpus has). It names no file: a step that does
+ * ("publish `docs/x.md`") is work.
+ */
+const PROCESS_STEP = /\b(?:votes?|voting|vote on|poll)\b|^(?:(?:the|two|all|\w+) )?(?:maintainers?|reviewers?|team|owners?|lead|leads|committee) (?:\w+ )?(?:review|approve|sign off|agree|decide)s?\b|^(?:review|approve|sign off)\b.{0,30}\b(?:pull request|PR|proposal|change|design)\b|^(?:ship|release|publish|announce|tag|cut|promote)\b.{0,40}\b(?:release|version|v?\d+\.\d+)\b|^(?:tell|inform|notify)\b.{0,30}\b(?:users|customers|people|community|everyone)\b.{0,30}\b(?:upgrade|release|safe|available|out)\b|^(?:have|get) .{0,40}\b(?:approved|signed off)\b|^(?:make sure|ensure|check that) `?(?:npm|yarn|pnpm) (?:run )?test`? (?:passes|is green)\b|^`?(?:git tag|git push|npm publish|yarn publish|pnpm publish|cargo publish|twine upload)\b|\bstabili[sz](?:e|ation)\b|\b(?:let it|leave it to) (?:bake|soak|settle)\b|\bsoak (?:time|period|test)\b|\bbake (?:time|period)\b|^(?:dogfood|announce)\b|\b(?:cut|tag|prepare|ship) (?:the |a )?(?:[\w.]+ )?(?:release candidate|rc|release)\b|^wait (?:for )?(?:one|a|two|three|\d+|the next) (?:full )?(?:release|minor|major|cycle|weeks?|sprints?|versions?)\b|\b(?:write|publish) (?:a |the )?(?:blog post|announcement)\b|^(?:schedule|hold|book|run) (?:a |the )?(?:meeting|retro(?:spective)?|post-?mortem(?: meeting)?|review meeting)\b|^(?:share|announce|circulate|present) (?:this|the) (?:report|post-?mortem|results?|findings)\b|\b(?:review|present|discuss) (?:the )?(?:results?|report|findings|post-?mortem) (?:in|at) (?:the |a )?(?:meeting|retro)|(?:ミーティング|会議|打ち合わせ)(?:で|を|に).{0,12}(?:レビュー|設定|開催|実施|行う|共有|確認)|(?:レポート|結果|報告)を.{0,10}(?:共有|周知)する|(?:召开|组织|安排)(?:会议|复盘会)|在(?:会议|复盘会)上|(?:报告|结果)(?:分享|同步|通报)给|회의(?:에서|를) ?(?:검토|공유|진행)|(?:보고서|결과)를? 공유|\b(?:marcar|agendar|fazer) (?:uma |a )?reuni[ãa]o\b|\b(?:programar|agendar|convocar|hacer) (?:una |la )?reuni[óo]n\b|\b(?:compartilhar|divulgar|compartir) (?:o|a|el|la|este|esta) (?:relat[óo]rio|informe|resultado)|\b(?:besprechung|meeting) (?:ansetzen|planen|abhalten)\b|\b(?:bericht|ergebnisse?) (?:teilen|vorstellen)\b|\b(?:planifier|organiser|tenir) (?:une |la )?r[ée]union\b|\bpartager (?:le|ce) (?:rapport|r[ée]sultat)|(?:провести|назначить|организовать) (?:встречу|совещание)|(?:поделиться|разослать) (?:отч[её]том|результат)/i;
+/**
+ * A step on the tracker's own record, not on the code (issue 38, the form of a service desk's incident ticket): file,
+ * label, assign or move the ticket to a milestone, sprint or board column, post it in a chat channel, reply to the
+ * email it came from, close it or mark it resolved. The object is the ticket, the card, the incident or the email.
+ */
+const TRACKER_STEP = /\b(?:close|resolve|reopen|triage|assign|move|place|drag|link|mark)\b (?:the |this |it |that |a )?(?:[\w-]+ ){0,2}(?:ticket|issue|card|incident|case|story)\b(?! (?:template|form|page|list|tracker)\b)|\b(?:to|in|into) the (?:current |next )?(?:milestone|sprint(?: backlog)?|backlog|pipeline|board|column)\b|\b(?:reply|respond|write back)(?: all)? to\b|\bpost (?:it|the (?:ticket|link|issue|incident))\b|\bin the [#'"]?[\w-]+['"]? (?:chat |slack |teams )?channel\b|\bas (?:resolved|done|fixed|closed)\b.{0,20}$|(?:fechar|encerrar) (?:o|a) (?:ticket|issue|chamado)|cerrar (?:el|la) (?:ticket|incidencia|issue)|(?:ticket|issue) (?:schlie(?:ß|ss)en|zuweisen)|fermer (?:le|la) (?:ticket|issue)|(?:チケット|イシュー)を(?:クローズ|閉じ|アサイン)|关闭(?:工单|issue)|(?:티켓|이슈)을? 닫|закрыть (?:тикет|задачу|инцидент)/i;
+const NAMES_FILE = /`[^`]*[./][^`]*`|\b[\w-]+\.(?:ts|js|py|md|json|ya?ml|sql|tsx|jsx|go|rs|rb|java)\b/;
+function isHousekeeping(text) {
+    const line = leadingWords(text);
+    return HOUSEKEEPING.test(line) || ((PROCESS_STEP.test(line) || TRACKER_STEP.test(line)) && !NAMES_FILE.test(line));
+}
+
 ;// CONCATENATED MODULE: ./src/planners/block-roles.ts
+
 
 
 
@@ -1520,11 +1563,27 @@ function listRole(section, list) {
     // "Blocked by #141", "Depends on #12": links between issues, not work.
     if (heads.length && heads.every((h) => ISSUE_LINK.test(h)))
         return 'context';
+    // A plain list most of whose steps are the team's process (cut the release, let it bake, tell customers) describes
+    // that process, as a proposal to write it down does: its steps are not changes to plan. (A checklist of the same steps
+    // is someone's to-do: its work items stay tasks and its process items are left out one by one.)
+    if (heads.length >= 3 && list.items.every((i) => i.checked === undefined) && heads.filter((h) => isHousekeeping(h)).length * 2 > heads.length)
+        return 'context';
     const role = sectionRole(section);
+    // A list under no role whose items each name their own file or API and say what changes there, as an order ("rename
+    // `store.get_all()` to …") or as the change ("`Client.close()` waits for pending requests"), is the work: one task a
+    // change (issue 38). A bare list of paths ("Affected areas") only says where.
+    const named = list.items.map(namedCode);
+    const saysChange = (head, code) => head.replace(code, ' ').split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length >= 3;
+    if (!role && heads.length >= 2 && named.every((c, at) => c !== undefined && saysChange(heads[at], c)) && new Set(named).size === named.length)
+        return 'tasks';
     // A proposal's or a design's list of orders ("1. Store … in `a.ts`", "2. Merge … in `b.ts`") is the work.
     if ((role === 'proposal' || role === 'description') && heads.length >= 2 && heads.every((h) => leadingAction(h) !== undefined))
         return 'tasks';
     return role;
+}
+/** The first code span of the item that names a file (`a/b.ts`) or an API (`store.put()`, `Client.close`, `flush()`). */
+function namedCode(item) {
+    return item.head.codeSpans.find((c) => /^[\w$]+(?:\.[\w$]+)*\(\)$|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*(?:\(\))?$|^[\w.-]+\/[\w./-]+\.\w+$/.test(c.code))?.code;
 }
 /** The section's own heading is a question ("Can you reliably make the error happen?", "¿Se puede reproducir?", 再現しますか？). */
 function asksQuestion(section) {
@@ -1537,6 +1596,14 @@ function introducedAsControls(section, list) {
 function introducedBy(section, list, pattern) {
     const at = section.blocks.indexOf(list);
     return section.blocks.slice(0, at).some((b) => b.kind === 'paragraph' && pattern.test(b.plain));
+}
+/**
+ * An item that says it is already done, in the pull request or issue it names ("The async client was fixed in #212",
+ * "The JS client got it in #215", "landed in #90"): recorded as done, like a ticked box, never a task.
+ */
+const DONE_IN = /\b(?:(?:was|were|has been|have been|is|are)(?: already)? (?:fixed|done|added|implemented|landed|merged|resolved|addressed)|got (?:it|this|that|them|fixed)|landed|merged|shipped)\b (?:in|by|with|via) (?:PR |pull request )?#\d+/i;
+function saysDoneIn(text) {
+    return DONE_IN.test(text);
 }
 /** A paragraph that is a user story's "As a …, I want …, so that …" (it says who and why, not what to change). */
 function isStoryParagraph(text) {
@@ -1587,8 +1654,25 @@ function allItems(items) {
  * block makes the issue a fix.
  */
 const DEFECT_STATEMENT = /\binstead,? (?:it|this|they|we get|I get|the \w+) (?!(?:should|would|could|might|will|can|must)\b)\w+|\b(?:should|ought to) have been\b|\bexpected\b[^.\n]{0,80}\b(?:but (?:got|get|it|the|saw)|actual(?:ly)?|instead)\b|^Expected: .*\bActual: |\bsollte (?:eigentlich|aber|doch) |\b(?:einen|ein) (?:Fehler|Bug) gefunden\b|\baurait d[ûu] être\b|\bdeveria ter sido\b|\bdeber[íi]a haber sido\b|\blast (?:known )?working (?:release|version|build)\b|\bworked (?:fine |well )?(?:in|on|with|before) v?\d|\b(?:going|rolling|switching) back to v?\d+(?:\.\d+)*[^.]*\bagain\b|\b(?:not|n't|none of (?:my|the|our) \w+)\s+(?:\w+ ){0,3}?(?:works?|switch(?:es)?|loads?|opens?|shows?|saves?|syncs?|starts?|runs?|responds?|updates?|renders?|appears?|prints?|sends?)\s+any ?more\b|\bwhatever\b[^.]{0,40}\b(?:I|we|you) (?:set|configure|pass|choose)\b|\bignores? (?:the|my|our|any) (?:configured|given|chosen)\b|\bstopped (?:working|\w+ing)\b|\bno longer (?!(?:needs|requires)\b)(?:works|\w+(?:[^s\W]s|ches|shes))\b|\bas (?:it|they|we|I) did (?:until|before)\b|\bfails? (?:to (?:build|compile|start|load)|with)\b|\b(?:one|a|an|two|three|\d+) (?:day|hour|minute|week|month|year|cent|row|item|page)s? (?:too )?(?:early|late|off|behind|ahead|short)\b|\boff by (?:one|\d+)\b|\bonly (?:has|have|had|shows?|showed|contains?|lists?|includes?|exports?|returns?|writes?|gives?|gets?|keeps?)\b[^.\n]{0,100}\bbut\b[^.\n]{0,40}\b(?:should|ought to|must|expected)\b|\bnur\b[^.\n]{0,100}\baber\b[^.\n]{0,40}\bsollte|\bseulement\b[^.\n]{0,100}\bmais\b[^.\n]{0,40}\bdevrai|\bsolo\b[^.\n]{0,100}\bpero\b[^.\n]{0,40}\bdeber[íi]a|\bs[óo]\b[^.\n]{0,100}\bmas\b[^.\n]{0,40}\bdeveria|只(?:有|包含|显示)[^。\n]{0,60}(?:但|可是)[^。\n]{0,30}应该|しか[^。\n]{0,40}(?:ない|ません)[^。\n]{0,40}はず|\bтолько\b[^.\n]{0,100}\bно\b[^.\n]{0,40}\bдолж|\b(?:charged|billed|sent|created|booked|added|imported|posted|saved|inserted|emailed|notified|executed|fired|counted|listed|shown|applied|deducted|paid)\b (?:\w+ ){0,3}(?:twice|two times|three times|(?:\d+|several|multiple) times)\b(?! (?:a|an|per|each|every) \w+)|\b(?:zweimal|doppelt) (?:\w+ ){0,3}(?:abgebucht|berechnet|gesendet|angelegt|gebucht)\b|\b(?:débité|facturé|envoyé|créé)e?s? (?:deux|trois|\d+) fois\b|\b(?:cobrad|enviad|criad|cread)[oa]s? (?:duas|tr[êe]s|dos|\d+) (?:vezes|veces)\b|(?:扣款|扣费|发送|创建)了?(?:两|三|\d+)次|(?:二重|2回|3回)(?:に)?(?:請求|課金|送信|登録)|(?:두|세|\d+) ?번 (?:결제|청구|전송)|(?:списа\w*|отправ\w*|созда\w*) (?:дважды|трижды)/i;
+/**
+ * A defect in other words (issue 38, reports in other languages and of other kinds): a value shown instead of another
+ * ("the total is 100 instead of 90", "è 100 invece di 90", "is 14 maart in plaats van 15", not "it should show … instead
+ * of", not "open it with … instead of"; in a paragraph: a list's items may be the changes wanted), a string left untranslated ("still in English", "not translated", "nicht übersetzt", 未翻译), it does not work or
+ * does nothing ("non funziona", "werkt niet", "nie działa", "nothing happens"), a value that is wrong ("is incorrect",
+ * "ist falsch", "è sbagliato"), data a run spoiled ("doubled the opening balance", "duplicated 40 rows"), a failure that remains ("still drops the
+ * header"), a sibling of the defect already fixed ("the async client was fixed in #212"), the reporter asking whether
+ * it is a bug ("Is that expected?"), a report of several ("a few things I noticed:", `SEVERAL_DEFECTS`).
+ */
+const VALUE_INSTEAD = /\b(?:is|are|was|were|shows|returns|displays|gives|prints|scrolls|jumps|opens|goes|sends|lists|sorts|reads|writes|saves|(?:I|we) (?:get|got|see|saw|receive|received))\b[^.\n]{0,60}\binstead of\b|(?:^|\s)(?:è|sono|mostra|restituisce|is|zijn|toont|geeft|ist|sind|zeigt|est|sont|affiche|es|son|muestra|é|são|jest|są|pokazuje|показывает|равно)\s[^.\n]{0,60}(?:\binvece d|\bin plaats van\b|\bstatt\b|\bau lieu d|\ben (?:lugar|vez) de\b|\bem vez de\b|\bzamiast\b|\bвместо\b)/i;
+const DEFECT_IN_OTHER_WORDS = /\bis (?:this|that|it) (?:really )?(?:expected|intended|normal|correct|by design|a bug)\b[^.\n]*\?|\bstill (?:drops|loses|ignores|crashes|fails|throws|breaks|misses|skips|hangs|freezes|leaks|duplicates|truncates|overwrites)\b|\b(?:was|were|has been|have been|got) fixed (?:in|by) (?:#\d+|PR|pull request)|\b(?:still|only|shown|appears?|displayed|remains?|stays?) (?:\w+ ){0,2}in English\b|\b(?:not|isn'?t|aren'?t|wasn'?t|weren'?t|never) (?:been )?translated\b|\buntranslated\b|\bmistranslat\w*|\b(?:wrong|incorrect|bad) translations?\b|\bnicht übersetzt\b|\bnon (?:è |sono )?tradott|\bpas traduite?s?\b|\bno (?:está |están )?traducid|\bnão (?:está |estão )?traduzid|未翻译|没有翻译|翻訳されていない|未翻訳|번역되지 않|не переведен|\bnon funziona\b|\bwerkt niet\b|\bnie działa\b|\bne (?:fonctionne|marche) (?:pas|plus)\b|\bdoes nothing\b|\bnothing happens\b|\b(?:is|are|was|were|seems?) (?:wrong|incorrect)\b|(?:^|\s)è sbagliat[oa]\b|\bis (?:fout|verkeerd|onjuist)\b|\bist falsch\b|\best (?:faux|fausse|incorrecte?)\b|\best[áa] (?:mal|equivocad[oa]|errad[oa]|incorrect[oa])\b|\bjest (?:błędn|nieprawidłow)\w*|\b(?:doubled|duplicated|corrupted|overwrote|wiped) (?:\w+ ){0,3}(?:rows?|records?|entries|balances?|data|values?|amounts?)\b/i;
+/** A paragraph that opens a report of several defects: "A few things I noticed:", "Found three bugs in the beta:". */
+const SEVERAL_DEFECTS = /\b(?:a few|several|some|two|three|four|five|multiple|\d+) (?:things|issues|problems|bugs|glitches|defects|oddities)\b (?:(?:that )?I )?(?:noticed|found|spotted|ran into|saw|hit)\b|\b(?:found|noticed|spotted|hit) (?:a few|several|some|two|three|four|five|multiple|\d+) (?:things|issues|problems|bugs|glitches|defects)\b/i;
 /** The documentation is the thing at fault: "the docs say …", "the documentation in `docs/x.md` should give …". */
 const DOCS_DEFECT = /\b(?:documentation|docs|readme|options page|manual|user guide)\b(?:[^.\n]|\.\w){0,60}\b(?:says?|states?|claims?|is (?:wrong|incorrect|outdated)|should (?:say|give|read|list|show|mention|document))\b/i;
+/** The paragraphs of the sections: a list's items may be the changes wanted ("`fetchAll()` returns an iterator instead of an array"). */
+function paragraphs(sections) {
+    return sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : [])));
+}
 /** Every piece of text of the sections: paragraphs and list items (code blocks are evidence, not statements). */
 function statements(sections) {
     return sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.plain] : b.kind === 'list' ? allItems(b.items).map((i) => i.head.plain) : [])));
@@ -1601,7 +1685,10 @@ const TRACE = /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)\b|Warning:)
 /** Whether the title or a block of the issue states a defect (see DEFECT_STATEMENT), or shows one: a stack trace, fenced or pasted as text. */
 function statesDefect(title, sections) {
     const traces = sections.some((s) => s.blocks.some((b) => (b.kind === 'code' || b.kind === 'paragraph') && TRACE.test(b.text)));
-    return traces || [title, ...statements(sections)].some((text) => DEFECT_STATEMENT.test(text));
+    return (traces ||
+        [...statements(sections), ...sections.flatMap((s) => s.headings)].some((text) => SEVERAL_DEFECTS.test(text)) ||
+        [title, ...statements(sections)].some((text) => DEFECT_STATEMENT.test(text) || DEFECT_IN_OTHER_WORDS.test(text)) ||
+        [title, ...paragraphs(sections)].some((text) => VALUE_INSTEAD.test(text)));
 }
 /** Whether the issue says its documentation is what is wrong: the work is a documentation fix. */
 function statesDocsDefect(sections) {
@@ -1617,6 +1704,7 @@ function statesUnchangedBehaviour(sections) {
 }
 
 ;// CONCATENATED MODULE: ./src/planners/templates.ts
+
 
 
 /**
@@ -1646,29 +1734,6 @@ const CONFIRMATIONS = [
     /^(?:j'ai|je confirme|j'accepte)\b/i,
 ];
 /**
- * A contributor's housekeeping step in a good-first-issue walkthrough (claim the issue, swap its label, commit,
- * open the pull request), or a stage of the team's process a done checklist ticks off (reviewed, merged, shown to
- * the product owner, the suite still green): how the work is delivered, not the change itself.
- */
-const HOUSEKEEPING = /^(?:claim (?:this|the) issue|comment (?:below|here|on (?:this|the) issue)|assign (?:it to )?yourself|accept (?:our|the) invitation|fork (?:this|the) repo(?:sitory)?|clone (?:your|the) (?:fork|repo(?:sitory)?)|(?:create|make|check ?out) (?:a )?(?:new )?branch\b|commit (?:your|the) changes?|push (?:your|the) (?:branch|changes?|commits?)|(?:open|start|create|submit|make) (?:a|the|your) (?:pull request|PR)\b|wait for (?:a )?review|ask (?:for help|questions?) (?:here|below|in)|star (?:this|the) repo)|\b(?:replace|swap|change|add|remove) the [`'"]?[^`'"]{1,30}[`'"]? label\b|^(?:the )?(?:code|branch|pull request|PR|MR|merge request|changes?)\b.{0,40}\b(?:reviewed|approved|merged|opened|tidied|deployed)\b|^merged (?:into|to)\b|^(?:the )?(?:whole|full|entire) test suite\b|^implementation (?:is )?(?:finished|done|complete)\b|^shown to the (?:product owner|po|client|team)\b|^docs? updated where needed\b/i;
-/**
- * A step of the team's process that changes no code (issue 38): a vote, a review or sign-off by people, a
- * release, an announcement, a stabilisation period, a meeting, sharing a report (in the languages the corpus has). It names no file: a step that does
- * ("publish `docs/x.md`") is work.
- */
-const PROCESS_STEP = /\b(?:votes?|voting|vote on|poll)\b|^(?:(?:the|two|all|\w+) )?(?:maintainers?|reviewers?|team|owners?|lead|leads|committee) (?:\w+ )?(?:review|approve|sign off|agree|decide)s?\b|^(?:review|approve|sign off)\b.{0,30}\b(?:pull request|PR|proposal|change|design)\b|^(?:ship|release|publish|announce|tag)\b.{0,40}\b(?:release|version|v?\d+\.\d+)\b|^(?:have|get) .{0,40}\b(?:approved|signed off)\b|^(?:make sure|ensure|check that) `?(?:npm|yarn|pnpm) (?:run )?test`? (?:passes|is green)\b|^`?(?:git tag|git push|npm publish|yarn publish|pnpm publish|cargo publish|twine upload)\b|\bstabili[sz](?:e|ation)\b|^(?:schedule|hold|book|run) (?:a |the )?(?:meeting|retro(?:spective)?|post-?mortem(?: meeting)?|review meeting)\b|^(?:share|announce|circulate|present) (?:this|the) (?:report|post-?mortem|results?|findings)\b|\b(?:review|present|discuss) (?:the )?(?:results?|report|findings|post-?mortem) (?:in|at) (?:the |a )?(?:meeting|retro)|(?:ミーティング|会議|打ち合わせ)(?:で|を|に).{0,12}(?:レビュー|設定|開催|実施|行う|共有|確認)|(?:レポート|結果|報告)を.{0,10}(?:共有|周知)する|(?:召开|组织|安排)(?:会议|复盘会)|在(?:会议|复盘会)上|(?:报告|结果)(?:分享|同步|通报)给|회의(?:에서|를) ?(?:검토|공유|진행)|(?:보고서|결과)를? 공유|\b(?:marcar|agendar|fazer) (?:uma |a )?reuni[ãa]o\b|\b(?:programar|agendar|convocar|hacer) (?:una |la )?reuni[óo]n\b|\b(?:compartilhar|divulgar|compartir) (?:o|a|el|la|este|esta) (?:relat[óo]rio|informe|resultado)|\b(?:besprechung|meeting) (?:ansetzen|planen|abhalten)\b|\b(?:bericht|ergebnisse?) (?:teilen|vorstellen)\b|\b(?:planifier|organiser|tenir) (?:une |la )?r[ée]union\b|\bpartager (?:le|ce) (?:rapport|r[ée]sultat)|(?:провести|назначить|организовать) (?:встречу|совещание)|(?:поделиться|разослать) (?:отч[её]том|результат)/i;
-/**
- * A step on the tracker's own record, not on the code (issue 38, the form of a service desk's incident ticket): file,
- * label, assign or move the ticket to a milestone, sprint or board column, post it in a chat channel, reply to the
- * email it came from, close it or mark it resolved. The object is the ticket, the card, the incident or the email.
- */
-const TRACKER_STEP = /\b(?:close|resolve|reopen|triage|assign|move|place|drag|link|mark)\b (?:the |this |it |that |a )?(?:[\w-]+ ){0,2}(?:ticket|issue|card|incident|case|story)\b(?! (?:template|form|page|list|tracker)\b)|\b(?:to|in|into) the (?:current |next )?(?:milestone|sprint(?: backlog)?|backlog|pipeline|board|column)\b|\b(?:reply|respond|write back)(?: all)? to\b|\bpost (?:it|the (?:ticket|link|issue|incident))\b|\bin the [#'"]?[\w-]+['"]? (?:chat |slack |teams )?channel\b|\bas (?:resolved|done|fixed|closed)\b.{0,20}$|(?:fechar|encerrar) (?:o|a) (?:ticket|issue|chamado)|cerrar (?:el|la) (?:ticket|incidencia|issue)|(?:ticket|issue) (?:schlie(?:ß|ss)en|zuweisen)|fermer (?:le|la) (?:ticket|issue)|(?:チケット|イシュー)を(?:クローズ|閉じ|アサイン)|关闭(?:工单|issue)|(?:티켓|이슈)을? 닫|закрыть (?:тикет|задачу|инцидент)/i;
-const NAMES_FILE = /`[^`]*[./][^`]*`|\b[\w-]+\.(?:ts|js|py|md|json|ya?ml|sql|tsx|jsx|go|rs|rb|java)\b/;
-function isHousekeeping(text) {
-    const line = leadingWords(text);
-    return HOUSEKEEPING.test(line) || ((PROCESS_STEP.test(line) || TRACKER_STEP.test(line)) && !NAMES_FILE.test(line));
-}
-/**
  * A template's prompt left in the issue, asking the reporter to write something if they can ("細かいタスクに分解できている
  * なら書き出す", "If you have split it into subtasks, list them here"): it says what to write, not what to change.
  */
@@ -1683,10 +1748,6 @@ function isConfirmation(text) {
     const line = leadingWords(text);
     return CONFIRMATIONS.some((pattern) => pattern.test(line));
 }
-/** The text from its first letter: without the emoji, bullets and marks a template puts before its words ("🙋 Claim …"). */
-function leadingWords(text) {
-    return text.trim().replace(/^[^\p{L}\p{N}@]+/u, '');
-}
 /** A checkbox that names a kind of report ("Bug report", "Feature request", "Other"): a choice when its list holds two or more. */
 function isKindChoice(text) {
     return ISSUE_KIND_CHOICE.test(text.trim());
@@ -1699,7 +1760,7 @@ function isEmptyAnswer(text) {
  * A line that states the expected result inside other text: "Expected: 404", "**Expected behavior:**
  * the list is sorted", "期望结果：…", "期待される動作：…", "Esperado: …". Returns what follows the label.
  */
-const EXPECTED_LINE = /^\s*(?:(?:the\s+)?expected(?: (?:behaviou?r|result|outcome|output))?|期望(?:结果|行为)?|预期(?:结果|行为)?|期待(?:される)?(?:動作|結果|挙動|値)?|esperad[oa]|resultado esperado|comportamento esperado|comportamiento esperado|erwartet(?:es (?:verhalten|ergebnis))?|예상(?: 결과| 동작)?|ожидаем(?:ый|ое) (?:результат|поведение)|r[ée]sultat attendu|comportement attendu|target|goal|budget|slo)\s*[:：]\s*(.+)$/i;
+const EXPECTED_LINE = /^\s*(?:(?:the\s+)?expected(?: (?:behaviou?r|result|outcome|output))?|期望(?:结果|行为)?|预期(?:结果|行为)?|期待(?:される)?(?:動作|結果|挙動|値)?|esperad[oa]|resultado esperado|comportamento esperado|comportamiento esperado|erwartet(?:es (?:verhalten|ergebnis))?|예상(?: 결과| 동작)?|ожидаем(?:ый|ое) (?:результат|поведение)|r[ée]sultat attendu|comportement attendu|risultato atteso|comportamento atteso|verwacht(?: (?:gedrag|resultaat))?|oczekiwan(?:e|y) (?:zachowanie|wynik)|target|goal|budget|slo)\s*[:：]\s*(.+)$/i;
 function expectedStatement(line) {
     return EXPECTED_LINE.exec(line)?.[1]?.trim() || undefined;
 }
@@ -1708,11 +1769,14 @@ function expectedStatement(line) {
  * match the sum on the screen"), "Sollte der Rabatt nicht für alle Artikel gelten?", "Ne devrait-il pas …?", "¿No
  * debería …?", "Não deveria …?". English is turned into the statement; the others keep their words, without the mark.
  */
-const SHOULD_NOT_QUESTION = /^(?:but |so |and )?(?:shouldn'?t|should not) ((?:it|this|that|they|these|those|the [\w'-]+(?: [\w'-]+)?|[\w-]+)) (.+?)\s*\?$/i;
+// The subject is "the" and one word ("the total"), or two when the next word is "be"/"have" ("the export button be …").
+const SHOULD_NOT_QUESTION = /^(?:but |so |and )?(?:shouldn'?t|should not) (it|this|that|they|these|those|the [\w'-]+(?: [\w'-]+(?= (?:be|have)\b))?|[\w-]+) (.+?)\s*\?$/i;
 const ASKED_EXPECTATION = /\bsollten? (?:\w+ ){1,4}nicht\b.*\?$|\bne devrai(?:t|ent)-(?:il|elle|ils|elles|on) pas\b.*\?$|^¿?no deber[íi]a\b.*\?$|^n[ãa]o deveria\b.*\?$|(?:べきでは(?:ない|ありません)|はずでは(?:ない|ありません))(?:か|でしょうか)[？?]$|不(?:应该|是应该)[^？?]*[吗吧][？?]$/i;
+/** "Isn't the theme supposed to persist across restarts?", "Wasn't it meant to …?" → "the theme should persist across restarts". */
+const SUPPOSED_QUESTION = /^(?:but |so |and )?(?:isn'?t|aren'?t|wasn'?t|weren'?t|is not|are not) ((?:it|this|that|they|these|those|the [\w'-]+(?: [\w'-]+)?|[\w-]+)) (?:supposed|meant|expected) to (.+?)\s*\?$/i;
 function askedExpectation(sentence) {
     const text = sentence.trim();
-    const english = SHOULD_NOT_QUESTION.exec(text);
+    const english = SHOULD_NOT_QUESTION.exec(text) ?? SUPPOSED_QUESTION.exec(text);
     if (english)
         return `${english[1]} should ${english[2]}`;
     return ASKED_EXPECTATION.test(text) ? text.replace(/^¿/, '').replace(/\s*[?？]$/, '') : undefined;
@@ -1721,9 +1785,9 @@ const BUG_LABEL = /(?:^|[\s:/])(?:bug|defect|regression|crash|erro|performance|p
 const FEATURE_LABEL = /(?:^|[\s:/])(?:enhancement|feature|feature request|feat|proposal|rfc)(?:$|[\s:/])/i;
 /** A title that is an error line ("KeyError: 'x'", "TypeError: …", "Uncaught ReferenceError") or a bracketed bug tag. */
 const BUG_TITLE = /^\s*(?:(?:uncaught\s+)?[A-Z]\w*(?:Error|Exception)\b|[[【(（]\s*(?:bug|bug report|defect|regression|バグ|缺陷|错误|erro|fehler)\s*[\]】)）]|(?:bug|fix|hotfix)\s*(?:\([^)]*\))?\s*[:：])/i;
-const BUG_HEADING = /describe the bug|root cause|根本原因|근본 원인|causa[- ]ra[íi]z|grundursache|cause (?:racine|profonde)|корневая причина|первопричин|bug description|bug report|what happened|what went wrong|问题描述|错误描述|缺陷描述|バグの(?:説明|内容)|不具合|descri[çc][ãa]o do (?:bug|erro|problema)|descripci[óo]n del (?:error|bug|problema)|fehlerbeschreibung|버그 설명|описание (?:ошибки|бага|проблемы)|description du (?:bug|probl[èe]me)/i;
+const BUG_HEADING = /describe the bug|root cause|根本原因|근본 원인|causa[- ]ra[íi]z|grundursache|cause (?:racine|profonde)|корневая причина|первопричин|bug description|bug report|what happened|what went wrong|问题描述|错误描述|缺陷描述|バグの(?:説明|内容)|不具合|descri[çc][ãa]o do (?:bug|erro|problema)|descripci[óo]n del (?:error|bug|problema)|fehlerbeschreibung|버그 설명|описание (?:ошибки|бага|проблемы)|description du (?:bug|probl[èe]me)|descrizione del (?:bug|problema|difetto)|beschrijving van (?:de|het) (?:bug|fout|probleem)|opis (?:błędu|problemu)/i;
 /** A heading over the steps to reproduce a bug ("To Reproduce", 复现步骤, 再現手順, Passos para reproduzir …). */
-const REPRODUCTION_HEADING = /reproduc|\brepro\b|attack vector|proof of concept|\bpoc\b|复现|重现|再現|reproduzir|reproducir|reproduzier|재현|воспроизв|шаги/i;
+const REPRODUCTION_HEADING = /reproduc|\brepro\b|attack vector|proof of concept|\bpoc\b|复现|重现|再現|reproduzir|reproducir|reproduzier|재현|воспроизв|шаги|riprodu|stappen om|kroki do|odtworz/i;
 /** Words that say something is broken, in a title or a short report. */
 const BROKEN = /\b(?:crash(?:es|ed|ing)?|broken|does(?:n't| not) work|not working|fails?|failing|exception|regression|bug)\b|出问题|有问题|报错|崩溃|闪退|无法|不能用|不工作|バグ|エラー|落ちる|動かない|不具合|\bn[ãa]o funciona|\bquebr|\bfalha|\bno funciona|\bfunktioniert nicht|오류|에러|작동하지|не работает|ошибк|теряет|падает|\bslow(?:er|s| down)?\b|\b(?:wrong|incorrect(?:ly)?|misspell(?:ed|s)?|typo)\b|遅い|遅く|重い|慢|卡顿|느리|медленн|\blent[oa]s?\b|\blangsam|\blente?s?\b|\bregress(?:ed|ion)?\b|\b(?:doesn'?t|does not|won'?t|can'?t|cannot|isn'?t|is not) (?!(?:support|have|allow|provide|offer|exist|yet)\b)\w+/i;
 /** A report this short is the whole story: its words decide. */
@@ -1745,10 +1809,11 @@ function isBugReport(issue, sections) {
         return true;
     const reproduces = headings.some((h) => REPRODUCTION_HEADING.test(h));
     const roles = new Set(sections.map(sectionRole));
-    return reproduces && (roles.has('expected') || headings.some((h) => /actual|实际|実際|atual|actual|tats[äa]chlich|фактическ|что получилось/i.test(h)));
+    return reproduces && (roles.has('expected') || headings.some((h) => /actual|实际|実際|atual|actual|tats[äa]chlich|фактическ|что получилось|attuale|effettivo|huidig|werkelijk|aktualne|rzeczywist/i.test(h)));
 }
 
 ;// CONCATENATED MODULE: ./src/planners/bug-report.ts
+
 
 
 
@@ -1763,14 +1828,14 @@ const ERROR_LINE = /^\s*(?:uncaught\s+)?(?:[A-Z][\w.]*(?:Error|Exception)|panic|
  * `File "path", line n` (Python), `path:line`, `../path(line,col)` (a compiler's diagnostic).
  */
 const FRAME = /^\s*(?:(?:at|in)\s+(?:.*?\((?:at\s+)?)?([^()\s]+?):(\d+)(?::\d+)?\)?|File "([^"]+)", line (\d+)|(?:\.\.?\/)*([\w.@/-]+\.\w+)(?::|\()(\d+)\b)/;
-const ENVIRONMENT_HEADING = /environment|system info|\bversions?\b|platform|operating system|\bos\b|browser|环境|版本|環境|バージョン|ambiente|vers[ãa]o|entorno|umgebung|환경|окружение|операционн|верси[яи]/i;
+const ENVIRONMENT_HEADING = /environment|system info|\bversions?\b|platform|operating system|\bos\b|browser|环境|版本|環境|バージョン|ambiente|vers[ãa]o|entorno|umgebung|환경|окружение|операционн|верси[яи]|versione|omgeving|versie|środowisk|wersj/i;
 /** Headings over what a report shows rather than says: logs, traces, screenshots, and steps however they are titled. */
 const SHOWN_HEADING = /\bsteps\b|\blogs?\b|stack ?trace|traceback|screenshot|passos|pasos|日志|截图|ログ|スクリーンショット|로그|스크린샷|(?:^|\s)лог|скриншот/i;
 /** A context section whose lines a bug report's facts already carry (steps, environment) or that only shows (logs, a picture). */
 function isFactsHeading(heading) {
     return REPRODUCTION_HEADING.test(heading) || ENVIRONMENT_HEADING.test(heading) || SHOWN_HEADING.test(heading);
 }
-const ACTUAL_HEADING = /actual|current (?:behaviou?r|result)|what happen(?:s|ed)|observed|实际|当前行为|実際|現在の(?:動作|挙動)|comportamento atual|resultado (?:atual|obtido)|comportamiento actual|resultado (?:actual|obtenido)|tats[äa]chlich|comportement (?:actuel|observ[ée])|r[ée]sultat (?:obtenu|actuel)|현재 동작|실제|фактическ/i;
+const ACTUAL_HEADING = /actual|current (?:behaviou?r|result)|what happen(?:s|ed)|observed|实际|当前行为|実際|現在の(?:動作|挙動)|comportamento atual|resultado (?:atual|obtido)|comportamiento actual|resultado (?:actual|obtenido)|tats[äa]chlich|comportement (?:actuel|observ[ée])|r[ée]sultat (?:obtenu|actuel)|현재 동작|실제|фактическ|comportamento (?:attuale|effettivo)|risultato (?:attuale|effettivo|ottenuto)|huidig (?:gedrag|resultaat)|werkelijk|aktualne|rzeczywist/i;
 const FRAMES_KEPT = 3;
 /** A bug report's "Steps" heading: how to reproduce, not a plan. */
 const BARE_STEPS = /^\s*(?:\[\s*)?steps?(?:\s*\])?\s*:?\s*$/i;
@@ -1813,7 +1878,7 @@ function bugFacts(sections) {
  * wrapped after a `/` is joined again (`at f (/srv/app/src/accounts/` + `formatBalance.ts:23:31)`).
  */
 function traceTexts(sections) {
-    const hasFrame = (text) => text.split('\n').some((l) => FRAME.test(l));
+    const hasFrame = (text) => text.split('\n').some((l, at, all) => lineLocation(l, all[at - 1]) !== undefined);
     return sections.flatMap((s) => s.blocks.flatMap((b) => {
         const text = b.kind === 'code' ? b.text : b.kind === 'paragraph' ? unwrapPaste(b.text) : '';
         const shown = b.kind === 'code' || new RegExp(ERROR_LINE.source, 'm').test(text) || DIAGNOSTIC.test(text);
@@ -1840,18 +1905,43 @@ function isStepsSection(section) {
     const at = section.headings.findIndex(steps);
     return at >= 0 && section.headings.slice(at + 1).every((h) => steps(h) || headingRole(h) === undefined);
 }
-/** The frames of a trace whose path is a relative path of the repository (not node_modules, a URL or `<anonymous>`). */
+/**
+ * Where a test runner's or a linter's log points, when it is no trace (issue 38, "paths in logs are kept"): a failed
+ * test's file (`FAILED tests/test_a.py::test_b - …`, `FAIL src/a.test.ts`, `ERROR tests/b.py`), and a linter's
+ * report of a file's path on a line of its own over its `12:5  error  …` lines (the "stylish" format; a path with a folder:
+ * a bare `orders.csv` over its problems is the data a tool checked, not a file of the repository).
+ */
+const FAILED_TEST = /^\s*(?:FAILED|FAIL|ERROR)\s+((?:\.\.?\/)*[\w.@/\\-]+\.\w+)(?:::|\s|$)/;
+const LINT_FILE = /^\s*((?:[A-Za-z]:)?[\w.@-]*[/\\][\w.@/\\-]+\.\w+)\s*$/;
+const LINT_PROBLEM = /^\s+(\d+):\d+\s+(?:error|warning)\b/;
+/** The locations of a log line (`at f (a.ts:3)`, `File "a.py", line 3`, `a.ts:3`, a failed test), given the line before it. */
+function lineLocation(line, previous) {
+    const m = FRAME.exec(line);
+    const raw = bundledSource(m?.[1] ?? m?.[3] ?? m?.[5]);
+    if (m && raw)
+        return { raw, line: Number(m[2] ?? m[4] ?? m[6]) };
+    const failed = FAILED_TEST.exec(line);
+    if (failed)
+        return { raw: failed[1], log: true };
+    const file = previous === undefined ? undefined : LINT_FILE.exec(previous)?.[1];
+    const problem = LINT_PROBLEM.exec(line);
+    return file && problem ? { raw: file, line: Number(problem[1]), log: true } : undefined;
+}
+/** The frames of a trace or a log whose path is a relative path of the repository (not node_modules, a URL or `<anonymous>`). */
 function repositoryFrames(trace) {
-    return trace.split('\n').flatMap((line) => {
-        const m = FRAME.exec(line);
-        const raw = bundledSource(m?.[1] ?? m?.[3] ?? m?.[5]);
-        if (!m || !raw || /node_modules|site-packages|dist-packages|^[a-z]+:\/\/|^<|^internal\/|^node:/i.test(raw))
+    const lines = trace.split('\n');
+    const frames = lines.flatMap((text, at) => {
+        const location = lineLocation(text, lines[at - 1]);
+        const raw = location?.raw;
+        if (!location || !raw || /node_modules|site-packages|dist-packages|^[a-z]+:\/\/|^<|^internal\/|^node:/i.test(raw))
             return [];
         // An absolute path of the reporter's machine is read from its first source folder on (/home/me/app/src/a.ts → src/a.ts).
         const relative = raw.startsWith('/') || /^[A-Za-z]:[\\/]/.test(raw) ? /[\\/]((?:src|lib|app|test|tests|packages|server|client)[\\/].*)$/.exec(raw)?.[1]?.replaceAll('\\', '/') : raw;
         const found = relative ? filePath(relative.replace(/^\.\//, '')) : undefined;
-        return found ? [{ path: found.path, line: Number(m[2] ?? m[4] ?? m[6]) }] : [];
+        return found ? [{ path: found.path, ...(location.line !== undefined ? { line: location.line } : {}), log: location.log === true }] : [];
     });
+    // A log names a file once per problem or test: each file once, at its first (a trace's frames stay as they are).
+    return frames.filter((f, at) => !f.log || frames.findIndex((g) => g.path === f.path) === at).map(({ path, line }) => ({ path, ...(line !== undefined ? { line } : {}) }));
 }
 /**
  * The source path behind a bundler's or a dev server's URL, as a browser's trace names it: `webpack://app/./src/a.ts`,
@@ -1894,7 +1984,9 @@ function bugDescription(facts) {
         ...(facts.environment.length ? [`Environment: ${facts.environment.join('; ')}`] : []),
     ];
 }
-const framesText = (frames) => `Top frames in the repository:\n${frames.map((f) => `- ${f.path}:${f.line}`).join('\n')}`;
+const framesText = (frames) => `Top frames in the repository:\n${frames.map((f) => `- ${frameText(f)}`).join('\n')}`;
+/** `path:line`, or the path alone where the log gives no line. */
+const frameText = (frame) => (frame.line === undefined ? frame.path : `${frame.path}:${frame.line}`);
 /** Words that say something goes wrong ("loses focus", "does not apply", "leaves its tasks", "shows the wrong date"). */
 const DEFECT = /\b(?:not|no longer|never|instead|loses?|leaves?|breaks?|broken|crash(?:es)?|fails?|wrong|missing|disappears?|overlaps?|freezes?|hangs?|stuck|ignores?|duplicates?|errors?|cut off|off by|empty|lacks?|lacking)\b|\b(?:has|have|had) no\b|n'?t\b|\bne\b.{1,40}\bpas\b|\bn['’]\S+ (?:pas|que|plus)\b|\bdoublon|\bnicht\b|\bkein|\bno (?:funciona|se|hay|aparece)|\bnão\b|\bне\b|しない|できない|されない|되지 않|안 됨|不(?:能|会|显示|工作)|没有/i;
 /** Words that start a step to reproduce ("Open …", "Click …"), not a defect. */
@@ -1921,8 +2013,15 @@ function defectParagraphs(sections) {
     for (const section of sections) {
         if (sectionRole(section) !== undefined && sectionRole(section) !== 'description')
             continue;
-        // "The minigame crashes when the line snaps:" over its trace is read as a heading: its section is that defect.
         const heading = section.headings[section.headings.length - 1];
+        // "A few things I noticed:" over one paragraph a defect: each is a fix, naming a file or not (issue 38). The opener
+        // may be the section's heading (a line ending with ":" over its text is read as one) or a paragraph of it.
+        const announced = announcedDefects(section, heading);
+        if (announced.length >= 2) {
+            items.push(...announced.map((head) => ({ head, more: [], checked: undefined, children: [], code: [] })));
+            continue;
+        }
+        // "The minigame crashes when the line snaps:" over its trace is read as a heading: its section is that defect.
         const over = heading && heading.split(/\s+/).length >= 4 && DEFECT.test(heading) ? [{ kind: 'paragraph', ...inlineText(marked_esm/* Lexer */.JG.lexInline(`${heading}:`)) }] : [];
         [...over, ...section.blocks].forEach((block, at, blocks) => {
             if (block.kind !== 'paragraph' || !(DEFECT.test(block.plain) || /\bshould\b/i.test(block.plain)))
@@ -1935,11 +2034,18 @@ function defectParagraphs(sections) {
                 return;
             for (const f of files)
                 named.add(f);
-            const where = frames.slice(0, 1).map((f) => inlineText(marked_esm/* Lexer */.JG.lexInline(`At \`${f.path}:${f.line}\``)));
+            const where = frames.slice(0, 1).map((f) => inlineText(marked_esm/* Lexer */.JG.lexInline(`At \`${frameText(f)}\``)));
             items.push({ head: block, more: where, checked: undefined, children: where.map((head) => ({ head, more: [], checked: undefined, children: [], code: [] })), code: [] });
         });
     }
     return items.length >= 2 ? items : [];
+}
+/** The paragraphs that say what goes wrong after the section's opener of a report of several ("A few things I noticed:"). */
+function announcedDefects(section, heading) {
+    const opener = heading && SEVERAL_DEFECTS.test(heading) ? -1 : section.blocks.findIndex((b) => b.kind === 'paragraph' && /[:：]\s*$/.test(b.plain) && SEVERAL_DEFECTS.test(b.plain));
+    if (opener < 0 && !(heading && SEVERAL_DEFECTS.test(heading)))
+        return [];
+    return section.blocks.slice(opener + 1).flatMap((b) => (b.kind === 'paragraph' && DEFECT.test(b.plain) ? [b] : []));
 }
 const SECURITY = /\b(?:xss|cross[- ]site (?:scripting|request forgery)|csrf|ssrf|sql injections?|(?:command|code|html|script) injection|remote code execution|rce|path traversal|directory traversal|privilege escalation|open redirect|vulnerabilit(?:y|ies)|security (?:issue|flaw|hole|bug)|exploit|cve-\d{4}-\d+|ghsa(?:-[23456789cfghjmpqrvwx]{4}){3}|security advisor(?:y|ies))\b|漏洞|脆弱性|취약점|уязвимост|vulnerabilidade|vulnerabilidad|sicherheitslücke/i;
 /** A security report: its title, labels or text name a vulnerability. It is a fix whose risk is at least medium. */
@@ -2415,9 +2521,9 @@ const RUN_SENTENCE = /^\s*(?:please\s+)?(?:run|execute)\b[^`]*`/i;
 /**
  * A sentence that states what must be true: a modal verb of obligation, or what worked before a regression ("clicking a
  * header shows its panel like before", "the report used to end with a totals row, but now …"), in the languages issues are
- * written in.
+ * written in (Italian, Dutch and Polish too: reports in languages the corpus has few of).
  */
-const REQUIREMENT = /\b(?:should|must|needs? to|has to|have to|is expected to|shall|i(?:'d| would)? expect(?:ed)?|expected)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen)\b|해야|\b(?:like|as) (?:it did )?before\b|\bas it used to\b|(?<!\b(?:is|are|was|were|be|been|being|get|gets|got) )\bused to\b(?= \w+)[^.]{0,120}\bbut (?:now|since|after)\b|\bwie (?:vorher|fr[üu]her)\b|\bcomme avant\b|\bcomo antes\b|以前の(?:ように|通り)|像以前一样|예전처럼|как раньше/i;
+const REQUIREMENT = /\b(?:should|must|needs? to|has to|have to|is expected to|shall|i(?:'d| would)? expect(?:ed)?|expected)\b|应该|应当|必须|需要|要能|べき|必要があ|ようにする|こと[。.]?$|\b(?:deve|devem|deveria|precisa|debe|deben|deber[íi]a|sollte|sollen|muss|m[üu]ssen|doit|doivent|devrai(?:t|ent)|dovrebbe(?:ro)?|devono|mi aspett(?:o|avo)|zou(?:den)? moeten|moet(?:en)?|powin(?:ien|na|no|ny|ni))\b|(?:^|\s)должн|해야|\b(?:like|as) (?:it did )?before\b|\bas it used to\b|(?<!\b(?:is|are|was|were|be|been|being|get|gets|got) )\bused to\b(?= \w+)[^.]{0,120}\bbut (?:now|since|after)\b|\bwie (?:vorher|fr[üu]her)\b|\bcomme avant\b|\bcomo antes\b|以前の(?:ように|通り)|像以前一样|예전처럼|как раньше/i;
 /**
  * A hedged sentence is a guess, not a requirement ("Maybe the timezone change broke it, I'm not sure"), and a footnote
  * or a tool's footer line (`[^1]: …`, "┆Issue is synchronized with …", "Sent from my phone") is not the issue's text.
@@ -2830,7 +2936,7 @@ function titleTask(issue, sections, facts, repo) {
                     draft.description += `\n\nWhere: ${named.code} (the snippet's file)`;
             }
     for (const frame of facts?.frames ?? [])
-        addFiles(draft, [{ code: `${frame.path}:${frame.line}`, before: '' }], action, `${facts.error ?? 'error'} (stack frame)`, repo);
+        addFiles(draft, [{ code: frameText(frame), before: '' }], action, `${facts.error ?? 'error'} (stack frame)`, repo);
     // Naming no file, the work goes where an acceptance item says it is written ("The SQL … is written in `scripts/x.sql`").
     if (!draft.files.length)
         for (const section of sections)
@@ -3179,6 +3285,8 @@ function findPrerequisite(name, titles, index) {
 
 
 
+
+
 /**
  * Task-list items (`- [ ]`) anywhere except acceptance, expected-behaviour, done, verification,
  * constraint, context and confirmation sections; a checkbox item nested under another becomes a task
@@ -3216,6 +3324,10 @@ function findTaskItems(sections, { isIssueReference = () => false, numberedSteps
             return { source: 'headings', items: headed, done: [], confirmations: checklist.confirmations, controls };
     }
     else {
+        // A numbered list of changes, each naming its own file, is the work in a bug report too (issue 38).
+        const changes = collect(sections, (role) => !role || role === 'description' || role === 'proposal', 'section', isIssueReference, (b) => b.ordered && isChangeList(b.items));
+        if (changes.items.length)
+            return { source: 'numbered', ...changes, confirmations: checklist.confirmations, controls };
         // A bug report that lists several defects, where it says what the problem is or under no heading: each is a fix of its own.
         const listedDefects = collect(sections, (role) => !role || role === 'description', 'section', isIssueReference, (b) => isDefectList(b.items));
         // Else one paragraph a defect, each naming its file or followed by its trace.
@@ -3262,7 +3374,7 @@ function collect(sections, eligible, mode, isIssueReference, listFilter = () => 
                         confirmations++;
                         continue;
                     }
-                    if (candidate && item.checked === true && mode === 'checklist') {
+                    if (candidate && ((item.checked === true && mode === 'checklist') || (item.checked === undefined && saysDoneIn(text)))) {
                         done.push(item);
                         if (parent === undefined)
                             topLevel.push(undefined);
@@ -3331,8 +3443,12 @@ const SETS_PATTERN = /\b(?:sets|establishes|defines) the pattern\b|\bthe (?:patt
 function checkboxes(items) {
     return items.reduce((n, i) => n + (i.checked !== undefined ? 1 : 0) + checkboxes(i.children), 0);
 }
-/** `1. Data model`, `2) API`, `Step 3: UI`, `第 1 步：…`, `ステップ 2 …`, `Passo 2 - …`: the words after the number. */
+/**
+ * `1. Data model`, `2) API`, `Step 3: UI`, `Phase 2 — Storage`, `第 1 步：…`, `ステップ 2 …`, `Passo 2 - …`: the words after
+ * the number. A phase or a stage may be named by its number alone (`## Phase 2`): its first paragraph then says what it is.
+ */
 const NUMBERED_HEADING = /^\s*(?:\d{1,2}\s*[.)、:：]|(?:step|passo|paso|schritt|ステップ)\s*\d{1,2}\s*[.):：-]?|第\s*[一二三四五六七八九十\d]{1,3}\s*[步歩章]\s*[:：、]?)\s*(\S.*)$/i;
+const PHASE_HEADING = /^\s*(?:phase|stage|milestone|fase|etapa|[ée]tape|stufe|этап|フェーズ|阶段)\s*\d{1,2}\s*(?:[.):：—–-]\s*(\S.*))?$/i;
 /**
  * The sections under two or more numbered headings, each a task in the order written (each after the one
  * before): its first paragraph the item's text, the other paragraphs its description, its lists its steps.
@@ -3341,11 +3457,12 @@ function numberedHeadings(sections) {
     const items = [];
     for (const section of sections) {
         const heading = section.headings[section.headings.length - 1];
-        const title = heading === undefined ? undefined : NUMBERED_HEADING.exec(heading)?.[1]?.trim();
+        const phase = heading === undefined ? undefined : PHASE_HEADING.exec(heading);
+        const paragraphs = section.blocks.flatMap((b) => (b.kind === 'paragraph' ? [{ text: b.text, plain: b.plain, codeSpans: b.codeSpans }] : []));
+        const title = heading === undefined ? undefined : (NUMBERED_HEADING.exec(heading)?.[1] ?? phase?.[1] ?? (phase && paragraphs[0] ? shortTitle(text_squash(paragraphs[0].plain)) : undefined))?.trim();
         const role = sectionRole(section);
         if (!title || (role && NOT_TASKS.has(role)))
             continue;
-        const paragraphs = section.blocks.flatMap((b) => (b.kind === 'paragraph' ? [{ text: b.text, plain: b.plain, codeSpans: b.codeSpans }] : []));
         const [head = { text: title, plain: title, codeSpans: [] }, ...more] = paragraphs;
         const item = {
             head, more, checked: undefined,
@@ -3733,6 +3850,7 @@ function withoutCode(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/planners/coverage.ts
+
 
 
 
