@@ -22,11 +22,18 @@ const undici = () => (loaded ??= import('undici/index.js') as Promise<Undici>)
 /** `@actions/http-client` makes one when a proxy applies to the URL; the real agent is made when a request uses it. */
 export class ProxyAgent {
   private agent: Promise<object> | undefined
+  private readonly made: ProxyAgentOptions
 
-  constructor(readonly options: ProxyAgentOptions) {}
+  /**
+   * `options` stays a public field, as on undici's agent: `@actions/http-client` writes TLS settings over it when told
+   * to ignore certificate errors, which undici's agent never reads back. The agent is made from the options as given.
+   */
+  constructor(public options: ProxyAgentOptions) {
+    this.made = options
+  }
 
   dispatcher(): Promise<object> {
-    return (this.agent ??= undici().then(({ ProxyAgent: Agent }) => new Agent(this.options)))
+    return (this.agent ??= undici().then(({ ProxyAgent: Agent }) => new Agent(this.made)))
   }
 }
 

@@ -53,7 +53,6 @@ export function isConfirmation(text: string): boolean {
   return CONFIRMATIONS.some((pattern) => pattern.test(line))
 }
 
-
 /** A checkbox that names a kind of report ("Bug report", "Feature request", "Other"): a choice when its list holds two or more. */
 export function isKindChoice(text: string): boolean {
   return ISSUE_KIND_CHOICE.test(text.trim())
