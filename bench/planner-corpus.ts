@@ -6,7 +6,8 @@
  * (held-out splits: totals and a count of confident misses only).
  *
  * The baseline is `git archive BASELINE src` unpacked under `.cache/bench-baseline/` (git-ignored, and
- * inside the repository so its imports resolve `node_modules`), then imported like the working tree.
+ * inside the repository so its imports resolve `node_modules`), then imported like the working tree. The same is done
+ * for the commits of `FRESH_FORM_BATCHES` (planner-fresh-forms.ts).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
@@ -15,6 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { planView, type PlannerModules } from '../tests/planners/corpus-plan-view.js'
 import { CATEGORIES, confidentMisses, formatTally, HELD_OUT, HELD_OUT_FORMS, readSplit, scoreCorpus, scoreIssue, type CorpusIssue, type CorpusScore } from '../tests/planners/corpus-score.js'
 import { table } from './measure.js'
+import { freshFormsTable } from './planner-fresh-forms.js'
 
 const BASELINE = '773da98'
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -25,7 +27,7 @@ export async function benchPlannerCorpus(): Promise<string> {
   const current = await plannerAt(join(ROOT, 'src'))
   let baseline: PlannerModules | string
   try {
-    baseline = await plannerAt(join(baselineCopy(), 'src'))
+    baseline = await plannerAt(join(sourcesAt(BASELINE), 'src'))
   } catch (error) {
     baseline = (error as Error).message.split('\n')[0]!
   }
@@ -55,6 +57,8 @@ export async function benchPlannerCorpus(): Promise<string> {
     '',
     `Confident misses (after; plans gated pass that miss more than a quarter of their expectations): ${confident.join('; ')}`,
     '',
+    await freshFormsTable(tuning, current, async (commit) => plannerAt(join(sourcesAt(commit), 'src'))),
+    '',
     'Worst 10 tuning issues (after), with what they missed:',
     ...worst.flatMap((i) => [`${i.id}  ${formatTally(i.score)}  (form of ${i.source})`, ...i.misses.slice(0, 6).map((m) => `    ${m}`), ...(i.misses.length > 6 ? [`    … ${i.misses.length - 6} more`] : [])]),
   ].join('\n')
@@ -72,22 +76,22 @@ async function plannerAt(src: string): Promise<PlannerModules> {
   return { builtinPlan, analysePlan }
 }
 
-/** The baseline's sources, extracted once; a half-finished extraction is never reused (it is renamed into place). */
-function baselineCopy(): string {
-  const dir = join(ROOT, '.cache/bench-baseline', BASELINE)
+/** A commit's sources, extracted once; a half-finished extraction is never reused (it is renamed into place). */
+function sourcesAt(commit: string): string {
+  const dir = join(ROOT, '.cache/bench-baseline', commit)
   if (existsSync(join(dir, 'src'))) return dir
   const tmp = `${dir}.tmp-${process.pid}`
   rmSync(tmp, { recursive: true, force: true })
   mkdirSync(tmp, { recursive: true })
   try {
-    const tar = execFileSync('git', ['archive', '--format=tar', BASELINE, 'src'], { cwd: ROOT, maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] })
+    const tar = execFileSync('git', ['archive', '--format=tar', commit, 'src'], { cwd: ROOT, maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] })
     execFileSync('tar', ['-x', '-C', tmp], { input: tar })
     rmSync(dir, { recursive: true, force: true })
     renameSync(tmp, dir)
   } catch (error) {
     rmSync(tmp, { recursive: true, force: true })
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim()
-    throw new Error(`git archive ${BASELINE} failed: ${stderr || (error as Error).message}`)
+    throw new Error(`git archive ${commit} failed: ${stderr || (error as Error).message}`)
   }
   return dir
 }

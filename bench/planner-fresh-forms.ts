@@ -1,0 +1,67 @@
+/**
+ * How the built-in planner does on forms it has not seen, measured on the tuning set's own history (issue 38): each
+ * batch of tuning issues written in new form classes is scored by the planner as it was when the batch was written,
+ * before any rule of its pass (the main commit the pass's branch started from), and by the planner now. The first
+ * column is a generalisation score on 37 issues, beside the 8 of `held-out-forms/`; a pass whose rules generalise
+ * raises the next batch's first column, a pass that fits its own forms only raises its own second column.
+ *
+ * A new pass adds its row: its issue numbers and `git merge-base main <branch>` before its first commit.
+ */
+import { CATEGORIES, formatTally, scoreCorpus, scoreIssue, type CorpusIssue, type Tally } from '../tests/planners/corpus-score.js'
+import { planView, type PlannerModules } from '../tests/planners/corpus-plan-view.js'
+import { table } from './measure.js'
+
+export const FRESH_FORM_BATCHES: ReadonlyArray<{ pass: string; first: number; last: number; commit: string }> = [
+  { pass: 'issue 38, first', first: 158, last: 164, commit: '371e088' },
+  { pass: 'issue 38, second', first: 165, last: 168, commit: '64a8be4' },
+  { pass: 'issue 38, third', first: 169, last: 182, commit: '602be32' },
+  { pass: 'issue 38, fourth', first: 183, last: 189, commit: 'bca725c' },
+  { pass: 'issue 38, fifth', first: 190, last: 194, commit: 'e78cc4d' },
+]
+
+const issueNumber = (issue: CorpusIssue) => Number(issue.id.split('-')[0])
+
+export async function freshFormsTable(
+  tuning: readonly CorpusIssue[],
+  current: PlannerModules,
+  plannerAt: (commit: string) => Promise<PlannerModules>,
+): Promise<string> {
+  const rows: string[][] = []
+  const before = { met: 0, total: 0 }
+  const now = { met: 0, total: 0 }
+  const beforeByCategory = new Map<string, Tally>()
+  for (const batch of FRESH_FORM_BATCHES) {
+    const issues = tuning.filter((i) => issueNumber(i) >= batch.first && issueNumber(i) <= batch.last)
+    const label = [batch.pass, `${batch.first}–${batch.last} (${issues.length})`, batch.commit]
+    let old: PlannerModules
+    try {
+      old = await plannerAt(batch.commit)
+    } catch (error) {
+      rows.push([...label, `not measured (${(error as Error).message.split('\n')[0]})`, '-'])
+      continue
+    }
+    const then = scoreCorpus(issues.map((i) => scoreIssue(i, planView(old, i))))
+    const after = scoreCorpus(issues.map((i) => scoreIssue(i, planView(current, i))))
+    add(before, then.overall)
+    add(now, after.overall)
+    for (const c of CATEGORIES) if (then.totals[c].total) add(getOrAdd(beforeByCategory, c), then.totals[c])
+    rows.push([...label, formatTally(then.overall), formatTally(after.overall)])
+  }
+  rows.push(['all', '', '', formatTally(before), formatTally(now)])
+  return [
+    'Forms the planner had not seen: each batch of new form classes scored by the planner its pass started from, and now',
+    table(['pass', 'issues', 'planner of', 'before its rules', 'now'], rows),
+    `Before their rules, by category: ${[...beforeByCategory].map(([c, t]) => `${c} ${formatTally(t)}`).join(', ')}`,
+  ].join('\n')
+}
+
+function add(sum: Tally, t: Tally): void {
+  sum.met += t.met
+  sum.total += t.total
+}
+
+function getOrAdd(map: Map<string, Tally>, key: string): Tally {
+  let tally = map.get(key)
+  if (!tally) map.set(key, (tally = { met: 0, total: 0 }))
+  return tally
+}
