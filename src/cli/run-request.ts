@@ -3,6 +3,7 @@
  * `retry`, `execute-task` and `demo` become a run's policy, workspace and observers.
  */
 import { randomBytes } from 'node:crypto'
+import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { credentialValues, executorEnvironment } from '../processes/environment.js'
@@ -65,8 +66,7 @@ export function cliRunRequest(args: RunArgs, observers: RunObservers = {}, place
     },
     workspace: {
       repoDir,
-      // A folder of this run's own (an unguessable name, made when a task first needs it): not one shared by every run on the machine.
-      workRoot: place.workRoot ?? join(tmpdir(), `converge-${randomBytes(8).toString('hex')}`),
+      workRoot: place.workRoot ?? runFolder(),
       secrets: credentialValues(executorEnv),
       executorEnv,
       signal: args.signal,
@@ -80,6 +80,29 @@ export function cliRunRequest(args: RunArgs, observers: RunObservers = {}, place
     },
     observers,
   }
+}
+
+/** The work folders `cliRunRequest` named for its runs, until `removeRunFolder` removes them. */
+const runFolders = new Set<string>()
+
+/**
+ * A folder of the run's own under the temporary folder (an unguessable name, made when a task first needs it), not one
+ * shared by every run on the machine: an earlier run's agent output there was read as this run's.
+ */
+function runFolder(): string {
+  const dir = join(tmpdir(), `converge-${randomBytes(8).toString('hex')}`)
+  runFolders.add(dir)
+  return dir
+}
+
+/**
+ * Once its run has ended: removes the work folder `cliRunRequest` named for it (the attempts' briefs, agent outputs
+ * and feedback; what the run found is recorded on the state branch), or else every run would leave one behind. A
+ * folder the caller gave (the demo's) is the caller's.
+ */
+export async function removeRunFolder(request: RunRequest): Promise<void> {
+  const dir = request.workspace.workRoot
+  if (runFolders.delete(dir)) await rm(dir, { recursive: true, force: true })
 }
 
 /** The demo's runs (`commands/demo.ts`): two tasks at a time, three attempts each, a minute a command, in its own copy, as Converge. */

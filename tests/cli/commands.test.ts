@@ -4,7 +4,7 @@
  * `report` against a local repository with the action's state files.
  */
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CLI_COMMANDS } from '../../src/cli/command-table.js'
@@ -99,8 +99,13 @@ describe('--json: one document on stdout', () => {
       expect(JSON.parse((await converge(['pause', '--number', '7', '--repo', t.repo, '--json'])).out)).toEqual({ issue: 7, signal: 'pause', status: 'paused', changed: true })
       expect(JSON.parse((await converge(['resume', '--number', '7', '--repo', t.repo, '--json'])).out)).toEqual({ issue: 7, signal: 'resume', status: 'planned', changed: true })
 
-      const executed = await converge(['execute', '--number', '7', '--repo', t.repo, '--executor', t.executor, '--json'])
+      // The run's work folder (briefs, agent outputs) is its own under the temporary folder, and gone once it ends.
+      const temporary = join(t.dir, 'tmp')
+      await mkdir(temporary)
+      vi.stubEnv('TMPDIR', temporary)
+      const executed = await converge(['execute', '--number', '7', '--repo', t.repo, '--executor', t.executor, '--json']).finally(() => vi.unstubAllEnvs())
       expect(executed.code).toBe(0)
+      expect(await readdir(temporary)).toEqual([])
       const run = JSON.parse(executed.out)
       expect(run).toMatchObject({ issue: 7, mode: 'execute', status: 'completed', issue_status: 'completed', error: null, branch: 'converge/issue-7', ran: ['T1', 'T2'] })
       expect(run.tasks).toEqual([

@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cliRunRequest, type RunArgs } from '../../src/cli/run-request.js'
+import { cliRunRequest, removeRunFolder, type RunArgs } from '../../src/cli/run-request.js'
 
 const ARGS: RunArgs = { repo: '.', executor: 'none', maxIterations: 1, maxRetries: 0, onFailure: 'skip', timeoutMinutes: 1 }
 
@@ -16,5 +18,23 @@ describe('the run request of a CLI command', () => {
       expect(root).toMatch(/\/converge-[0-9a-f]{16}$/)
     }
     expect(cliRunRequest(ARGS, {}, { workRoot: '/given' }).workspace.workRoot).toBe('/given')
+  })
+
+  // Each run naming a folder of its own left one behind a run: hundreds gathered under the temporary folder.
+  it('removes the folder it named for a run once the run has ended, and never a folder the caller gave', async () => {
+    const request = cliRunRequest(ARGS)
+    const attempt = join(request.workspace.workRoot, 'ISS-7', 'T1', 'round-1', 'attempt-1')
+    await mkdir(attempt, { recursive: true })
+    await writeFile(join(attempt, 'agent-output.txt'), 'the agent said')
+    await removeRunFolder(request)
+    expect(existsSync(request.workspace.workRoot)).toBe(false)
+
+    const given = await mkdtemp(join(tmpdir(), 'converge-given-'))
+    try {
+      await removeRunFolder(cliRunRequest(ARGS, {}, { workRoot: given }))
+      expect(existsSync(given)).toBe(true)
+    } finally {
+      await rm(given, { recursive: true, force: true })
+    }
   })
 })

@@ -3,7 +3,7 @@ import { approvePlan } from '../../pipeline/approve.js'
 import { localRunAlive } from '../local-run.js'
 import { executeIssue, type RunPlanResult } from '../../pipeline/run-plan.js'
 import { runOf } from '../../pipeline/run-request.js'
-import { cliRunRequest, type RunArgs } from '../run-request.js'
+import { cliRunRequest, removeRunFolder, type RunArgs } from '../run-request.js'
 import { workBranchName } from '../../model/state-layout.js'
 import { issueReport, unprovenLine } from '../terminal-report.js'
 import { LocalGitStore } from '../../state/local-git-store.js'
@@ -51,13 +51,15 @@ export async function executeCommand(args: ExecuteArgs, output: Output): Promise
   const store = await storeOf(args)
   await checkHasCommit(repoDir, n)
   const progress = progressLines(progressIo(output))
-  const { options, branch } = runOf(cliRunRequest(args, progress, { wholePlan: true }), n, { commit: true, retry: args.retry })
+  const request = cliRunRequest(args, progress, { wholePlan: true })
+  const { options, branch } = runOf(request, n, { commit: true, retry: args.retry })
   let result: RunPlanResult
   try {
     result = await executeIssue(store, n, options).finally(() => progress.close())
   } finally {
     // The user's branch is checked out again, as it was, whatever happened; the commits stay on the work branch.
     await branch.leave()
+    await removeRunFolder(request)
   }
   const discarded = args.signal?.aborted ? progress.running() : []
   if (discarded.length) {

@@ -10,7 +10,7 @@ import { issueFilePaths, readIssueFiles } from '../../pipeline/issue-files.js'
 import { executeTask } from '../../pipeline/scale-out/execute-task.js'
 import { planMatrix, type IssueMatrix, type MatrixPlan } from '../../pipeline/scale-out/matrix.js'
 import { runOf } from '../../pipeline/run-request.js'
-import { cliRunRequest } from '../run-request.js'
+import { cliRunRequest, removeRunFolder } from '../run-request.js'
 import { issuesToReport, reportHeadline, reportIssue } from '../../pipeline/scale-out/report.js'
 import { renderIssueComment } from '../../report/issue-comment.js'
 import { printDocument, progressIo, refuse, taskEntries, type Output } from '../output.js'
@@ -90,11 +90,13 @@ export async function executeTaskCommand(args: Omit<ExecuteArgs, 'maxParallel' |
   if (execution?.status === 'running' && !execution.matrix && execution.run && localRunAlive(execution.run))
     return refuse(output, inTerminalWords(`ISS-${n} is being ${execution.mode === 'verify' ? 'verified' : 'executed'} by another run, ${execution.run} (started ${execution.started_at}): one run of a plan at a time. Wait for it to end, or \`/converge stop\` it`, n))
   const progress = progressLines(progressIo(output))
-  const { options, branch } = runOf(cliRunRequest(args, progress), n, { commit: true })
+  const request = cliRunRequest(args, progress)
+  const { options, branch } = runOf(request, n, { commit: true })
   const result = await executeTask(store, n, args.task, options).finally(async () => {
     progress.close()
     // The user's branch is checked out again, whatever happened.
     await branch.leave()
+    await removeRunFolder(request)
   })
   if (!result.ok) return refuse(output, inTerminalWords(result.reason, n))
 

@@ -14,7 +14,7 @@ import { runGit } from '../../git/git.js'
 import { WorkBranch } from '../../git/work-branch.js'
 import { verifyIssue } from '../../pipeline/run-plan.js'
 import { recordSetupCommand, runSetup, setupCommandOf } from '../../pipeline/setup-command.js'
-import { verifyRunRequest } from '../run-request.js'
+import { removeRunFolder, verifyRunRequest } from '../run-request.js'
 import { runOf } from '../../pipeline/run-request.js'
 import { progressIo, type Output } from '../output.js'
 import { progressLines } from '../progress.js'
@@ -53,8 +53,9 @@ export async function verifyCommand(args: VerifyArgs, output: Output): Promise<n
   const workBranch = workBranchName(n)
   const place = await placeOf(n, repoDir, workBranch, setup, args.timeoutMinutes * 60_000, args.signal)
   const progress = progressLines(progressIo(output))
+  const request = verifyRunRequest(args, place.dir, place.fix, progress)
   try {
-    const { options } = runOf(verifyRunRequest(args, place.dir, place.fix, progress), n, { commit: false, before: place.before })
+    const { options } = runOf(request, n, { commit: false, before: place.before })
     const result = await verifyIssue(store, n, options).finally(() => progress.close())
     await place.after()
     const code = await printResult(n, repoDir, result, output, place.branch)
@@ -64,6 +65,7 @@ export async function verifyCommand(args: VerifyArgs, output: Output): Promise<n
     return code
   } finally {
     await place.after()
+    await removeRunFolder(request)
   }
 }
 
