@@ -7,7 +7,7 @@
  *
  * A new pass adds its row: its issue numbers and `git merge-base main <branch>` before its first commit.
  */
-import { CATEGORIES, formatTally, scoreCorpus, scoreIssue, type CorpusIssue, type Tally } from '../tests/planners/corpus-score.js'
+import { CATEGORIES, formatTally, scoreCorpus, scoreIssue, type CorpusIssue, type IssueScore } from '../tests/planners/corpus-score.js'
 import { planView, type PlannerModules } from '../tests/planners/corpus-plan-view.js'
 import { table } from './measure.js'
 
@@ -27,9 +27,8 @@ export async function freshFormsTable(
   plannerAt: (commit: string) => Promise<PlannerModules>,
 ): Promise<string> {
   const rows: string[][] = []
-  const before = { met: 0, total: 0 }
-  const now = { met: 0, total: 0 }
-  const beforeByCategory = new Map<string, Tally>()
+  const before: IssueScore[] = []
+  const now: IssueScore[] = []
   for (const batch of FRESH_FORM_BATCHES) {
     const issues = tuning.filter((i) => issueNumber(i) >= batch.first && issueNumber(i) <= batch.last)
     const label = [batch.pass, `${batch.first}–${batch.last} (${issues.length})`, batch.commit]
@@ -40,28 +39,17 @@ export async function freshFormsTable(
       rows.push([...label, `not measured (${(error as Error).message.split('\n')[0]})`, '-'])
       continue
     }
-    const then = scoreCorpus(issues.map((i) => scoreIssue(i, planView(old, i))))
-    const after = scoreCorpus(issues.map((i) => scoreIssue(i, planView(current, i))))
-    add(before, then.overall)
-    add(now, after.overall)
-    for (const c of CATEGORIES) if (then.totals[c].total) add(getOrAdd(beforeByCategory, c), then.totals[c])
-    rows.push([...label, formatTally(then.overall), formatTally(after.overall)])
+    const then = issues.map((i) => scoreIssue(i, planView(old, i)))
+    const after = issues.map((i) => scoreIssue(i, planView(current, i)))
+    before.push(...then)
+    now.push(...after)
+    rows.push([...label, formatTally(scoreCorpus(then).overall), formatTally(scoreCorpus(after).overall)])
   }
-  rows.push(['all', '', '', formatTally(before), formatTally(now)])
+  const all = scoreCorpus(before)
+  rows.push(['all', '', '', formatTally(all.overall), formatTally(scoreCorpus(now).overall)])
   return [
     'Forms the planner had not seen: each batch of new form classes scored by the planner its pass started from, and now',
     table(['pass', 'issues', 'planner of', 'before its rules', 'now'], rows),
-    `Before their rules, by category: ${[...beforeByCategory].map(([c, t]) => `${c} ${formatTally(t)}`).join(', ')}`,
+    `Before their rules, by category: ${CATEGORIES.filter((c) => all.totals[c].total).map((c) => `${c} ${formatTally(all.totals[c])}`).join(', ')}`,
   ].join('\n')
-}
-
-function add(sum: Tally, t: Tally): void {
-  sum.met += t.met
-  sum.total += t.total
-}
-
-function getOrAdd(map: Map<string, Tally>, key: string): Tally {
-  let tally = map.get(key)
-  if (!tally) map.set(key, (tally = { met: 0, total: 0 }))
-  return tally
 }
