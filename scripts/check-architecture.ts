@@ -7,12 +7,14 @@
  *   name is spelled in more than one file, or when a `client.rest` call is outside `src/github/`;
  * - `copies`: fails on a block of six or more lines that appears twice in `src/` (compared line by line, without
  *   indentation, blank lines and comments).
+ * - `returns`: fails when an async function returns a promise un-awaited from a `try` block (`architecture/try-returns.ts`).
  * Without an argument, all of them.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, posix, relative } from 'node:path'
 import ts from 'typescript'
 import { LAYERS } from './architecture/layers.js'
+import { unawaitedTryReturns } from './architecture/try-returns.js'
 import { copiedBlocks, directoryOf, layerViolations, longestFiles, MAX_FILE_LINES, seamViolations, type Import, type SourceFile } from './architecture/rules.js'
 
 const SRC = join(import.meta.dirname, '..', 'src')
@@ -80,7 +82,17 @@ function checkCopies(files: readonly string[]): boolean {
   return copies.length === 0
 }
 
-const CHECKS: Record<string, (files: readonly string[]) => boolean> = { lengths: checkLengths, layers: checkLayers, seams: checkSeams, copies: checkCopies }
+function checkTryReturns(files: readonly string[]): boolean {
+  const config = ts.getParsedCommandLineOfConfigFile(join(SRC, '..', 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })
+  if (!config) throw new Error('tsconfig.json could not be read')
+  const program = ts.createProgram(files.map((path) => join(SRC, path)), config.options)
+  const found = unawaitedTryReturns(program, files.map((path) => program.getSourceFile(join(SRC, path))!))
+  for (const line of found) console.log(`✗ ${relative(process.cwd(), line)}`)
+  console.log(found.length ? `${found.length} promise${found.length === 1 ? '' : 's'} returned un-awaited from a try block: \`return await\` it.` : `No async function in the ${files.length} files of src/ returns a promise un-awaited from a try block.`)
+  return found.length === 0
+}
+
+const CHECKS: Record<string, (files: readonly string[]) => boolean> = { lengths: checkLengths, layers: checkLayers, seams: checkSeams, copies: checkCopies, returns: checkTryReturns }
 const which = process.argv[2]
 if (which !== undefined && !(which in CHECKS)) {
   console.error(`usage: ${relative(process.cwd(), dirname(import.meta.filename))}/check-architecture.ts [${Object.keys(CHECKS).join('|')}]`)

@@ -10,7 +10,7 @@
  *   folders linked in, so the commands run there where the dependencies are.
  */
 import { createHash } from 'node:crypto'
-import { copyFile, lstat, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises'
+import { copyFile, lstat, mkdir, mkdtemp, rm, stat, symlink, utimes } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { FileStat } from '../model/index.js'
@@ -38,18 +38,27 @@ export async function ignoredFiles(repoDir: string): Promise<Map<string, string>
  */
 export async function contentKey(repoDir: string): Promise<string> {
   const scratch = await mkdtemp(join(tmpdir(), 'converge-key-'))
+  let tree: string
   try {
     const index = join(scratch, 'index')
-    // A copy of the checkout's index, so that git re-reads only the files whose stamps changed.
+    // A copy of the checkout's index, so that git re-reads only the files whose stamps changed. The copy keeps the
+    // index's modification time: git re-reads a file changed within the same second as the index was written (its
+    // stamp may not show the change) only when the index is not newer than the file.
     const own = (await git(repoDir, ['rev-parse', '--path-format=absolute', '--git-path', 'index'])).trim()
-    await copyFile(own, index).catch(() => undefined)
+    await copyFile(own, index).then(async () => {
+      const { atime, mtime } = await stat(own)
+      await utimes(index, atime, mtime)
+    }).catch(() => undefined)
     // No filter driver runs: a key needs the bytes as they are, and an executor running meanwhile may have planted one.
     const env = { ...(await sealedLocalEnv(repoDir, { own: true })), GIT_INDEX_FILE: index }
     await git(repoDir, ['add', '--all', '--', '.'], { env })
-    return contentKeyOf(repoDir, (await git(repoDir, ['write-tree'], { env })).trim())
+    tree = (await git(repoDir, ['write-tree'], { env })).trim()
   } finally {
     await rm(scratch, { recursive: true, force: true })
   }
+  // After the finally, not returned from the try: a promise returned there has no handler while the finally awaits,
+  // and its git killed meanwhile (a cancelled job signals the whole process group) ended the process unhandled.
+  return contentKeyOf(repoDir, tree)
 }
 
 /**

@@ -23,7 +23,7 @@
  * measured first gives the ranges.
  *
  * Fixed seeds (the timing of a kill still varies). `CONVERGE_SUITE_SIZE=5` runs five times as many kills;
- * `CONVERGE_KILL_SEED=<seed>` runs the one case a failure names.
+ * `CONVERGE_KILL_SEED=<seed>@<kill>` runs the one case a failure names, with the triggers and signals it met.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readdir, readFile } from 'node:fs/promises'
@@ -44,8 +44,14 @@ const SIZE = SUITE_SIZE
 // 2 kills when the file is run alone; 8 in CI (`CONVERGE_SUITE_SIZE=3`: two per trigger, within CI's 20 minutes).
 const KILLS = SIZE === 1 ? 2 : Math.round((8 * SIZE) / 3)
 const SEED = 0x6b111
-/** Only the case of this seed (a failure prints it). */
-const ONLY_SEED = process.env.CONVERGE_KILL_SEED === undefined ? undefined : Number(process.env.CONVERGE_KILL_SEED)
+/**
+ * Only the case a failure names: `CONVERGE_KILL_SEED=<seed>@<kill>`, its seed and the number of kills before it in
+ * the suite (which trigger and signal its kills meet; they take turns over the suite).
+ */
+const ONLY = process.env.CONVERGE_KILL_SEED?.match(/^(\d+)(?:@(\d+))?$/)
+const ONLY_SEED = ONLY ? Number(ONLY[1]) : undefined
+/** The kills before the first one this run makes (0 unless one case is replayed). */
+const FIRST_KILL = ONLY ? Number(ONLY[2] ?? 0) : 0
 const STATE = 'converge/state'
 const TASKS = ['T1', 'T2', 'T3', 'T4', 'T5']
 const TRIGGERS = ['requests', 'delay', 'push', 'executor'] as const
@@ -246,10 +252,11 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
       const seed = ONLY_SEED ?? SEED + i
       const rng = mulberry32(seed)
       counts.cases++
+      const replay = `CONVERGE_KILL_SEED=${seed}@${FIRST_KILL + counts.kills}`
       // One or two kills on the issue: the first run, then the resumed one.
       const kills = Math.min(ONLY_SEED !== undefined ? 2 : KILLS - counts.kills, rng() < 0.5 ? 1 : 2)
       const { n, problems } = await killCase(rng, kills).catch((error: Error) => ({ n: 0, problems: [`threw ${error.stack ?? error.message}`] }))
-      for (const problem of problems) failures.push(`seed ${seed} (ISS-${n}): ${problem}`)
+      for (const problem of problems) failures.push(`${replay} (ISS-${n}): ${problem}`)
     }
     expect(failures).toEqual([])
     expect(counts.missed, `kills that never landed, of ${counts.kills}`).toBeLessThanOrEqual(Math.floor(counts.kills / 4))
@@ -280,7 +287,7 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
 
     for (let k = 0; k < kills; k++) {
       tag++
-      const index = counts.kills
+      const index = FIRST_KILL + counts.kills
       // Triggers take turns, and each one meets both signals.
       const kind = TRIGGERS[index % TRIGGERS.length]!
       const signal: NodeJS.Signals = (index + Math.floor(index / TRIGGERS.length)) % 2 === 0 ? 'SIGTERM' : 'SIGKILL'
@@ -322,7 +329,7 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
         problems.push(`${what}: ended by ${run.signal} ${killedAt.requests} requests into the run, not on its own (the signal was not handled)`)
       if (killedAt && signal === 'SIGTERM' && run.signal === null) {
         // It handled the signal: the run is recorded as ended, and its check run is complete.
-        if (rec?.status === 'running') problems.push(`${what}: exited on its own, leaving the execution recorded as running`)
+        if (rec?.status === 'running') problems.push(`${what}: exited on its own (exit ${run.exitCode}), leaving the execution recorded as running: ${lastWords(run)}`)
         const check = gh.state.checkRuns().find((c) => c.id === Number(run.outputs['check-run-id']))
         if (run.outputs['check-run-id'] && check?.status !== 'completed') problems.push(`${what}: exited on its own, leaving its check run ${check?.status}`)
         for (const c of newCheckRuns.filter((c) => c.status !== 'completed')) problems.push(`${what}: exited on its own, leaving check run ${c.id} (${c.name}) ${c.status}`)
@@ -346,9 +353,7 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
         counts.rerunsCompleted++
         break
       }
-      const lastLines = rerun.stdout.split('\n').filter((l) => !l.startsWith('::debug::')).slice(-5).join(' / ')
-      const why = rerun.errors.join('; ') || rerun.stderr.slice(-500) || lastLines
-      problems.push(`rerun ${tag}: status ${rerun.outputs.status}, exit ${rerun.exitCode ?? rerun.signal}${rerun.timedOut ? ' (timed out)' : ''}: ${why}`)
+      problems.push(`rerun ${tag}: status ${rerun.outputs.status}, exit ${rerun.exitCode ?? rerun.signal}${rerun.timedOut ? ' (timed out)' : ''}: ${lastWords(rerun)}`)
     }
     runChecks.push({ from: kills + 1, to: Infinity, recorded: recordedAtKill, what: 'the rerun' })
     for (const c of runChecks) problems.push(...(await runAgain(n, c.from, c.to, c.recorded, c.what)))
@@ -380,6 +385,12 @@ describe('kill and resume (dist/index.js against the API emulator)', () => {
     return again.map(([, id, attempt, runTag]) => `${what}: ${id} (recorded complete) ran again in run ${runTag}, attempt ${attempt}`)
   }
 })
+
+/** What a run said last: its errors, else the end of its stderr, else its last lines of output. */
+function lastWords(run: { stdout: string; stderr: string; errors: string[] }): string {
+  const lastLines = run.stdout.split('\n').filter((l) => !l.startsWith('::debug::')).slice(-8).join(' / ')
+  return run.errors.join('; ') || run.stderr.slice(-500) || lastLines
+}
 
 /**
  * A kill point of `kind` anywhere in a run that has `left` of the plan's tasks to finish, `unpushed` of them with no
