@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config'
 import { FULL_SUITE, hangGuard } from './tests/support/suite-size.js'
 
-/** Tests that measure the whole process (its memory) run alone in a fresh worker; every other file shares one. */
-const MEASURES_PROCESS = ['tests/processes/run-command.test.ts']
+/**
+ * Files that run alone in a fresh worker; every other file shares one. They measure the whole process (its memory),
+ * or mock a module (`vi.mock`), which a shared worker may have loaded already for another file.
+ */
+const RUN_ALONE = ['tests/processes/run-command.test.ts', 'tests/git/content-key.test.ts']
 
 /**
  * The full suite's files that `npm test` leaves to CI (`npm run test:all`, `CONVERGE_SUITE_SIZE` ≥ 2), to keep it
@@ -73,11 +76,11 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['tests/**/*.test.ts'],
-          exclude: [...MEASURES_PROCESS, ...(RUNS_EVERY_FILE ? [] : FULL_SUITE_ONLY)],
+          exclude: [...RUN_ALONE, ...(RUNS_EVERY_FILE ? [] : FULL_SUITE_ONLY)],
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'isolated', include: MEASURES_PROCESS, isolate: true } },
+      { extends: true, test: { name: 'isolated', include: RUN_ALONE, isolate: true } },
     ],
   },
 })

@@ -2,13 +2,15 @@
  * `contentKey` (the check memo's key of the checkout's content) when one of its git commands fails: a cancelled job
  * sends SIGTERM to the whole process group, so any git the run has under way may be killed. The key's promise must
  * reject, and nothing else: a rejection no one handles ends the action's process before it records the run (the
- * kill-and-resume suite found one, leaving the execution recorded as running and its check run in progress).
+ * kill-and-resume suite found one, leaving the execution recorded as running and its check run in progress). It
+ * mocks git.js, so it runs alone in a fresh worker (vitest.config.ts: RUN_ALONE).
  */
 import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { identityEnv, runGit } from '../../src/git/git.js'
+import { contentKey } from '../../src/git/task-change.js'
 
 /** When set, git commands listing ignored files fail as a git killed by SIGTERM does. */
 const killed = vi.hoisted(() => ({ ignoredListing: false }))
@@ -22,14 +24,6 @@ vi.mock('../../src/git/git.js', async (importOriginal) => {
         ? Promise.reject(new actual.GitError(`git ${args.join(' ')}`, null, 'killed by SIGTERM'))
         : actual.runGit(args, options),
   }
-})
-
-let contentKey: typeof import('../../src/git/task-change.js').contentKey
-beforeAll(async () => {
-  // The test files share one worker (vitest.config.ts: isolate false): task-change.js may be loaded already, with
-  // the real git.js. Loaded again here, it takes the mock above.
-  vi.resetModules()
-  ;({ contentKey } = await import('../../src/git/task-change.js'))
 })
 
 let dir: string
